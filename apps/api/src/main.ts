@@ -1,0 +1,41 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+if (database.kind === 'pglite' && database.isNew) {
+  await seedDemoData(database.db);
+  console.log('Demo data created.');
+}
+
+const app = await buildApp({ config, db: database.db });
+await app.listen({ port: config.port, host: config.host });
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
+console.log(`API docs:     http://${shownHost}:${config.port}/api/docs`);
+if (database.kind === 'pglite') {
+  console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
+}
+
+let isStopping = false;
+async function shutdown(signal: string) {
+  if (isStopping) return;
+  isStopping = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

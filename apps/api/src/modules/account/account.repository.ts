@@ -1,0 +1,179 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import {
+  associations,
+  contentEnvironments,
+  employerUsers,
+  employers,
+  gymRightGrants,
+  gyms,
+  locationRightGrants,
+  locations,
+  supplierUsers,
+  suppliers,
+} from '../organisation/organisation.tables.ts';
+import { users } from '../user/user.tables.ts';
+import { refreshTokens, sessions } from './account.tables.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type SessionState = Pick<
+  SessionRow,
+  | 'activeEnvironment'
+  | 'activeGymId'
+  | 'activeLocationId'
+  | 'activeEmployerId'
+  | 'activeAssociationId'
+  | 'activeContentEnvironmentId'
+  | 'activeSupplierId'
+>;
+
+export const findUserByEmail = async (db: Database, email: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+  )[0];
+
+export const findUserById = async (db: Database, id: number) =>
+  (await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))))[0];
+
+export async function loadRights(db: Database, userId: number) {
+  const [gymRows, locationRows] = await Promise.all([
+    db
+      .select({ gymId: gymRightGrants.gymId, right: gymRightGrants.right })
+      .from(gymRightGrants)
+      .where(eq(gymRightGrants.userId, userId)),
+    db
+      .select({ locationId: locationRightGrants.locationId, gymId: locations.gymId, right: locationRightGrants.right })
+      .from(locationRightGrants)
+      .innerJoin(locations, eq(locations.id, locationRightGrants.locationId))
+      .where(eq(locationRightGrants.userId, userId)),
+  ]);
+  return { gymRows, locationRows };
+}
+
+export const findLocation = async (db: Database, id: number) =>
+  (await db.select({ id: locations.id, gymId: locations.gymId }).from(locations).where(eq(locations.id, id)))[0];
+
+export const firstLocationOfGym = async (db: Database, gymId: number) =>
+  (
+    await db
+      .select({ id: locations.id, gymId: locations.gymId })
+      .from(locations)
+      .where(eq(locations.gymId, gymId))
+      .orderBy(asc(locations.id))
+      .limit(1)
+  )[0];
+
+export const firstGym = async (db: Database) =>
+  (await db.select({ id: gyms.id }).from(gyms).orderBy(asc(gyms.id)).limit(1))[0];
+
+export const gymExists = async (db: Database, id: number) =>
+  (await db.select({ id: gyms.id }).from(gyms).where(eq(gyms.id, id))).length > 0;
+
+export const employerIdsOfUser = async (db: Database, userId: number) =>
+  (
+    await db
+      .select({ id: employerUsers.employerId })
+      .from(employerUsers)
+      .where(eq(employerUsers.userId, userId))
+      .orderBy(asc(employerUsers.employerId))
+  ).map((row) => row.id);
+
+export const supplierIdsOfUser = async (db: Database, userId: number) =>
+  (
+    await db
+      .select({ id: supplierUsers.supplierId })
+      .from(supplierUsers)
+      .where(eq(supplierUsers.userId, userId))
+      .orderBy(asc(supplierUsers.supplierId))
+  ).map((row) => row.id);
+
+type NamedTable = typeof gyms | typeof employers | typeof associations | typeof suppliers | typeof contentEnvironments;
+
+/** `{id, name}` of a table, all rows or only the given ids, by name. */
+export async function named(db: Database, table: NamedTable, ids?: number[]) {
+  if (ids && ids.length === 0) return [];
+  return db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(ids ? inArray(table.id, ids) : undefined)
+    .orderBy(asc(table.name));
+}
+
+export const existsIn = async (db: Database, table: NamedTable, id: number) =>
+  (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+
+export async function locationsOfGym(db: Database, gymId: number, onlyIds?: number[]) {
+  if (onlyIds && onlyIds.length === 0) return [];
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(and(eq(locations.gymId, gymId), onlyIds ? inArray(locations.id, onlyIds) : undefined))
+    .orderBy(asc(locations.name));
+}
+
+export async function createSession(db: Database, row: typeof sessions.$inferInsert, tokenHash: string) {
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values(row);
+    await tx.insert(refreshTokens).values({ tokenHash, sessionId: row.id });
+  });
+}
+
+export const findSession = async (db: Database, id: string) =>
+  (
+    await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+  )[0];
+
+export const updateSessionState = (db: Database, id: string, state: SessionState) =>
+  db.update(sessions).set(state).where(eq(sessions.id, id));
+
+export const revokeSession = (db: Database, id: string) =>
+  db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+
+/**
+ * Marks a refresh token used and stores its successor, in one statement so that two concurrent uses of the
+ * same token cannot both win. Answers what happened to the presented token.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  presentedHash: string,
+  nextHash: string,
+  reuseGraceSeconds: number,
+): Promise<{ outcome: 'rotated' | 'reused' | 'grace' | 'unknown'; session?: SessionRow }> {
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .select({
+        sessionId: refreshTokens.sessionId,
+        usedAt: refreshTokens.usedAt,
+        isRecent: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${reuseGraceSeconds})`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, presentedHash))
+      .for('update');
+    if (!token) return { outcome: 'unknown' };
+    const session = await findSession(tx as unknown as Database, token.sessionId);
+    if (!session) return { outcome: 'unknown' };
+    if (token.usedAt && !token.isRecent) {
+      await revokeSession(tx as unknown as Database, session.id);
+      return { outcome: 'reused', session };
+    }
+    if (!token.usedAt) {
+      await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, presentedHash));
+    }
+    await tx.insert(refreshTokens).values({ tokenHash: nextHash, sessionId: session.id });
+    return { outcome: token.usedAt ? 'grace' : 'rotated', session };
+  });
+}
+
+export const sessionIdOfRefreshToken = async (db: Database, tokenHash: string) =>
+  (
+    await db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+  )[0]?.sessionId;

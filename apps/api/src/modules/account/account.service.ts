@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { type Claims, Environment, hasAnyGymRight, type SwitchOptions } from '@xp/contracts';
+import type { Database } from '../../platform/db/client.ts';
+import { verifyPassword } from '../../platform/auth/password.ts';
+import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { hitRateLimit, resetRateLimit } from '../../platform/http/rate-limit.ts';
+import { associations, contentEnvironments, employers, gyms, suppliers } from '../organisation/organisation.tables.ts';
+import type { UserRow } from '../user/user.tables.ts';
+import * as repository from './account.repository.ts';
+import type { SessionState } from './account.repository.ts';
+
+export interface AccountDeps {
+  db: Database;
+  signer: TokenSigner;
+  refreshTokenDays: number;
+}
+
+export interface IssuedSession {
+  claims: Claims;
+  accessToken: string;
+  refreshToken?: string;
+}
+
+const LOGIN_LIMIT_PER_ACCOUNT = { limit: 10, windowSeconds: 15 * 60 };
+const LOGIN_LIMIT_PER_ADDRESS = { limit: 50, windowSeconds: 15 * 60 };
+/** A refresh token used again within this many seconds is a race of two tabs, not a theft. */
+const REUSE_GRACE_SECONDS = 10;
+
+const fullName = (user: Pick<UserRow, 'firstName' | 'insertion' | 'lastName'>) =>
+  [user.firstName, user.insertion, user.lastName].filter(Boolean).join(' ');
+
+/** Claims from the user's current rights and the session's active context. */
+export async function buildClaims(db: Database, user: UserRow, state: SessionState): Promise<Claims> {
+  const { gymRows, locationRows } = await repository.loadRights(db, user.id);
+  return {
+    userId: user.id,
+    role: user.role,
+    rights: user.role === 'Admin' ? ['Admin'] : [],
+    activeGymId: state.activeGymId,
+    activeLocationId: state.activeLocationId,
+    activeEmployerId: state.activeEmployerId,
+    activeAssociationId: state.activeAssociationId,
+    activeContentEnvironmentId: state.activeContentEnvironmentId,
+    activeSupplierId: state.activeSupplierId,
+    activeEnvironment: state.activeEnvironment,
+    gymRights: gymRows.map((row) => `${row.gymId}:${row.right}`),
+    locationRights: locationRows.map((row) => `${row.locationId}:${row.right}`),
+    name: fullName(user),
+    language: user.language,
+  };
+}
+
+const emptyState = (environment: number): SessionState => ({
+  activeEnvironment: environment,
+  activeGymId: null,
+  activeLocationId: null,
+  activeEmployerId: null,
+  activeAssociationId: null,
+  activeContentEnvironmentId: null,
+  activeSupplierId: null,
+});
+
+/** Where a user starts after signing in: the environment of their role, on their first organisation. */
+async function initialState(db: Database, user: UserRow): Promise<SessionState> {
+  switch (user.role) {
+    case 'Admin':
+      return { ...emptyState(Environment.Admin), activeGymId: (await repository.firstGym(db))?.id ?? null };
+    case 'Employer':
+      return { ...emptyState(Environment.Employer), activeEmployerId: (await repository.employerIdsOfUser(db, user.id))[0] ?? null };
+    case 'Supplier':
+      return { ...emptyState(Environment.Supplier), activeSupplierId: (await repository.supplierIdsOfUser(db, user.id))[0] ?? null };
+    case 'ContentCreator':
+      return emptyState(Environment.TipsAndTricks);
+    case 'Employee': {
+      const { gymRows, locationRows } = await repository.loadRights(db, user.id);
+      if (gymRows[0]) return { ...emptyState(Environment.Gym), activeGymId: gymRows[0].gymId };
+      if (locationRows[0]) {
+        return {
+          ...emptyState(Environment.Location),
+          activeGymId: locationRows[0].gymId,
+          activeLocationId: locationRows[0].locationId,
+        };
+      }
+      return emptyState(Environment.Gym);
+    }
+  }
+}
+
+async function issue(deps: AccountDeps, user: UserRow, sessionId: string, state: SessionState, refreshToken?: string) {
+  const claims = await buildClaims(deps.db, user, state);
+  return { claims, accessToken: await deps.signer.sign(claims, sessionId), refreshToken };
+}
+
+export async function login(
+  deps: AccountDeps,
+  input: { email: string; password: string; address: string },
+): Promise<IssuedSession> {
+  const accountKey = `login:account:${input.email.toLowerCase()}`;
+  const waitForAddress = await hitRateLimit(deps.db, `login:address:${input.address}`, LOGIN_LIMIT_PER_ADDRESS);
+  const waitForAccount = await hitRateLimit(deps.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+  const wait = Math.max(waitForAddress, waitForAccount);
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+
+  const user = await repository.findUserByEmail(deps.db, input.email);
+  // The same answer, after the same work, for an unknown address and a wrong password.
+  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isValid) throw errors.badRequest('auth.invalidCredentials');
+  await resetRateLimit(deps.db, accountKey);
+
+  const state = await initialState(deps.db, user);
+  const sessionId = randomUUID();
+  const refreshToken = newOpaqueToken();
+  await repository.createSession(
+    deps.db,
+    { id: sessionId, userId: user.id, ...state, expiresAt: new Date(Date.now() + deps.refreshTokenDays * 86_400_000) },
+    sha256(refreshToken),
+  );
+  return issue(deps, user, sessionId, state, refreshToken);
+}
+
+export async function refresh(deps: AccountDeps, presentedToken: string | undefined): Promise<IssuedSession> {
+  if (!presentedToken) throw errors.unauthorized('auth.refreshFailed');
+  const refreshToken = newOpaqueToken();
+  const { outcome, session } = await repository.rotateRefreshToken(
+    deps.db,
+    sha256(presentedToken),
+    sha256(refreshToken),
+    REUSE_GRACE_SECONDS,
+  );
+  if ((outcome !== 'rotated' && outcome !== 'grace') || !session) throw errors.unauthorized('auth.refreshFailed');
+  const user = await repository.findUserById(deps.db, session.userId);
+  if (!user?.passwordHash) {
+    await repository.revokeSession(deps.db, session.id);
+    throw errors.unauthorized('auth.refreshFailed');
+  }
+  return issue(deps, user, session.id, session, refreshToken);
+}
+
+export async function logout(deps: AccountDeps, sessionId: string | null, presentedToken: string | undefined) {
+  const id = sessionId ?? (presentedToken ? await repository.sessionIdOfRefreshToken(deps.db, sha256(presentedToken)) : undefined);
+  if (id) await repository.revokeSession(deps.db, id);
+}
+
+// --- switching -------------------------------------------------------------------------------------------
+
+type SwitchTarget =
+  | { kind: 'gym'; gymId: number }
+  | { kind: 'location'; locationId: number | null }
+  | { kind: 'employer'; employerId: number }
+  | { kind: 'association'; associationId: number }
+  | { kind: 'contentEnvironment'; contentEnvironmentId: number }
+  | { kind: 'supplier'; supplierId: number }
+  | { kind: 'environment'; environment: number };
+
+/** Checks that the user may use the target, stores the new active context and renews the claims. */
+export async function switchActive(
+  deps: AccountDeps,
+  session: Claims,
+  sessionId: string | null,
+  target: SwitchTarget,
+): Promise<IssuedSession> {
+  const row = sessionId ? await repository.findSession(deps.db, sessionId) : undefined;
+  const user = await repository.findUserById(deps.db, session.userId);
+  if (!row || !user) throw errors.unauthorized();
+  const next = await resolveSwitch(deps.db, session, row, target);
+  await repository.updateSessionState(deps.db, row.id, next);
+  return issue(deps, user, row.id, next);
+}
+
+const forbidden = (area: string) => errors.forbidden(`${area}.switch.error`);
+
+async function resolveSwitch(
+  db: Database,
+  session: Claims,
+  current: SessionState,
+  target: SwitchTarget,
+): Promise<SessionState> {
+  const isAdmin = session.role === 'Admin';
+  switch (target.kind) {
+    case 'gym': {
+      if (!(await repository.gymExists(db, target.gymId))) throw forbidden('gym');
+      if (isAdmin || hasAnyGymRight(session, target.gymId)) {
+        return { ...current, activeGymId: target.gymId, activeLocationId: null, activeEnvironment: Environment.Gym };
+      }
+      const { locationRows } = await repository.loadRights(db, session.userId);
+      const location = locationRows.find((row) => row.gymId === target.gymId);
+      if (!location) throw forbidden('gym');
+      return {
+        ...current,
+        activeGymId: target.gymId,
+        activeLocationId: location.locationId,
+        activeEnvironment: Environment.Location,
+      };
+    }
+    case 'location': {
+      if (target.locationId === null) {
+        // 'Hoofdlocatie': back to the level of the whole gym.
+        if (current.activeGymId === null || !(isAdmin || hasAnyGymRight(session, current.activeGymId))) {
+          throw forbidden('location');
+        }
+        return { ...current, activeLocationId: null, activeEnvironment: Environment.Gym };
+      }
+      const location = await repository.findLocation(db, target.locationId);
+      if (!location || !canUseLocation(session, location)) throw forbidden('location');
+      return {
+        ...current,
+        activeGymId: location.gymId,
+        activeLocationId: location.id,
+        activeEnvironment: Environment.Location,
+      };
+    }
+    case 'employer': {
+      const allowed = isAdmin
+        ? await repository.existsIn(db, employers, target.employerId)
+        : session.role === 'Employer' &&
+          (await repository.employerIdsOfUser(db, session.userId)).includes(target.employerId);
+      if (!allowed) throw forbidden('employer');
+      return { ...current, activeEmployerId: target.employerId, activeEnvironment: Environment.Employer };
+    }
+    case 'association': {
+      if (!isAdmin || !(await repository.existsIn(db, associations, target.associationId))) {
+        throw forbidden('association');
+      }
+      return { ...current, activeAssociationId: target.associationId, activeEnvironment: Environment.Association };
+    }
+    case 'contentEnvironment': {
+      if (!isAdmin || !(await repository.existsIn(db, contentEnvironments, target.contentEnvironmentId))) {
+        throw forbidden('contentEnvironment');
+      }
+      return {
+        ...current,
+        activeContentEnvironmentId: target.contentEnvironmentId,
+        activeEnvironment: Environment.Content,
+      };
+    }
+    case 'supplier': {
+      const allowed = isAdmin
+        ? await repository.existsIn(db, suppliers, target.supplierId)
+        : session.role === 'Supplier' &&
+          (await repository.supplierIdsOfUser(db, session.userId)).includes(target.supplierId);
+      if (!allowed) throw forbidden('supplier');
+      return { ...current, activeSupplierId: target.supplierId, activeEnvironment: Environment.Supplier };
+    }
+    case 'environment':
+      return switchEnvironment(db, session, current, target.environment);
+  }
+}
+
+const canUseLocation = (session: Claims, location: { id: number; gymId: number }) =>
+  session.role === 'Admin' ||
+  session.locationRights.some((entry) => entry.startsWith(`${location.id}:`)) ||
+  hasAnyGymRight(session, location.gymId);
+
+/** Environments a role may enter with the environment switcher. */
+function allowedEnvironments(session: Claims): number[] {
+  switch (session.role) {
+    case 'Admin':
+      return Object.values(Environment);
+    case 'Employee':
+      return [
+        ...(hasAnyGymRight(session) ? [Environment.Gym] : []),
+        ...(session.locationRights.length > 0 || hasAnyGymRight(session) ? [Environment.Location] : []),
+      ];
+    case 'Employer':
+      return [Environment.Employer];
+    case 'Supplier':
+      return [Environment.Supplier];
+    case 'ContentCreator':
+      return [Environment.TipsAndTricks];
+  }
+}
+
+async function switchEnvironment(
+  db: Database,
+  session: Claims,
+  current: SessionState,
+  environment: number,
+): Promise<SessionState> {
+  const area = environment === Environment.Location ? 'environment.switch.locationError' : 'environment.switch.error';
+  if (!allowedEnvironments(session).includes(environment)) throw errors.forbidden(area);
+  const next = { ...current, activeEnvironment: environment };
+  const isAdmin = session.role === 'Admin';
+  switch (environment) {
+    case Environment.Gym:
+    case Environment.Customer:
+      next.activeLocationId = null;
+      next.activeGymId ??= isAdmin
+        ? ((await repository.firstGym(db))?.id ?? null)
+        : (Number(session.gymRights[0]?.split(':')[0]) || null);
+      return next;
+    case Environment.Location: {
+      if (next.activeLocationId !== null) return next;
+      const gymId = next.activeGymId ?? (await repository.firstGym(db))?.id;
+      const { locationRows } = await repository.loadRights(db, session.userId);
+      const location =
+        locationRows.find((row) => row.gymId === gymId) ??
+        (gymId !== undefined && (isAdmin || hasAnyGymRight(session, gymId))
+          ? await repository.firstLocationOfGym(db, gymId)
+          : undefined);
+      if (!location) throw errors.forbidden(area);
+      return { ...next, activeGymId: location.gymId, activeLocationId: 'locationId' in location ? location.locationId : location.id };
+    }
+    case Environment.Employer:
+      next.activeEmployerId ??= isAdmin
+        ? ((await repository.named(db, employers))[0]?.id ?? null)
+        : ((await repository.employerIdsOfUser(db, session.userId))[0] ?? null);
+      return next;
+    case Environment.Association:
+      next.activeAssociationId ??= (await repository.named(db, associations))[0]?.id ?? null;
+      return next;
+    case Environment.Content:
+      next.activeContentEnvironmentId ??= (await repository.named(db, contentEnvironments))[0]?.id ?? null;
+      return next;
+    case Environment.Supplier:
+      next.activeSupplierId ??= isAdmin
+        ? ((await repository.named(db, suppliers))[0]?.id ?? null)
+        : ((await repository.supplierIdsOfUser(db, session.userId))[0] ?? null);
+      return next;
+    default:
+      return next;
+  }
+}
+
+/** What the header's switchers offer this user. */
+export async function switchOptions(db: Database, session: Claims): Promise<SwitchOptions> {
+  const isAdmin = session.role === 'Admin';
+  const { gymRows, locationRows } = await repository.loadRights(db, session.userId);
+  const gymIds = [...new Set([...gymRows.map((row) => row.gymId), ...locationRows.map((row) => row.gymId)])];
+  const activeGymId = session.activeGymId;
+  const locationIdsInGym = locationRows.filter((row) => row.gymId === activeGymId).map((row) => row.locationId);
+  const [gymList, locationList, employerList, associationList, contentList, supplierList] = await Promise.all([
+    repository.named(db, gyms, isAdmin ? undefined : gymIds),
+    activeGymId === null
+      ? []
+      : repository.locationsOfGym(
+          db,
+          activeGymId,
+          isAdmin || hasAnyGymRight(session, activeGymId) ? undefined : locationIdsInGym,
+        ),
+    isAdmin
+      ? repository.named(db, employers)
+      : session.role === 'Employer'
+        ? repository.named(db, employers, await repository.employerIdsOfUser(db, session.userId))
+        : [],
+    isAdmin ? repository.named(db, associations) : [],
+    isAdmin ? repository.named(db, contentEnvironments) : [],
+    isAdmin
+      ? repository.named(db, suppliers)
+      : session.role === 'Supplier'
+        ? repository.named(db, suppliers, await repository.supplierIdsOfUser(db, session.userId))
+        : [],
+  ]);
+  return {
+    gyms: gymList,
+    locations: locationList,
+    employers: employerList,
+    associations: associationList,
+    contentEnvironments: contentList,
+    suppliers: supplierList,
+  };
+}

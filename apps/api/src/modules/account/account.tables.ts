@@ -1,0 +1,53 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../platform/db/columns.ts';
+import { users } from '../user/user.tables.ts';
+
+/**
+ * A signed-in session (one per login): the family of its refresh tokens and the active context the
+ * claims are rebuilt from on every refresh.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activeEnvironment: integer().notNull(),
+    activeGymId: integer(),
+    activeLocationId: integer(),
+    activeEmployerId: integer(),
+    activeAssociationId: integer(),
+    activeContentEnvironmentId: integer(),
+    activeSupplierId: integer(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; each is used once and replaced (rotation). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Fixed-window counters for rate limits (login per account and per address); shared by all instances. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (table) => [uniqueIndex('rate_limits_key').on(table.key)],
+);

@@ -1,0 +1,71 @@
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { likePattern, limitOffset, type ListQuery, orderBy } from '../../platform/http/paging.ts';
+import { locationAreas } from './location-area.tables.ts';
+
+export type LocationAreaRow = typeof locationAreas.$inferSelect;
+export type LocationAreaValues = Pick<
+  typeof locationAreas.$inferInsert,
+  'name' | 'sameAddressAsLocation' | 'street' | 'houseNumber' | 'postalCode' | 'city'
+>;
+
+const columns = {
+  id: locationAreas.id,
+  locationId: locationAreas.locationId,
+  name: locationAreas.name,
+  sameAddressAsLocation: locationAreas.sameAddressAsLocation,
+  street: locationAreas.street,
+  houseNumber: locationAreas.houseNumber,
+  postalCode: locationAreas.postalCode,
+  city: locationAreas.city,
+};
+
+/** The address as one sortable text; rooms at the location's own address sort first. */
+const addressSort = sql`CASE WHEN ${locationAreas.sameAddressAsLocation} THEN '' ELSE concat_ws(' ', ${locationAreas.street}, ${locationAreas.houseNumber}, ${locationAreas.city}) END`;
+
+export async function list(db: Database, locationId: number, query: ListQuery) {
+  const filters: (SQL | undefined)[] = [eq(locationAreas.locationId, locationId)];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    filters.push(
+      or(ilike(locationAreas.name, pattern), ilike(locationAreas.street, pattern), ilike(locationAreas.city, pattern)),
+    );
+  }
+  const where = and(...filters);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(locationAreas)
+      .where(where)
+      .orderBy(...orderBy(query, { name: sql`lower(${locationAreas.name})`, address: addressSort }, 'name', locationAreas.id))
+      .limit(limitOffset(query).limit)
+      .offset(limitOffset(query).offset),
+    db.select({ value: count() }).from(locationAreas).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export const find = async (db: Database, id: number) =>
+  (await db.select(columns).from(locationAreas).where(eq(locationAreas.id, id)))[0];
+
+export const nameTaken = async (db: Database, locationId: number, name: string, exceptId?: number) =>
+  (
+    await db
+      .select({ id: locationAreas.id })
+      .from(locationAreas)
+      .where(
+        and(
+          eq(locationAreas.locationId, locationId),
+          sql`lower(${locationAreas.name}) = lower(${name})`,
+          exceptId === undefined ? undefined : sql`${locationAreas.id} <> ${exceptId}`,
+        ),
+      )
+  ).length > 0;
+
+export const insert = async (db: Database, locationId: number, values: LocationAreaValues) =>
+  (await db.insert(locationAreas).values({ ...values, locationId }).returning(columns))[0]!;
+
+export const update = async (db: Database, id: number, values: LocationAreaValues) =>
+  (await db.update(locationAreas).set(values).where(eq(locationAreas.id, id)).returning(columns))[0]!;
+
+export const remove = (db: Database, id: number) => db.delete(locationAreas).where(eq(locationAreas.id, id));

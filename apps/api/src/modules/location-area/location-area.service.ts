@@ -1,0 +1,102 @@
+import type { Claims, LocationArea } from '@xp/contracts';
+import { hasLocationRight } from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import * as repository from './location-area.repository.ts';
+
+const ENTITY = 'LocationArea';
+const RIGHT = 'ManageLocationAreas';
+
+export interface LocationAreaInput {
+  name: string;
+  sameAddressAsLocation: boolean;
+  street?: string | null | undefined;
+  houseNumber?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  city?: string | null | undefined;
+}
+
+/** The location a call is about: the active one, or another the user holds the right on. */
+function locationOf(session: Claims, requested?: number): number {
+  const locationId = requested ?? session.activeLocationId;
+  if (locationId === null) throw errors.badRequest('locationArea.errors.noActiveLocation');
+  if (!hasLocationRight(session, RIGHT, locationId)) throw errors.forbidden();
+  return locationId;
+}
+
+/** An area the session may see: of its active location (admins: any). Others are "not found". */
+async function findOwn(db: Database, session: Claims, id: number) {
+  const area = await repository.find(db, id);
+  if (!area || !(session.role === 'Admin' || area.locationId === session.activeLocationId)) {
+    throw errors.notFound('locationArea.errors.notFound');
+  }
+  return area;
+}
+
+/** The stored shape: the address is kept only when it differs from the location's. */
+function values(input: LocationAreaInput): repository.LocationAreaValues {
+  const own = !input.sameAddressAsLocation;
+  return {
+    name: input.name,
+    sameAddressAsLocation: input.sameAddressAsLocation,
+    street: own ? (input.street ?? null) : null,
+    houseNumber: own ? (input.houseNumber ?? null) : null,
+    postalCode: own && input.postalCode ? normalisePostalCode(input.postalCode) : null,
+    city: own ? (input.city ?? null) : null,
+  };
+}
+
+const normalisePostalCode = (value: string) => {
+  const compact = value.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, 4)} ${compact.slice(4)}`;
+};
+
+export function listLocationAreas(db: Database, session: Claims, query: ListQuery & { locationId?: number | undefined }) {
+  return repository.list(db, locationOf(session, query.locationId), query);
+}
+
+export const getLocationArea = (db: Database, session: Claims, id: number): Promise<LocationArea> =>
+  findOwn(db, session, id);
+
+export async function createLocationArea(db: Database, session: Claims, input: LocationAreaInput, requestId: string) {
+  const locationId = locationOf(session);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (await repository.nameTaken(t, locationId, input.name)) {
+      throw errors.conflict('name', 'locationArea.errors.nameTaken');
+    }
+    const created = await repository.insert(t, locationId, values(input));
+    await audit(t, { userId: session.userId, entity: ENTITY, entityId: created.id, before: null, after: created, requestId });
+    return created;
+  });
+}
+
+export async function updateLocationArea(
+  db: Database,
+  session: Claims,
+  input: LocationAreaInput & { id: number },
+  requestId: string,
+) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const before = await findOwn(t, session, input.id);
+    if (await repository.nameTaken(t, before.locationId, input.name, input.id)) {
+      throw errors.conflict('name', 'locationArea.errors.nameTaken');
+    }
+    const after = await repository.update(t, input.id, values(input));
+    await audit(t, { userId: session.userId, entity: ENTITY, entityId: input.id, before, after, requestId });
+    return after;
+  });
+}
+
+export async function deleteLocationArea(db: Database, session: Claims, id: number, requestId: string) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const before = await findOwn(t, session, id);
+    await repository.remove(t, id);
+    await audit(t, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
+  });
+  return null;
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    /** argon2id; null while the account cannot sign in (invited, deleted). */
+    passwordHash: text(),
+    role: text({ enum: ['Admin', 'Employee', 'ContentCreator', 'Employer', 'Supplier'] }).notNull(),
+    firstName: text().notNull(),
+    insertion: text(),
+    lastName: text().notNull(),
+    language: text({ enum: ['nl', 'en'] }).notNull().default('nl'),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;

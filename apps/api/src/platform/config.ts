@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Unset: embedded PGlite in DATA_DIR/pglite. */
+  DATABASE_URL: z.string().optional(),
+  /** Signs access tokens. Unset: a random secret kept in the database (shared by every instance). */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Where the built SPA lives; unset: apps/web/dist next to this package. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin(s) allowed for unsafe requests besides the request's own host, comma separated. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  /** Set when behind a load balancer that sets X-Forwarded-For (the client address is used for rate limits). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  webDist: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.parse(env);
+  return {
+    isProduction: parsed.NODE_ENV === 'production',
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    sessionSecret: parsed.SESSION_SECRET,
+    webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    logLevel: parsed.LOG_LEVEL,
+    allowedOrigins: parsed.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    trustProxy: parsed.TRUST_PROXY === 'true',
+    accessTokenSeconds: 15 * 60,
+    refreshTokenDays: 30,
+    ...overrides,
+  };
+}

@@ -1,0 +1,33 @@
+import { eq, sql } from 'drizzle-orm';
+import { rateLimits } from '../../modules/account/account.tables.ts';
+import type { Database } from '../db/client.ts';
+
+export interface RateLimitRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counter in the database, so every instance sees the same count.
+ * Returns the seconds to wait when the limit is exceeded, else 0.
+ */
+export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<number> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window} THEN now() ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now())))::int`,
+    });
+  return row && row.count > rule.limit ? Math.max(1, row.retryAfter) : 0;
+}
+
+export const resetRateLimit = (db: Database, key: string) => db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -1,0 +1,70 @@
+import {
+  type Claims,
+  type EndpointDefinition,
+  hasGymRight,
+  hasLocationRight,
+  type Policy,
+  type ResponseOf,
+} from '@xp/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errors } from './errors.ts';
+
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RequestContext<E extends EndpointDefinition> {
+  /** The signed-in user's claims; null only on public endpoints when nobody is signed in. */
+  session: E['policy'] extends { kind: 'public' } ? Claims | null : Claims;
+  /** The refresh-family id of the session (null when not signed in). */
+  sessionId: string | null;
+  params: Input<E['params']>;
+  query: Input<E['query']>;
+  body: Input<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteEntry {
+  endpoint: EndpointDefinition;
+  handler: (context: RequestContext<EndpointDefinition>) => Promise<unknown>;
+}
+
+/** Binds a handler to its contract; the handler parses nothing itself and calls one service function. */
+export function route<E extends EndpointDefinition>(
+  endpoint: E,
+  handler: (context: RequestContext<E>) => Promise<ResponseOf<E>>,
+): RouteEntry {
+  return { endpoint, handler: handler as unknown as RouteEntry['handler'] };
+}
+
+/** Throws unless the session satisfies the policy. `session` is undefined when no valid token came. */
+export function enforcePolicy(
+  policy: Policy,
+  session: Claims | null,
+  tokenState: 'none' | 'valid' | 'expired' | 'invalid',
+  isProduction: boolean,
+): void {
+  if (policy.kind === 'public') return;
+  if (policy.kind === 'development') {
+    if (isProduction) throw errors.notFound();
+    return;
+  }
+  if (!session) {
+    throw tokenState === 'expired'
+      ? errors.unauthorized('auth.sessionExpired', { 'Token-Expired': 'true' })
+      : errors.unauthorized();
+  }
+  switch (policy.kind) {
+    case 'signedIn':
+      return;
+    case 'role':
+      if (!policy.roles.includes(session.role)) throw errors.forbidden();
+      return;
+    case 'gymRight':
+      if (!hasGymRight(session, policy.right)) throw errors.forbidden();
+      return;
+    case 'locationRight':
+      if (!hasLocationRight(session, policy.right)) throw errors.forbidden();
+      return;
+  }
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { type Claims, type EndpointDefinition, type Policy, policy } from '@xp/contracts';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { TokenSigner } from '../auth/tokens.ts';
+import { ACCESS_COOKIE } from '../auth/cookies.ts';
+import { envelope } from '@xp/contracts';
+import { failure, fieldKey, success } from './envelope.ts';
+import { AppError, GENERAL_KEY } from './errors.ts';
+import { enforcePolicy, type RouteEntry } from './route.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route declares who may call it; a test fails on any route without one. */
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    session: Claims | null;
+    sessionId: string | null;
+  }
+}
+
+export interface ServerOptions {
+  isProduction: boolean;
+  logLevel: string;
+  signer: TokenSigner;
+  routes: RouteEntry[];
+  webDist: string;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  /** Hook for tests to see every registered route. */
+  onRouteRegistered?: (route: { method: string | string[]; url: string; config?: { policy?: Policy } }) => void;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_LIMIT = 1024 * 1024;
+
+/** Fastify's own client errors, mapped to our translated keys. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'validation.malformedBody' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'validation.malformedBody' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'validation.malformedBody' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'validation.bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'validation.unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'validation.malformedBody' },
+  FST_ERR_VALIDATION: { status: 400, message: 'validation.invalid' },
+  FST_ERR_BAD_URL: { status: 400, message: 'errors.badUrl' },
+};
+
+/** `{name}` -> `:name` */
+const fastifyPath = (contractPath: string) => `/api${contractPath.replace(/\{(\w+)\}/g, ':$1')}`;
+
+function requestId(request: { headers: Record<string, string | string[] | undefined> }) {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel,
+      // No personal data in logs: no bodies, no cookies, no addresses, no query strings.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          requestId: request.id,
+        }),
+      },
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: requestId,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    trustProxy: options.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionId', null);
+
+  if (options.onRouteRegistered) {
+    const listener = options.onRouteRegistered;
+    app.addHook('onRoute', (route) => listener(route));
+  }
+
+  await app.register(cookie);
+  // JSON only (multipart is added per endpoint where the spec sends form data); anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    // Unsafe requests must come from our own origin (with SameSite cookies, against CSRF).
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
+    if (origin && origin !== 'null') {
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
+      }
+      if (host !== request.headers.host && !options.allowedOrigins.includes(origin)) {
+        throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
+      }
+    } else if (origin === 'null') {
+      throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return reply.status(error.status).send(failure(error.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(
+        failure(
+          error.validation.map((issue) => ({
+            key: fieldKey(issue.instancePath) || GENERAL_KEY,
+            message: issue.message?.includes('.') ? issue.message : 'validation.invalid',
+          })),
+        ),
+      );
+    }
+    const code = (error as { code?: string }).code;
+    const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
+    if (known) return reply.status(known.status).send(failure([{ key: GENERAL_KEY, message: known.message }]));
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'XP back-office API', version: '1.0.0', description: 'Every response is { ok, data, errors }.' },
+      components: {
+        securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Platform routes outside the contracts (docs, static files) are public: declared here, once, per scope.
+  const publicScope = (scope: FastifyInstance) =>
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, policy: route.config?.policy ?? policy.public };
+    });
+
+  await app.register(async (docs) => {
+    publicScope(docs as unknown as FastifyInstance);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+
+  // Session: read on every request; the policy decides what a missing or expired one means.
+  app.addHook('preHandler', async (request) => {
+    const policyOfRoute = request.routeOptions.config.policy;
+    if (!policyOfRoute) return;
+    const token = request.cookies[ACCESS_COOKIE];
+    let tokenState: 'none' | 'valid' | 'expired' | 'invalid' = 'none';
+    if (token) {
+      const verified = await options.signer.verify(token);
+      if (typeof verified === 'string') tokenState = verified;
+      else {
+        tokenState = 'valid';
+        request.session = verified.claims;
+        request.sessionId = verified.sessionId;
+      }
+    }
+    enforcePolicy(policyOfRoute, request.session, tokenState, options.isProduction);
+  });
+
+  await app.register(async (api) => {
+    for (const entry of options.routes) registerEndpoint(api as unknown as FastifyInstance, entry);
+    api.get(
+      '/api/*',
+      { config: { policy: policy.public }, schema: { hide: true } },
+      async (_request, reply) => reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
+    );
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
+  );
+
+  await registerSpa(app as unknown as FastifyInstance, options.webDist, publicScope);
+  return app as unknown as FastifyInstance;
+}
+
+function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntry) {
+  const definition: EndpointDefinition = endpoint;
+  app.route({
+    method: definition.method,
+    url: fastifyPath(definition.path),
+    config: { policy: definition.policy },
+    schema: {
+      summary: definition.summary,
+      tags: [...definition.tags],
+      ...(definition.policy.kind === 'public' ? {} : { security: [{ cookie: [] }] }),
+      ...(definition.params ? { params: definition.params } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.body ? { body: definition.body } : {}),
+      response: { 200: envelope(definition.response as z.ZodType) },
+    },
+    handler: async (request, reply) => {
+      const data = await handler({
+        session: request.session as Claims,
+        sessionId: request.sessionId,
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        request,
+        reply,
+      });
+      return success(data ?? null);
+    },
+  });
+}
+
+async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  publicScope: (scope: FastifyInstance) => void,
+) {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'the web app is not built; only the API is served');
+    return;
+  }
+  await app.register(async (spa) => {
+    publicScope(spa);
+    await spa.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; everything else must be revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // History fallback: any other GET loads the app, which routes on the client.
+    spa.get('/*', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  });
+}

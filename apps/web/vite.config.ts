@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiPort = process.env.API_PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+    react(),
+  ],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/cdn': `http://127.0.0.1:${apiPort}` } },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

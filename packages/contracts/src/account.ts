@@ -1,0 +1,110 @@
+import { z } from './zod-setup.ts';
+import { claimsSchema } from './session.ts';
+import { endpoint, nothing, policy } from './http.ts';
+
+const tags = ['Account'];
+
+export const loginBody = z.object({
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({ requiresTfa: z.boolean(), claims: claimsSchema.nullable() });
+export const claimsResponse = z.object({ claims: claimsSchema });
+
+const id = z.number().int().positive();
+const named = z.object({ id: z.number().int(), name: z.string() });
+export type Named = z.infer<typeof named>;
+
+export const switchOptions = z.object({
+  gyms: z.array(named),
+  /** Locations of the active gym the user may use. */
+  locations: z.array(named),
+  employers: z.array(named),
+  associations: z.array(named),
+  contentEnvironments: z.array(named),
+  suppliers: z.array(named),
+});
+export type SwitchOptions = z.infer<typeof switchOptions>;
+
+const switchEndpoint = <B extends z.ZodObject>(path: string, body: B, summary: string) =>
+  endpoint({ method: 'PUT', path, policy: policy.signedIn, summary, tags, body, response: claimsResponse });
+
+export const accountEndpoints = {
+  cookieLogin: endpoint({
+    method: 'POST',
+    path: '/account/cookielogin',
+    policy: policy.public,
+    summary: 'Sign in; sets the session cookies',
+    tags,
+    body: loginBody,
+    response: loginResponse,
+  }),
+  cookieRefresh: endpoint({
+    method: 'POST',
+    path: '/account/cookierefresh',
+    policy: policy.public,
+    summary: 'Rotate the refresh token and renew the access token',
+    tags,
+    response: claimsResponse,
+  }),
+  cookieLogout: endpoint({
+    method: 'POST',
+    path: '/account/cookielogout',
+    policy: policy.public,
+    summary: 'Sign out; revokes the session and clears the cookies',
+    tags,
+    response: nothing,
+  }),
+  switchOptions: endpoint({
+    method: 'GET',
+    path: '/Account/SwitchOptions',
+    policy: policy.signedIn,
+    summary: 'Gyms, locations, employers, associations, content environments and suppliers the user may switch to',
+    tags,
+    response: switchOptions,
+  }),
+  switchActiveGym: switchEndpoint('/Account/SwitchActiveGym', z.object({ gymId: id }), 'Switch the active gym'),
+  switchActiveEmployer: switchEndpoint(
+    '/Account/SwitchActiveEmployer',
+    z.object({ employerId: id }),
+    'Switch the active employer',
+  ),
+  switchActiveLocation: switchEndpoint(
+    '/Account/SwitchActiveLocation',
+    z.object({ locationId: id.nullable() }),
+    'Switch the active location (null: the main location of the gym)',
+  ),
+  switchActiveAssociation: switchEndpoint(
+    '/Account/SwitchActiveAssociation',
+    z.object({ associationId: id }),
+    'Switch the active association',
+  ),
+  switchActiveContentEnvironment: switchEndpoint(
+    '/Account/SwitchActiveContentEnvironment',
+    z.object({ contentEnvironmentId: id }),
+    'Switch the active content environment',
+  ),
+  switchActiveSupplierEnvironment: switchEndpoint(
+    '/Account/SwitchActiveSupplierEnvironment',
+    z.object({ supplierEnvironmentId: id }),
+    'Switch the active supplier',
+  ),
+  switchActiveEnvironment: switchEndpoint(
+    '/Account/SwitchActiveEnvironment',
+    z.object({ Environment: z.number().int().min(0).max(8) }),
+    'Switch the active environment',
+  ),
+};
+
+export const healthEndpoints = {
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    policy: policy.public,
+    summary: 'Liveness and database reachability',
+    tags: ['Platform'],
+    response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+  }),
+};

@@ -1,0 +1,18 @@
+import './zod-setup.ts';
+
+export * from './enums.ts';
+export * from './http.ts';
+export * from './session.ts';
+export * from './account.ts';
+export * from './location-area.ts';
+
+import { accountEndpoints, healthEndpoints } from './account.ts';
+import type { EndpointDefinition } from './http.ts';
+import { locationAreaEndpoints } from './location-area.ts';
+
+/** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
+export const endpointGroups = {
+  health: healthEndpoints,
+  account: accountEndpoints,
+  locationArea: locationAreaEndpoints,
+} satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -1,0 +1,93 @@
+import { z } from './zod-setup.ts';
+import { Environment, environmentValues, type GymRight, type LocationRight, roles } from './enums.ts';
+
+/** The claims of the session, as the spec names them. */
+export const claimsSchema = z.object({
+  userId: z.number().int(),
+  role: z.enum(roles),
+  /** Identity rights; 'Admin' for platform admins. */
+  rights: z.array(z.string()),
+  activeGymId: z.number().int().nullable(),
+  activeLocationId: z.number().int().nullable(),
+  activeEmployerId: z.number().int().nullable(),
+  activeAssociationId: z.number().int().nullable(),
+  activeContentEnvironmentId: z.number().int().nullable(),
+  activeSupplierId: z.number().int().nullable(),
+  activeEnvironment: z.number().int().refine((value) => environmentValues.includes(value as Environment)),
+  /** `gymId:right` */
+  gymRights: z.array(z.string()),
+  /** `locationId:right` */
+  locationRights: z.array(z.string()),
+  name: z.string(),
+  language: z.enum(['nl', 'en']),
+});
+export type Claims = z.infer<typeof claimsSchema>;
+
+export const isAdmin = (claims: Pick<Claims, 'role'>): boolean => claims.role === 'Admin';
+
+/** A gym right is held if the user is Admin or has `activeGymId:right` (spec section 6). */
+export function hasGymRight(
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights'>,
+  right: GymRight,
+  gymId: number | null = claims.activeGymId,
+): boolean {
+  if (isAdmin(claims)) return true;
+  return gymId !== null && claims.gymRights.includes(`${gymId}:${right}`);
+}
+
+/** Any right at all in the gym (used for the Gym environment entry and switching). */
+export function hasAnyGymRight(claims: Pick<Claims, 'role' | 'gymRights'>, gymId?: number): boolean {
+  if (isAdmin(claims)) return true;
+  return claims.gymRights.some((entry) => gymId === undefined || entry.startsWith(`${gymId}:`));
+}
+
+/**
+ * A location right is `locationId:right`, for the active location by default (spec section 6).
+ * A gym right of the same name in the active gym counts too: the active location always belongs to the
+ * active gym, so gym staff can do at location level what they may do for the whole gym.
+ */
+export function hasLocationRight(
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'activeLocationId' | 'gymRights' | 'locationRights'>,
+  right: LocationRight,
+  locationId: number | null = claims.activeLocationId,
+): boolean {
+  if (isAdmin(claims)) return true;
+  if (locationId !== null && claims.locationRights.includes(`${locationId}:${right}`)) return true;
+  return locationId === claims.activeLocationId && claims.gymRights.includes(`${claims.activeGymId}:${right}`);
+}
+
+/** Location access: admin, or any right on the location (or any gym right in its gym). */
+export function hasLocationAccess(
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'activeLocationId' | 'gymRights' | 'locationRights'>,
+  locationId: number | null = claims.activeLocationId,
+): boolean {
+  if (isAdmin(claims)) return true;
+  if (locationId === null) return false;
+  if (claims.locationRights.some((entry) => entry.startsWith(`${locationId}:`))) return true;
+  return locationId === claims.activeLocationId && hasAnyGymRight(claims, claims.activeGymId ?? -1);
+}
+
+/** Home path after login or an environment switch (spec section 2). */
+export function homePath(role: Claims['role'], environment: number): string {
+  if (role === 'ContentCreator') return '/tipsAndTricks';
+  if (role === 'Employer') return '/employer';
+  if (role === 'Supplier') return '/supplier';
+  const common: Partial<Record<number, string>> = {
+    [Environment.Gym]: '/',
+    [Environment.Customer]: '/',
+    [Environment.Location]: '/location',
+    [Environment.Employer]: '/employer',
+    [Environment.TipsAndTricks]: '/tipsAndTricks',
+    [Environment.Content]: '/content',
+    [Environment.Supplier]: '/supplier',
+  };
+  if (role === 'Admin') {
+    const admin: Partial<Record<number, string>> = {
+      ...common,
+      [Environment.Admin]: '/admin',
+      [Environment.Association]: '/association',
+    };
+    return admin[environment] ?? '/';
+  }
+  return common[environment] ?? '/';
+}
