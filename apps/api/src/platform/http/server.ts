@@ -83,7 +83,6 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     genReqId: requestId,
-    requestIdLogLabel: 'requestId',
     bodyLimit: BODY_LIMIT,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     trustProxy: options.trustProxy,

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
+import type { ServerOptions } from '../platform/http/server.ts';
+
+export { DEMO_PASSWORD };
+
+/** A fresh copy of the migrated, seeded template database. */
+async function freshDatabase(): Promise<DatabaseHandle> {
+  const database = inject('database');
+  if (database.kind === 'pglite') {
+    return openPglite({ loadDataDir: new Blob([fs.readFileSync(database.dumpFile)]) });
+  }
+  const name = `xp_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: database.serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${database.templateName}`);
+  const url = new URL(database.serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+type Route = Parameters<NonNullable<ServerOptions['onRouteRegistered']>>[0];
+
+/** The real app over a real database, driven through `app.inject`. */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const database = await freshDatabase();
+  const routes: Route[] = [];
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webDist: '/nonexistent', ...overrides });
+  const app = await buildApp({ config, db: database.db, onRouteRegistered: (route) => routes.push(route) });
+  await app.ready();
+
+  /** Signs in and answers the cookie header to send with later requests. */
+  async function login(email: string, password = DEMO_PASSWORD) {
+    const response = await app.inject({ method: 'POST', url: '/api/account/cookielogin', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.body}`);
+    return cookieHeader(response.cookies);
+  }
+
+  return {
+    app,
+    db: database.db,
+    routes,
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** `name=value; ...` from the cookies a response set (cleared ones left out). */
+export function cookieHeader(cookies: { name: string; value: string }[], previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  for (const cookie of cookies) {
+    if (cookie.value) jar.set(cookie.name, cookie.value);
+    else jar.delete(cookie.name);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}

@@ -1,0 +1,182 @@
+import {
+  type ApiError,
+  accountEndpoints,
+  type BodyOf,
+  buildPath,
+  type Claims,
+  type EndpointDefinition,
+  type Envelope,
+  GENERAL_ERROR,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@xp/contracts';
+
+/** A call that did not succeed: the HTTP status and the server's errors (`message` is a translation key). */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiError[],
+  ) {
+    super(errors.map((error) => `${error.key}: ${error.message}`).join('; ') || `HTTP ${status}`);
+    this.name = 'ApiCallError';
+  }
+}
+
+/** What a call yields when the session could not be refreshed (spec section 7). */
+export const REFRESH_FAILED: ApiError = { key: 'general', message: 'Refresh failed' };
+
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** The input of a call, typed from the contract: path params, query and body (JSON or form data). */
+export type CallInput<E extends EndpointDefinition> = Slot<'params', ParamsOf<E>> &
+  Slot<'query', QueryOf<E>> &
+  Slot<'body', [BodyOf<E>] extends [undefined] ? undefined : BodyOf<E> | FormData>;
+
+/** `call(endpoint)` may omit the input when every part of it is optional. */
+export type CallArgs<E extends EndpointDefinition> = object extends CallInput<E>
+  ? [input?: CallInput<E> & { signal?: AbortSignal }]
+  : [input: CallInput<E> & { signal?: AbortSignal }];
+
+/** How the session reacts to what the client learns; installed by the session at start-up. */
+export interface SessionHooks {
+  /** A refresh succeeded: the claims may have changed. */
+  onRefreshed?: (claims: Claims) => void;
+  /** The refresh after an expired token failed: clear the session and go to the login page. */
+  onRefreshFailed?: () => void;
+  /** A 401 without `Token-Expired`: the session is gone (signed out elsewhere, revoked). */
+  onUnauthorized?: () => void;
+}
+
+let hooks: SessionHooks = {};
+export function setSessionHooks(next: SessionHooks): void {
+  hooks = next;
+}
+
+/** These never trigger a refresh themselves. */
+const sessionEndpoints = new Set<EndpointDefinition>([
+  accountEndpoints.cookieLogin,
+  accountEndpoints.cookieRefresh,
+  accountEndpoints.cookieLogout,
+]);
+
+/** Calls an endpoint of the contract and answers its typed `data`; throws `ApiCallError` when not ok. */
+export async function call<E extends EndpointDefinition>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const request = toRequest(endpoint, input);
+  let response = await send(request, input?.signal);
+  if (response.status === 401 && !sessionEndpoints.has(endpoint)) {
+    if (response.headers.get('Token-Expired') === 'true') {
+      const claims = await refreshAfterExpiry();
+      if (!claims) throw new ApiCallError(400, [REFRESH_FAILED]);
+      response = await send(request, input?.signal);
+    } else {
+      hooks.onUnauthorized?.();
+    }
+  }
+  return read(endpoint, response);
+}
+
+/**
+ * Asks for new cookies with the refresh cookie; answers the claims, or null when there is no valid
+ * session. Used once at start-up to restore the session, and by the shared refresh below.
+ */
+export async function refreshSession(): Promise<Claims | null> {
+  try {
+    const { claims } = await call(accountEndpoints.cookieRefresh);
+    hooks.onRefreshed?.(claims);
+    return claims;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return null;
+  }
+}
+
+let pendingRefresh: Promise<Claims | null> | null = null;
+
+/** One refresh shared by every call that saw an expired token at the same time. */
+function refreshAfterExpiry(): Promise<Claims | null> {
+  pendingRefresh ??= refreshSession()
+    .then((claims) => {
+      if (!claims) hooks.onRefreshFailed?.();
+      return claims;
+    })
+    .finally(() => {
+      pendingRefresh = null;
+    });
+  return pendingRefresh;
+}
+
+interface PreparedRequest {
+  url: string;
+  init: RequestInit;
+}
+
+function toRequest(endpoint: EndpointDefinition, input: Partial<Record<'params' | 'query' | 'body', unknown>> = {}) {
+  const path = buildPath(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const query = toSearch(input.query as Record<string, unknown> | undefined);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (input.body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    body = input.body;
+  } else if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
+  return {
+    url: `/api${path}${query}`,
+    init: { method: endpoint.method, headers, body, credentials: 'same-origin' },
+  } satisfies PreparedRequest;
+}
+
+function toSearch(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function send(request: PreparedRequest, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    return await fetch(request.url, { ...request.init, signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    // Offline or the server is unreachable.
+    throw new ApiCallError(0, [{ key: 'general', message: GENERAL_ERROR }]);
+  }
+}
+
+async function read<E extends EndpointDefinition>(endpoint: E, response: Response): Promise<ResponseOf<E>> {
+  let envelope: Envelope<unknown> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch {
+    envelope = null;
+  }
+  if (!envelope || typeof envelope !== 'object') {
+    throw new ApiCallError(response.status, [{ key: 'general', message: GENERAL_ERROR }]);
+  }
+  if (!response.ok || !envelope.ok) {
+    const errors = Array.isArray(envelope.errors) && envelope.errors.length > 0 ? envelope.errors : undefined;
+    throw new ApiCallError(response.status, errors ?? [{ key: 'general', message: GENERAL_ERROR }]);
+  }
+  // Parsing applies the contract's transforms, so `ResponseOf` is what the caller really gets.
+  const parsed = endpoint.response.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`Response of ${endpoint.method} ${endpoint.path} does not match its contract`, parsed.error);
+    throw new ApiCallError(response.status, [{ key: 'general', message: GENERAL_ERROR }]);
+  }
+  return parsed.data as ResponseOf<E>;
+}
+
+const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';

@@ -1,0 +1,162 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
+import { accountEndpoints, type Claims, Environment, homePath, type LoginBody } from '@xp/contracts';
+import { type ReactNode, use, useCallback, useState, useSyncExternalStore } from 'react';
+import { showError } from '@/ui/toasts';
+import { call, refreshSession, setSessionHooks } from './api-client';
+import { applyAccountLanguage } from './language';
+import { FullPageLoader } from './shell/full-page-loader';
+import { sessionStore } from './session-store';
+
+/** The claims of the signed-in user, or null; re-renders when they change. */
+export function useClaims(): Claims | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getClaims);
+}
+
+/** The claims inside the authenticated part of the app (the `_app` layout renders only with a session). */
+export function useRequiredClaims(): Claims {
+  const claims = useClaims();
+  if (!claims) throw new Error('useRequiredClaims is used outside the signed-in part of the app');
+  return claims;
+}
+
+let restoring: Promise<void> | null = null;
+
+/** Restores the session from the refresh cookie, once per page load. */
+export function restoreSession(): Promise<void> {
+  restoring ??= refreshSession().then((claims) => {
+    sessionStore.setClaims(claims);
+    if (claims) applyAccountLanguage(claims.language);
+  });
+  return restoring;
+}
+
+/** Renders its children once the session has been restored; 'Een moment geduld' meanwhile. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  use(restoreSession());
+  return children;
+}
+
+/** Shown while the session is being restored (a Suspense fallback around `SessionGate`). */
+export const SessionGateFallback = () => <FullPageLoader />;
+
+/**
+ * Connects the API client to the session: a refresh updates the claims; a failed refresh or a lost
+ * session clears the claims and the cache and goes to the login page with the current path.
+ */
+export function installSessionHooks(router: AnyRouter, queryClient: QueryClient): void {
+  const signOut = () => {
+    if (!sessionStore.getClaims()) return;
+    sessionStore.setClaims(null);
+    queryClient.clear();
+    const here = router.state.location.href;
+    void router.navigate(
+      here.startsWith('/account/')
+        ? { to: '/account/login' }
+        : { to: '/account/login/$redirectUrl', params: { redirectUrl: here } },
+    );
+  };
+  setSessionHooks({
+    onRefreshed: (claims) => sessionStore.setClaims(claims),
+    onRefreshFailed: signOut,
+    onUnauthorized: signOut,
+  });
+}
+
+/** Sign in: answers the login result; on success (without TFA) the session holds the claims. */
+export async function signIn(body: LoginBody) {
+  const result = await call(accountEndpoints.cookieLogin, { body });
+  if (result.claims && !result.requiresTfa) {
+    sessionStore.setClaims(result.claims);
+    applyAccountLanguage(result.claims.language);
+  }
+  return result;
+}
+
+/** Sign out: revoke the session, forget the claims and the cached data, go to the login page. */
+export function useLogout() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await call(accountEndpoints.cookieLogout);
+    } catch {
+      // The session is forgotten here anyway; the cookies expire on their own.
+    }
+    sessionStore.setClaims(null);
+    queryClient.clear();
+    await router.navigate({ to: '/account/login' });
+  }, [router, queryClient]);
+}
+
+/** What the header can switch, with the body its call takes. */
+export type SwitchTarget =
+  | { kind: 'gym'; gymId: number }
+  | { kind: 'location'; locationId: number | null }
+  | { kind: 'employer'; employerId: number }
+  | { kind: 'association'; associationId: number }
+  | { kind: 'contentEnvironment'; contentEnvironmentId: number }
+  | { kind: 'supplier'; supplierEnvironmentId: number }
+  | { kind: 'environment'; environment: Environment };
+
+function sendSwitch(target: SwitchTarget) {
+  switch (target.kind) {
+    case 'gym':
+      return call(accountEndpoints.switchActiveGym, { body: { gymId: target.gymId } });
+    case 'location':
+      return call(accountEndpoints.switchActiveLocation, { body: { locationId: target.locationId } });
+    case 'employer':
+      return call(accountEndpoints.switchActiveEmployer, { body: { employerId: target.employerId } });
+    case 'association':
+      return call(accountEndpoints.switchActiveAssociation, { body: { associationId: target.associationId } });
+    case 'contentEnvironment':
+      return call(accountEndpoints.switchActiveContentEnvironment, {
+        body: { contentEnvironmentId: target.contentEnvironmentId },
+      });
+    case 'supplier':
+      return call(accountEndpoints.switchActiveSupplierEnvironment, {
+        body: { supplierEnvironmentId: target.supplierEnvironmentId },
+      });
+    case 'environment':
+      return call(accountEndpoints.switchActiveEnvironment, { body: { Environment: target.environment } });
+  }
+}
+
+/** The toast of a failed switch (spec section 8). */
+export function switchErrorKey(target: SwitchTarget): string {
+  if (target.kind === 'environment') {
+    return target.environment === Environment.Location
+      ? 'environment.switch.locationError'
+      : 'environment.switch.error';
+  }
+  return `${target.kind}.switch.error`;
+}
+
+/**
+ * Switching: the call renews the claims; then every query is stale (its scope changed) and the user
+ * lands on the home path of the new environment. A failure shows that area's 'switch.error' toast.
+ */
+export function useSwitch() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<SwitchTarget['kind'] | null>(null);
+  const switchTo = useCallback(
+    async (target: SwitchTarget): Promise<boolean> => {
+      setPending(target.kind);
+      try {
+        const { claims } = await sendSwitch(target);
+        sessionStore.setClaims(claims);
+        void queryClient.invalidateQueries();
+        await router.navigate({ href: homePath(claims.role, claims.activeEnvironment) });
+        return true;
+      } catch {
+        showError(switchErrorKey(target));
+        return false;
+      } finally {
+        setPending(null);
+      }
+    },
+    [router, queryClient],
+  );
+  return { switchTo, pending };
+}

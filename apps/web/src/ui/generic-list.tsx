@@ -1,0 +1,470 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  type MantineColor,
+  Menu,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  IconArrowsSort,
+  IconDots,
+  IconFilterOff,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListState } from './list-search';
+import { ListPagination } from './list-pagination';
+import { pageCount } from './pagination';
+import { translateMessage } from './translate';
+
+/** Search input debounce (spec section 9). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Height of a table row (spec section 9). */
+export const ROW_HEIGHT = 68;
+
+export type RowId = string | number;
+
+export interface ListColumn<T> {
+  id: string;
+  /** Translation key or text. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Server sort field; when set the header is a sort button. */
+  sortField?: string;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface ListTab {
+  /** Value kept in `state.tab`, also the key into `data.tabCounts`. */
+  value: string;
+  /** Translation key or text. */
+  label: string;
+}
+
+export interface RowAction<T> {
+  /** Translation key or text; also the accessible name of the button. */
+  label: string;
+  icon?: ReactNode;
+  color?: MantineColor;
+  onClick: (row: T) => void;
+  isHidden?: (row: T) => boolean;
+  isDisabled?: (row: T) => boolean;
+}
+
+export interface ListData<T> {
+  items: T[];
+  total: number;
+  tabCounts?: Record<string, number>;
+}
+
+export interface ListSelection {
+  selectedIds: readonly RowId[];
+  onChange: (ids: RowId[]) => void;
+}
+
+export interface GenericListProps<T> {
+  columns: readonly ListColumn<T>[];
+  data: ListData<T> | undefined;
+  isLoading?: boolean;
+  /** Controlled state; the route keeps it in the URL (see `listSearchSchema`). */
+  state: ListState;
+  onStateChange: (state: ListState) => void;
+  /** Defaults to `row.id`. */
+  getRowId?: (row: T) => RowId;
+  /** Name of the row used in the accessible names of its actions and checkbox ('Bewerken Zaal 1'). */
+  getRowLabel?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  rowActions?: readonly RowAction<T>[];
+  /** 'icons' shows one icon button per action, 'menu' one menu; default icons when every action has one. */
+  rowActionsVariant?: 'icons' | 'menu';
+  selection?: ListSelection;
+  /** The first tab is the default (no filter). */
+  tabs?: readonly ListTab[];
+  onAdd?: () => void;
+  /** Default 'Toevoegen'. */
+  addLabel?: string;
+  withSearch?: boolean;
+  searchPlaceholder?: string;
+  /** Extra toolbar content next to the add button (filters, export, ...). */
+  toolbar?: ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+const defaultRowId = (row: unknown): RowId => (row as { id: RowId }).id;
+
+export function GenericList<T>({
+  columns,
+  data,
+  isLoading = false,
+  state,
+  onStateChange,
+  getRowId = defaultRowId,
+  getRowLabel,
+  onRowClick,
+  rowActions,
+  rowActionsVariant,
+  selection,
+  tabs,
+  onAdd,
+  addLabel,
+  withSearch = true,
+  searchPlaceholder,
+  toolbar,
+  label,
+}: GenericListProps<T>) {
+  const { t } = useTranslation();
+  const tr = (text: string) => translateMessage(t, text);
+
+  // The latest state and callback, so a debounced search never writes back a stale page or sort.
+  const latest = useRef({ state, onStateChange });
+  latest.current = { state, onStateChange };
+  const update = (patch: Partial<ListState>) =>
+    latest.current.onStateChange({ ...latest.current.state, ...patch });
+
+  const [searchText, setSearchText] = useState(state.search ?? '');
+  const emittedSearch = useRef(state.search ?? '');
+  useEffect(() => {
+    const fromUrl = state.search ?? '';
+    if (fromUrl !== emittedSearch.current) {
+      emittedSearch.current = fromUrl;
+      setSearchText(fromUrl);
+    }
+  }, [state.search]);
+  const emitSearch = useDebouncedCallback((value: string) => {
+    const search = value.trim();
+    emittedSearch.current = search;
+    update({ search: search || undefined, page: 1 });
+  }, SEARCH_DEBOUNCE_MS);
+
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const defaultTab = tabs?.[0]?.value;
+  const activeTab = state.tab ?? defaultTab;
+  const isFiltered = Boolean(state.search) || (state.tab !== undefined && state.tab !== defaultTab);
+
+  // A page beyond the end (after a delete or a narrower search) moves to the last page.
+  const lastPage = pageCount(total, state.pageSize);
+  useEffect(() => {
+    if (!isLoading && data && data.items.length === 0 && data.total > 0 && state.page > lastPage) {
+      update({ page: lastPage });
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: `update` reads the latest state through a ref
+  }, [isLoading, data, state.page, lastPage]);
+
+  const resetFilters = () => {
+    emitSearch.cancel();
+    emittedSearch.current = '';
+    setSearchText('');
+    update({ search: undefined, tab: undefined, page: 1 });
+  };
+
+  const toggleSort = (field: string) => {
+    if (state.sort === field) update({ direction: state.direction === 'asc' ? 'desc' : 'asc', page: 1 });
+    else update({ sort: field, direction: 'asc', page: 1 });
+  };
+
+  const visibleIds = items.map(getRowId);
+  const selected = new Set(selection?.selectedIds ?? []);
+  const selectedOnPage = visibleIds.filter((id) => selected.has(id)).length;
+  const toggleAll = () => {
+    if (!selection) return;
+    if (selectedOnPage === visibleIds.length) {
+      selection.onChange(selection.selectedIds.filter((id) => !visibleIds.includes(id)));
+    } else {
+      selection.onChange([...selection.selectedIds, ...visibleIds.filter((id) => !selected.has(id))]);
+    }
+  };
+  const toggleRow = (id: RowId) => {
+    if (!selection) return;
+    selection.onChange(
+      selected.has(id) ? selection.selectedIds.filter((x) => x !== id) : [...selection.selectedIds, id],
+    );
+  };
+
+  const hasActions = Boolean(rowActions?.length);
+  const actionsVariant =
+    rowActionsVariant ?? (rowActions?.every((action) => action.icon) ? 'icons' : 'menu');
+  const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0);
+  const nameFor = (action: string, row: T) =>
+    getRowLabel ? t('ui.list.rowAction', { action, row: getRowLabel(row) }) : action;
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  };
+
+  const renderActions = (row: T) => {
+    const actions = (rowActions ?? []).filter((action) => !action.isHidden?.(row));
+    if (actionsVariant === 'icons') {
+      return (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {actions.map((action) => (
+            <ActionIcon
+              key={action.label}
+              variant="subtle"
+              color={action.color ?? 'gray'}
+              aria-label={nameFor(tr(action.label), row)}
+              title={tr(action.label)}
+              disabled={action.isDisabled?.(row)}
+              onClick={() => action.onClick(row)}
+            >
+              {action.icon ?? <IconDots size={18} />}
+            </ActionIcon>
+          ))}
+        </Group>
+      );
+    }
+    return (
+      <Group justify="flex-end">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={nameFor(t('ui.list.actions'), row)}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.map((action) => (
+              <Menu.Item
+                key={action.label}
+                leftSection={action.icon}
+                color={action.color}
+                disabled={action.isDisabled?.(row)}
+                onClick={() => action.onClick(row)}
+              >
+                {tr(action.label)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    );
+  };
+
+  const sortIcon = (field: string) => {
+    if (state.sort !== field) return <IconArrowsSort size={14} aria-hidden />;
+    return state.direction === 'asc' ? (
+      <IconSortAscending size={14} aria-hidden />
+    ) : (
+      <IconSortDescending size={14} aria-hidden />
+    );
+  };
+  const ariaSort = (field: string) =>
+    state.sort !== field ? 'none' : state.direction === 'asc' ? 'ascending' : 'descending';
+
+  const skeletonRows = Math.min(state.pageSize, 5);
+
+  return (
+    <Stack gap="md">
+      {tabs && tabs.length > 0 && (
+        <Tabs
+          value={activeTab}
+          onChange={(value) => {
+            if (value !== null) update({ tab: value === defaultTab ? undefined : value, page: 1 });
+          }}
+        >
+          <Tabs.List>
+            {tabs.map((tab) => {
+              const count = data?.tabCounts?.[tab.value];
+              return (
+                <Tabs.Tab
+                  key={tab.value}
+                  value={tab.value}
+                  rightSection={
+                    count !== undefined ? (
+                      <Badge size="sm" variant="light" circle={count < 10}>
+                        {count}
+                      </Badge>
+                    ) : undefined
+                  }
+                >
+                  {tr(tab.label)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+        </Tabs>
+      )}
+
+      {(withSearch || onAdd || toolbar) && (
+        <Group justify="space-between" gap="sm">
+          {withSearch ? (
+            <TextInput
+              type="search"
+              aria-label={t('ui.list.search')}
+              placeholder={searchPlaceholder ? tr(searchPlaceholder) : t('ui.list.searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                emitSearch(event.currentTarget.value);
+              }}
+              w={{ base: '100%', sm: 320 }}
+            />
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            {toolbar}
+            {onAdd && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+                {addLabel ? tr(addLabel) : t('ui.list.add')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      )}
+
+      <Table.ScrollContainer minWidth={480}>
+        <Table
+          highlightOnHover={Boolean(onRowClick)}
+          verticalSpacing="sm"
+          aria-label={label ? tr(label) : undefined}
+          aria-busy={isLoading}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={48}>
+                  <Checkbox
+                    aria-label={t('ui.list.selectAll')}
+                    checked={visibleIds.length > 0 && selectedOnPage === visibleIds.length}
+                    indeterminate={selectedOnPage > 0 && selectedOnPage < visibleIds.length}
+                    disabled={visibleIds.length === 0}
+                    onChange={toggleAll}
+                  />
+                </Table.Th>
+              )}
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.id}
+                  w={column.width}
+                  ta={column.align}
+                  aria-sort={column.sortField ? ariaSort(column.sortField) : undefined}
+                >
+                  {column.sortField ? (
+                    <UnstyledButton
+                      onClick={() => toggleSort(column.sortField as string)}
+                      fw={700}
+                      fz="sm"
+                      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                    >
+                      {tr(column.header)}
+                      {sortIcon(column.sortField)}
+                    </UnstyledButton>
+                  ) : (
+                    tr(column.header)
+                  )}
+                </Table.Th>
+              ))}
+              {hasActions && (
+                <Table.Th w={actionsVariant === 'icons' ? 40 * (rowActions?.length ?? 1) + 16 : 56}>
+                  <VisuallyHidden>{t('ui.list.actions')}</VisuallyHidden>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {isLoading &&
+              Array.from({ length: skeletonRows }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <Table.Tr key={index} h={ROW_HEIGHT} data-testid="skeleton-row">
+                  <Table.Td colSpan={columnCount}>
+                    <Skeleton height={20} radius="sm" />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {!isLoading &&
+              items.map((row) => {
+                const id = getRowId(row);
+                return (
+                  <Table.Tr
+                    key={id}
+                    h={ROW_HEIGHT}
+                    bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    style={onRowClick ? { cursor: 'pointer' } : undefined}
+                  >
+                    {selection && (
+                      <Table.Td onClick={(event) => event.stopPropagation()}>
+                        <Checkbox
+                          aria-label={
+                            getRowLabel
+                              ? t('ui.list.selectRowNamed', { row: getRowLabel(row) })
+                              : t('ui.list.selectRow')
+                          }
+                          checked={selected.has(id)}
+                          onChange={() => toggleRow(id)}
+                        />
+                      </Table.Td>
+                    )}
+                    {columns.map((column) => (
+                      <Table.Td key={column.id} ta={column.align}>
+                        {column.cell(row)}
+                      </Table.Td>
+                    ))}
+                    {hasActions && (
+                      // Clicking an action must not also open the row.
+                      <Table.Td onClick={(event) => event.stopPropagation()}>{renderActions(row)}</Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            {!isLoading && items.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  <Stack align="center" gap="xs" py="xl" role="status">
+                    <Text fw={600}>{t('listview.notification')}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t('listview.no-results')}
+                    </Text>
+                    {isFiltered && (
+                      <Button
+                        variant="light"
+                        leftSection={<IconFilterOff size={16} aria-hidden />}
+                        onClick={resetFilters}
+                      >
+                        {t('ui.list.resetFilters')}
+                      </Button>
+                    )}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {!isLoading && total > 0 && (
+        <ListPagination
+          page={state.page}
+          pageSize={state.pageSize}
+          total={total}
+          onPageChange={(page) => update({ page })}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check of the project, in order, on a fresh machine:
+ * typecheck, lint, unit and component tests, API integration tests on PGlite (and on PostgreSQL when
+ * DATABASE_URL is set), then the browser journeys in Debian's Chromium (installed when missing).
+ * The last line is the summary: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-'));
+const results = [];
+
+function run(name, command, args, options = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return result.status === 0;
+}
+
+/** A check without a test count (typecheck, lint) counts as one test. */
+function check(name, command, args, options) {
+  const ok = run(name, command, args, options);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function vitest(name, cwd, env = {}) {
+  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd: path.join(root, cwd),
+    env,
+  });
+  const report = readJson(file);
+  const passed = report?.numPassedTests ?? 0;
+  const failed = (report?.numFailedTests ?? 0) + (ok || report?.numFailedTests ? 0 : 1);
+  results.push({ name, passed, failed });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  console.log('\nChromium is missing; installing Debian\'s chromium package...');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+  return fs.existsSync(chromium);
+}
+
+const started = Date.now();
+check('typecheck', 'npm', ['run', 'typecheck']);
+check('lint', 'npx', ['biome', 'check', '.']);
+vitest('contracts unit tests', 'packages/contracts');
+vitest('web unit and component tests', 'apps/web');
+vitest('API integration tests (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' });
+if (process.env.DATABASE_URL) {
+  vitest('API integration tests (PostgreSQL)', 'apps/api', { TEST_DATABASE_URL: process.env.DATABASE_URL });
+}
+
+check('build', 'npm', ['run', 'build']);
+if (ensureChromium()) {
+  const file = path.join(reports, 'e2e.json');
+  const ok = run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], {
+    cwd: path.join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  const stats = readJson(file)?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) + (ok || stats?.unexpected ? 0 : 1);
+  results.push({ name: 'browser journeys', passed, failed });
+} else {
+  results.push({ name: 'browser journeys (Chromium could not be installed)', passed: 0, failed: 1 });
+}
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\n=== Summary (${minutes} min) ===`);
+for (const result of results) console.log(`${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
