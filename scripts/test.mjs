@@ -17,7 +17,12 @@ const results = [];
 function run(name, command, args, options = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
   return result.status === 0;
@@ -31,10 +36,15 @@ function check(name, command, args, options) {
 
 function vitest(name, cwd, env = {}) {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    cwd: path.join(root, cwd),
-    env,
-  });
+  const ok = run(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    {
+      cwd: path.join(root, cwd),
+      env,
+    },
+  );
   const report = readJson(file);
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (ok || report?.numFailedTests ? 0 : 1);
@@ -52,9 +62,13 @@ function readJson(file) {
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return true;
-  console.log('\nChromium is missing; installing Debian\'s chromium package...');
+  console.log("\nChromium is missing; installing Debian's chromium package...");
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', 'chromium']);
   return fs.existsSync(chromium);
@@ -87,7 +101,10 @@ if (ensureChromium()) {
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\n=== Summary (${minutes} min) ===`);
-for (const result of results) console.log(`${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed`);
+for (const result of results)
+  console.log(
+    `${result.failed ? 'FAIL' : 'ok  '}  ${result.name}: ${result.passed} passed, ${result.failed} failed`,
+  );
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -11,16 +11,23 @@ import { openDatabase } from './platform/db/client.ts';
 const [email, firstName, lastName] = process.argv.slice(2);
 const password = process.env.ADMIN_PASSWORD ?? '';
 if (!email || !firstName || !lastName || password.length < 10) {
-  console.error('Usage: ADMIN_PASSWORD=... npm run create-admin -w apps/api -- <email> <first name> <last name>');
+  console.error(
+    'Usage: ADMIN_PASSWORD=... npm run create-admin -w apps/api -- <email> <first name> <last name>',
+  );
   process.exit(2);
 }
 const database = await openDatabase(loadConfig());
 await database.migrate();
-const [taken] = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+const [taken] = await database.db
+  .select({ id: users.id })
+  .from(users)
+  .where(sql`lower(${users.email}) = lower(${email})`);
 if (taken) {
   console.error(`A user with ${email} exists already.`);
 } else {
-  await database.db.insert(users).values({ email, firstName, lastName, role: 'Admin', passwordHash: await hashPassword(password) });
+  await database.db
+    .insert(users)
+    .values({ email, firstName, lastName, role: 'Admin', passwordHash: await hashPassword(password) });
   console.log(`Admin ${email} created.`);
 }
 await database.close();

@@ -8,5 +8,7 @@ import { seedDemoData } from './seed/demo.ts';
 
 const database = await openDatabase(loadConfig());
 await database.migrate();
-console.log((await seedDemoData(database.db)) ? 'Demo data created.' : 'Users exist already; nothing seeded.');
+console.log(
+  (await seedDemoData(database.db)) ? 'Demo data created.' : 'Users exist already; nothing seeded.',
+);
 await database.close();

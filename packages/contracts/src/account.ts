@@ -1,6 +1,6 @@
-import { z } from './zod-setup.ts';
-import { claimsSchema } from './session.ts';
 import { endpoint, nothing, policy } from './http.ts';
+import { claimsSchema } from './session.ts';
+import { z } from './zod-setup.ts';
 
 const tags = ['Account'];
 
@@ -61,11 +61,16 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/Account/SwitchOptions',
     policy: policy.signedIn,
-    summary: 'Gyms, locations, employers, associations, content environments and suppliers the user may switch to',
+    summary:
+      'Gyms, locations, employers, associations, content environments and suppliers the user may switch to',
     tags,
     response: switchOptions,
   }),
-  switchActiveGym: switchEndpoint('/Account/SwitchActiveGym', z.object({ gymId: id }), 'Switch the active gym'),
+  switchActiveGym: switchEndpoint(
+    '/Account/SwitchActiveGym',
+    z.object({ gymId: id }),
+    'Switch the active gym',
+  ),
   switchActiveEmployer: switchEndpoint(
     '/Account/SwitchActiveEmployer',
     z.object({ employerId: id }),

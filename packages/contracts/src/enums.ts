@@ -86,7 +86,16 @@ export const MeasurementUnit = numbered([
   'GymVisits',
   'Workout',
 ]);
-export const Activity = numbered(['Unknown', 'Run', 'Walk', 'Swim', 'Ride', 'GymVisits', 'FoodAndDrinks', 'Meditation']);
+export const Activity = numbered([
+  'Unknown',
+  'Run',
+  'Walk',
+  'Swim',
+  'Ride',
+  'GymVisits',
+  'FoodAndDrinks',
+  'Meditation',
+]);
 export const GoalPeriod = numbered(['PerDay', 'PerWeek', 'PerMonth']);
 export const GoalKind = numbered(['Steps', 'GymVisits', 'ExternalDistance']);
 export const Difficulty = numbered(['Beginner', 'Advanced', 'Expert']);

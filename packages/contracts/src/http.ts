@@ -1,5 +1,5 @@
-import { z } from './zod-setup.ts';
 import type { GymRight, LocationRight, Role } from './enums.ts';
+import { z } from './zod-setup.ts';
 
 /** One error of a failed call: `key` is the field path (or `general`), `message` a translation key. */
 export const apiError = z.object({ key: z.string(), message: z.string() });
@@ -52,9 +52,15 @@ export interface EndpointDefinition {
 /** Declares an endpoint once: the server registers it, the client calls it, OpenAPI documents it. */
 export const endpoint = <const E extends EndpointDefinition>(definition: E): E => definition;
 
-export type ParamsOf<E extends EndpointDefinition> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
-export type QueryOf<E extends EndpointDefinition> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
-export type BodyOf<E extends EndpointDefinition> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type ParamsOf<E extends EndpointDefinition> = E['params'] extends z.ZodType
+  ? z.input<E['params']>
+  : undefined;
+export type QueryOf<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : undefined;
+export type BodyOf<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
 export type ResponseOf<E extends EndpointDefinition> = z.output<E['response']>;
 
 /** Fill `{name}` placeholders of an endpoint path. */

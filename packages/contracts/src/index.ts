@@ -1,10 +1,10 @@
 import './zod-setup.ts';
 
+export * from './account.ts';
 export * from './enums.ts';
 export * from './http.ts';
-export * from './session.ts';
-export * from './account.ts';
 export * from './location-area.ts';
+export * from './session.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import type { EndpointDefinition } from './http.ts';

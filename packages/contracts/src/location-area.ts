@@ -1,5 +1,5 @@
-import { z } from './zod-setup.ts';
 import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { z } from './zod-setup.ts';
 
 const tags = ['LocationArea'];
 
@@ -35,7 +35,9 @@ const withAddressRule = <T extends typeof locationAreaFields>(schema: T) =>
 
 export const locationAreaInput = withAddressRule(locationAreaFields);
 export type LocationAreaInput = z.input<typeof locationAreaInput>;
-export const locationAreaUpdate = withAddressRule(locationAreaFields.extend({ id: z.number().int().positive() }));
+export const locationAreaUpdate = withAddressRule(
+  locationAreaFields.extend({ id: z.number().int().positive() }),
+);
 
 export const locationArea = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
-import { z } from './zod-setup.ts';
 import { Environment, environmentValues, type GymRight, type LocationRight, roles } from './enums.ts';
+import { z } from './zod-setup.ts';
 
 /** The claims of the session, as the spec names them. */
 export const claimsSchema = z.object({
@@ -13,7 +13,10 @@ export const claimsSchema = z.object({
   activeAssociationId: z.number().int().nullable(),
   activeContentEnvironmentId: z.number().int().nullable(),
   activeSupplierId: z.number().int().nullable(),
-  activeEnvironment: z.number().int().refine((value) => environmentValues.includes(value as Environment)),
+  activeEnvironment: z
+    .number()
+    .int()
+    .refine((value) => environmentValues.includes(value as Environment)),
   /** `gymId:right` */
   gymRights: z.array(z.string()),
   /** `locationId:right` */
@@ -53,7 +56,9 @@ export function hasLocationRight(
 ): boolean {
   if (isAdmin(claims)) return true;
   if (locationId !== null && claims.locationRights.includes(`${locationId}:${right}`)) return true;
-  return locationId === claims.activeLocationId && claims.gymRights.includes(`${claims.activeGymId}:${right}`);
+  return (
+    locationId === claims.activeLocationId && claims.gymRights.includes(`${claims.activeGymId}:${right}`)
+  );
 }
 
 /** Location access: admin, or any right on the location (or any gym right in its gym). */

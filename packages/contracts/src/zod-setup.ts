@@ -9,13 +9,20 @@ z.config({
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidType';
+        return issue.input === undefined || issue.input === null
+          ? 'validation.required'
+          : 'validation.invalidType';
       case 'too_small':
-        if (issue.origin === 'string') return issue.minimum === 1 ? 'validation.required' : 'validation.tooShort';
+        if (issue.origin === 'string')
+          return issue.minimum === 1 ? 'validation.required' : 'validation.tooShort';
         if (issue.origin === 'array') return 'validation.tooFew';
         return 'validation.tooSmall';
       case 'too_big':
-        return issue.origin === 'string' ? 'validation.tooLong' : issue.origin === 'array' ? 'validation.tooMany' : 'validation.tooBig';
+        return issue.origin === 'string'
+          ? 'validation.tooLong'
+          : issue.origin === 'array'
+            ? 'validation.tooMany'
+            : 'validation.tooBig';
       case 'invalid_format':
         return issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';
       case 'invalid_value':

@@ -45,7 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret: parsed.SESSION_SECRET,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
-    allowedOrigins: parsed.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    allowedOrigins: parsed.ALLOWED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     trustProxy: parsed.TRUST_PROXY === 'true',
     accessTokenSeconds: 15 * 60,
     refreshTokenDays: 30,

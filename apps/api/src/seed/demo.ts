@@ -1,21 +1,21 @@
 import { gymRights, locationRights } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../platform/auth/password.ts';
-import type { Database } from '../platform/db/client.ts';
 import { locationAreas } from '../modules/location-area/location-area.tables.ts';
 import {
   associations,
   contentEnvironments,
-  employerUsers,
   employers,
+  employerUsers,
   gymRightGrants,
   gyms,
   locationRightGrants,
   locations,
-  supplierUsers,
   suppliers,
+  supplierUsers,
 } from '../modules/organisation/organisation.tables.ts';
 import { users } from '../modules/user/user.tables.ts';
+import { hashPassword } from '../platform/auth/password.ts';
+import type { Database } from '../platform/db/client.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
 
@@ -82,11 +82,26 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .values([{ name: 'Bakkerij Jansen B.V.' }, { name: 'Van den Berg Logistiek' }])
       .returning();
     await tx.insert(associations).values([{ name: 'Sportbond Midden-Nederland' }, { name: 'Gezond Zwolle' }]);
-    const [supplier] = await tx.insert(suppliers).values([{ name: 'FitSupply Nederland' }]).returning();
+    const [supplier] = await tx
+      .insert(suppliers)
+      .values([{ name: 'FitSupply Nederland' }])
+      .returning();
     await tx.insert(contentEnvironments).values([{ name: 'Vitaal Kennisbank' }]);
 
-    const person = async (email: string, role: (typeof users.$inferInsert)['role'], first: string, insertion: string | null, last: string) =>
-      ({ email, role, firstName: first, insertion, lastName: last, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const person = async (
+      email: string,
+      role: (typeof users.$inferInsert)['role'],
+      first: string,
+      insertion: string | null,
+      last: string,
+    ) => ({
+      email,
+      role,
+      firstName: first,
+      insertion,
+      lastName: last,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
     const [, gymUser, locationUser, employerUser, supplierUser] = await tx
       .insert(users)
       .values([
@@ -99,7 +114,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ])
       .returning();
 
-    await tx.insert(gymRightGrants).values(gymRights.map((right) => ({ userId: gymUser!.id, gymId: vitaal!.id, right })));
+    await tx
+      .insert(gymRightGrants)
+      .values(gymRights.map((right) => ({ userId: gymUser!.id, gymId: vitaal!.id, right })));
     await tx
       .insert(locationRightGrants)
       .values(locationRights.map((right) => ({ userId: locationUser!.id, locationId: utrecht!.id, right })));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { DEMO_PASSWORD } from '../seed/demo.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 export { DEMO_PASSWORD };
 
@@ -39,13 +39,20 @@ type Route = Parameters<NonNullable<ServerOptions['onRouteRegistered']>>[0];
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await freshDatabase();
   const routes: Route[] = [];
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webDist: '/nonexistent', ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { webDist: '/nonexistent', ...overrides },
+  );
   const app = await buildApp({ config, db: database.db, onRouteRegistered: (route) => routes.push(route) });
   await app.ready();
 
   /** Signs in and answers the cookie header to send with later requests. */
   async function login(email: string, password = DEMO_PASSWORD) {
-    const response = await app.inject({ method: 'POST', url: '/api/account/cookielogin', payload: { email, password } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/account/cookielogin',
+      payload: { email, password },
+    });
     if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.body}`);
     return cookieHeader(response.cookies);
   }

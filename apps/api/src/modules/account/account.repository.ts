@@ -1,16 +1,16 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
-  associations,
-  contentEnvironments,
+  type associations,
+  type contentEnvironments,
+  type employers,
   employerUsers,
-  employers,
   gymRightGrants,
   gyms,
   locationRightGrants,
   locations,
+  type suppliers,
   supplierUsers,
-  suppliers,
 } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { refreshTokens, sessions } from './account.tables.ts';
@@ -36,7 +36,12 @@ export const findUserByEmail = async (db: Database, email: string) =>
   )[0];
 
 export const findUserById = async (db: Database, id: number) =>
-  (await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+  )[0];
 
 export async function loadRights(db: Database, userId: number) {
   const [gymRows, locationRows] = await Promise.all([
@@ -45,7 +50,11 @@ export async function loadRights(db: Database, userId: number) {
       .from(gymRightGrants)
       .where(eq(gymRightGrants.userId, userId)),
     db
-      .select({ locationId: locationRightGrants.locationId, gymId: locations.gymId, right: locationRightGrants.right })
+      .select({
+        locationId: locationRightGrants.locationId,
+        gymId: locations.gymId,
+        right: locationRightGrants.right,
+      })
       .from(locationRightGrants)
       .innerJoin(locations, eq(locations.id, locationRightGrants.locationId))
       .where(eq(locationRightGrants.userId, userId)),
@@ -54,7 +63,9 @@ export async function loadRights(db: Database, userId: number) {
 }
 
 export const findLocation = async (db: Database, id: number) =>
-  (await db.select({ id: locations.id, gymId: locations.gymId }).from(locations).where(eq(locations.id, id)))[0];
+  (
+    await db.select({ id: locations.id, gymId: locations.gymId }).from(locations).where(eq(locations.id, id))
+  )[0];
 
 export const firstLocationOfGym = async (db: Database, gymId: number) =>
   (
@@ -90,7 +101,12 @@ export const supplierIdsOfUser = async (db: Database, userId: number) =>
       .orderBy(asc(supplierUsers.supplierId))
   ).map((row) => row.id);
 
-type NamedTable = typeof gyms | typeof employers | typeof associations | typeof suppliers | typeof contentEnvironments;
+type NamedTable =
+  | typeof gyms
+  | typeof employers
+  | typeof associations
+  | typeof suppliers
+  | typeof contentEnvironments;
 
 /** `{id, name}` of a table, all rows or only the given ids, by name. */
 export async function named(db: Database, table: NamedTable, ids?: number[]) {
@@ -133,7 +149,10 @@ export const updateSessionState = (db: Database, id: string, state: SessionState
   db.update(sessions).set(state).where(eq(sessions.id, id));
 
 export const revokeSession = (db: Database, id: string) =>
-  db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 
 /**
  * Marks a refresh token used and stores its successor, in one statement so that two concurrent uses of the
@@ -163,7 +182,10 @@ export async function rotateRefreshToken(
       return { outcome: 'reused', session };
     }
     if (!token.usedAt) {
-      await tx.update(refreshTokens).set({ usedAt: sql`now()` }).where(eq(refreshTokens.tokenHash, presentedHash));
+      await tx
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()` })
+        .where(eq(refreshTokens.tokenHash, presentedHash));
     }
     await tx.insert(refreshTokens).values({ tokenHash: nextHash, sessionId: session.id });
     return { outcome: token.usedAt ? 'grace' : 'rotated', session };

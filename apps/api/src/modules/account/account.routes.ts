@@ -1,6 +1,11 @@
 import { accountEndpoints as endpoints } from '@xp/contracts';
 import type { FastifyReply } from 'fastify';
-import { type CookieSettings, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../../platform/auth/cookies.ts';
+import {
+  type CookieSettings,
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from '../../platform/auth/cookies.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { type RequestContext, route } from '../../platform/http/route.ts';
 import * as service from './account.service.ts';
@@ -13,7 +18,10 @@ export function accountRoutes(deps: AccountRouteDeps) {
   /** Sets the cookies of a (re)issued session and answers its claims. */
   const answer = (reply: FastifyReply, issued: service.IssuedSession) => {
     if (issued.refreshToken) {
-      setSessionCookies(reply, deps.cookies, { accessToken: issued.accessToken, refreshToken: issued.refreshToken });
+      setSessionCookies(reply, deps.cookies, {
+        accessToken: issued.accessToken,
+        refreshToken: issued.refreshToken,
+      });
     } else {
       reply.setCookie('xp_access', issued.accessToken, {
         httpOnly: true,
@@ -27,9 +35,14 @@ export function accountRoutes(deps: AccountRouteDeps) {
   };
 
   const switched =
-    <E extends (typeof endpoints)[keyof typeof endpoints]>(toTarget: (body: RequestContext<E>['body']) => Parameters<typeof service.switchActive>[3]) =>
+    <E extends (typeof endpoints)[keyof typeof endpoints]>(
+      toTarget: (body: RequestContext<E>['body']) => Parameters<typeof service.switchActive>[3],
+    ) =>
     async (context: RequestContext<E>) =>
-      answer(context.reply, await service.switchActive(deps, context.session as never, context.sessionId, toTarget(context.body)));
+      answer(
+        context.reply,
+        await service.switchActive(deps, context.session as never, context.sessionId, toTarget(context.body)),
+      );
 
   return [
     route(endpoints.cookieLogin, async ({ body, request, reply }) => {
@@ -50,9 +63,18 @@ export function accountRoutes(deps: AccountRouteDeps) {
       return null;
     }),
     route(endpoints.switchOptions, async ({ session }) => service.switchOptions(deps.db, session)),
-    route(endpoints.switchActiveGym, switched((body) => ({ kind: 'gym', gymId: body.gymId }))),
-    route(endpoints.switchActiveLocation, switched((body) => ({ kind: 'location', locationId: body.locationId }))),
-    route(endpoints.switchActiveEmployer, switched((body) => ({ kind: 'employer', employerId: body.employerId }))),
+    route(
+      endpoints.switchActiveGym,
+      switched((body) => ({ kind: 'gym', gymId: body.gymId })),
+    ),
+    route(
+      endpoints.switchActiveLocation,
+      switched((body) => ({ kind: 'location', locationId: body.locationId })),
+    ),
+    route(
+      endpoints.switchActiveEmployer,
+      switched((body) => ({ kind: 'employer', employerId: body.employerId })),
+    ),
     route(
       endpoints.switchActiveAssociation,
       switched((body) => ({ kind: 'association', associationId: body.associationId })),

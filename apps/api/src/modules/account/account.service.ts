@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { type Claims, Environment, hasAnyGymRight, type SwitchOptions } from '@xp/contracts';
-import type { Database } from '../../platform/db/client.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
+import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { hitRateLimit, resetRateLimit } from '../../platform/http/rate-limit.ts';
-import { associations, contentEnvironments, employers, gyms, suppliers } from '../organisation/organisation.tables.ts';
+import {
+  associations,
+  contentEnvironments,
+  employers,
+  gyms,
+  suppliers,
+} from '../organisation/organisation.tables.ts';
 import type { UserRow } from '../user/user.tables.ts';
-import * as repository from './account.repository.ts';
 import type { SessionState } from './account.repository.ts';
+import * as repository from './account.repository.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -67,9 +73,15 @@ async function initialState(db: Database, user: UserRow): Promise<SessionState> 
     case 'Admin':
       return { ...emptyState(Environment.Admin), activeGymId: (await repository.firstGym(db))?.id ?? null };
     case 'Employer':
-      return { ...emptyState(Environment.Employer), activeEmployerId: (await repository.employerIdsOfUser(db, user.id))[0] ?? null };
+      return {
+        ...emptyState(Environment.Employer),
+        activeEmployerId: (await repository.employerIdsOfUser(db, user.id))[0] ?? null,
+      };
     case 'Supplier':
-      return { ...emptyState(Environment.Supplier), activeSupplierId: (await repository.supplierIdsOfUser(db, user.id))[0] ?? null };
+      return {
+        ...emptyState(Environment.Supplier),
+        activeSupplierId: (await repository.supplierIdsOfUser(db, user.id))[0] ?? null,
+      };
     case 'ContentCreator':
       return emptyState(Environment.TipsAndTricks);
     case 'Employee': {
@@ -87,7 +99,13 @@ async function initialState(db: Database, user: UserRow): Promise<SessionState> 
   }
 }
 
-async function issue(deps: AccountDeps, user: UserRow, sessionId: string, state: SessionState, refreshToken?: string) {
+async function issue(
+  deps: AccountDeps,
+  user: UserRow,
+  sessionId: string,
+  state: SessionState,
+  refreshToken?: string,
+) {
   const claims = await buildClaims(deps.db, user, state);
   return { claims, accessToken: await deps.signer.sign(claims, sessionId), refreshToken };
 }
@@ -97,7 +115,11 @@ export async function login(
   input: { email: string; password: string; address: string },
 ): Promise<IssuedSession> {
   const accountKey = `login:account:${input.email.toLowerCase()}`;
-  const waitForAddress = await hitRateLimit(deps.db, `login:address:${input.address}`, LOGIN_LIMIT_PER_ADDRESS);
+  const waitForAddress = await hitRateLimit(
+    deps.db,
+    `login:address:${input.address}`,
+    LOGIN_LIMIT_PER_ADDRESS,
+  );
   const waitForAccount = await hitRateLimit(deps.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
   const wait = Math.max(waitForAddress, waitForAccount);
   if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
@@ -113,7 +135,12 @@ export async function login(
   const refreshToken = newOpaqueToken();
   await repository.createSession(
     deps.db,
-    { id: sessionId, userId: user.id, ...state, expiresAt: new Date(Date.now() + deps.refreshTokenDays * 86_400_000) },
+    {
+      id: sessionId,
+      userId: user.id,
+      ...state,
+      expiresAt: new Date(Date.now() + deps.refreshTokenDays * 86_400_000),
+    },
     sha256(refreshToken),
   );
   return issue(deps, user, sessionId, state, refreshToken);
@@ -128,7 +155,8 @@ export async function refresh(deps: AccountDeps, presentedToken: string | undefi
     sha256(refreshToken),
     REUSE_GRACE_SECONDS,
   );
-  if ((outcome !== 'rotated' && outcome !== 'grace') || !session) throw errors.unauthorized('auth.refreshFailed');
+  if ((outcome !== 'rotated' && outcome !== 'grace') || !session)
+    throw errors.unauthorized('auth.refreshFailed');
   const user = await repository.findUserById(deps.db, session.userId);
   if (!user?.passwordHash) {
     await repository.revokeSession(deps.db, session.id);
@@ -137,8 +165,14 @@ export async function refresh(deps: AccountDeps, presentedToken: string | undefi
   return issue(deps, user, session.id, session, refreshToken);
 }
 
-export async function logout(deps: AccountDeps, sessionId: string | null, presentedToken: string | undefined) {
-  const id = sessionId ?? (presentedToken ? await repository.sessionIdOfRefreshToken(deps.db, sha256(presentedToken)) : undefined);
+export async function logout(
+  deps: AccountDeps,
+  sessionId: string | null,
+  presentedToken: string | undefined,
+) {
+  const id =
+    sessionId ??
+    (presentedToken ? await repository.sessionIdOfRefreshToken(deps.db, sha256(presentedToken)) : undefined);
   if (id) await repository.revokeSession(deps.db, id);
 }
 
@@ -181,7 +215,12 @@ async function resolveSwitch(
     case 'gym': {
       if (!(await repository.gymExists(db, target.gymId))) throw forbidden('gym');
       if (isAdmin || hasAnyGymRight(session, target.gymId)) {
-        return { ...current, activeGymId: target.gymId, activeLocationId: null, activeEnvironment: Environment.Gym };
+        return {
+          ...current,
+          activeGymId: target.gymId,
+          activeLocationId: null,
+          activeEnvironment: Environment.Gym,
+        };
       }
       const { locationRows } = await repository.loadRights(db, session.userId);
       const location = locationRows.find((row) => row.gymId === target.gymId);
@@ -222,7 +261,11 @@ async function resolveSwitch(
       if (!isAdmin || !(await repository.existsIn(db, associations, target.associationId))) {
         throw forbidden('association');
       }
-      return { ...current, activeAssociationId: target.associationId, activeEnvironment: Environment.Association };
+      return {
+        ...current,
+        activeAssociationId: target.associationId,
+        activeEnvironment: Environment.Association,
+      };
     }
     case 'contentEnvironment': {
       if (!isAdmin || !(await repository.existsIn(db, contentEnvironments, target.contentEnvironmentId))) {
@@ -277,7 +320,8 @@ async function switchEnvironment(
   current: SessionState,
   environment: number,
 ): Promise<SessionState> {
-  const area = environment === Environment.Location ? 'environment.switch.locationError' : 'environment.switch.error';
+  const area =
+    environment === Environment.Location ? 'environment.switch.locationError' : 'environment.switch.error';
   if (!allowedEnvironments(session).includes(environment)) throw errors.forbidden(area);
   const next = { ...current, activeEnvironment: environment };
   const isAdmin = session.role === 'Admin';
@@ -287,7 +331,7 @@ async function switchEnvironment(
       next.activeLocationId = null;
       next.activeGymId ??= isAdmin
         ? ((await repository.firstGym(db))?.id ?? null)
-        : (Number(session.gymRights[0]?.split(':')[0]) || null);
+        : Number(session.gymRights[0]?.split(':')[0]) || null;
       return next;
     case Environment.Location: {
       if (next.activeLocationId !== null) return next;
@@ -299,7 +343,11 @@ async function switchEnvironment(
           ? await repository.firstLocationOfGym(db, gymId)
           : undefined);
       if (!location) throw errors.forbidden(area);
-      return { ...next, activeGymId: location.gymId, activeLocationId: 'locationId' in location ? location.locationId : location.id };
+      return {
+        ...next,
+        activeGymId: location.gymId,
+        activeLocationId: 'locationId' in location ? location.locationId : location.id,
+      };
     }
     case Environment.Employer:
       next.activeEmployerId ??= isAdmin
@@ -328,29 +376,33 @@ export async function switchOptions(db: Database, session: Claims): Promise<Swit
   const { gymRows, locationRows } = await repository.loadRights(db, session.userId);
   const gymIds = [...new Set([...gymRows.map((row) => row.gymId), ...locationRows.map((row) => row.gymId)])];
   const activeGymId = session.activeGymId;
-  const locationIdsInGym = locationRows.filter((row) => row.gymId === activeGymId).map((row) => row.locationId);
-  const [gymList, locationList, employerList, associationList, contentList, supplierList] = await Promise.all([
-    repository.named(db, gyms, isAdmin ? undefined : gymIds),
-    activeGymId === null
-      ? []
-      : repository.locationsOfGym(
-          db,
-          activeGymId,
-          isAdmin || hasAnyGymRight(session, activeGymId) ? undefined : locationIdsInGym,
-        ),
-    isAdmin
-      ? repository.named(db, employers)
-      : session.role === 'Employer'
-        ? repository.named(db, employers, await repository.employerIdsOfUser(db, session.userId))
-        : [],
-    isAdmin ? repository.named(db, associations) : [],
-    isAdmin ? repository.named(db, contentEnvironments) : [],
-    isAdmin
-      ? repository.named(db, suppliers)
-      : session.role === 'Supplier'
-        ? repository.named(db, suppliers, await repository.supplierIdsOfUser(db, session.userId))
-        : [],
-  ]);
+  const locationIdsInGym = locationRows
+    .filter((row) => row.gymId === activeGymId)
+    .map((row) => row.locationId);
+  const [gymList, locationList, employerList, associationList, contentList, supplierList] = await Promise.all(
+    [
+      repository.named(db, gyms, isAdmin ? undefined : gymIds),
+      activeGymId === null
+        ? []
+        : repository.locationsOfGym(
+            db,
+            activeGymId,
+            isAdmin || hasAnyGymRight(session, activeGymId) ? undefined : locationIdsInGym,
+          ),
+      isAdmin
+        ? repository.named(db, employers)
+        : session.role === 'Employer'
+          ? repository.named(db, employers, await repository.employerIdsOfUser(db, session.userId))
+          : [],
+      isAdmin ? repository.named(db, associations) : [],
+      isAdmin ? repository.named(db, contentEnvironments) : [],
+      isAdmin
+        ? repository.named(db, suppliers)
+        : session.role === 'Supplier'
+          ? repository.named(db, suppliers, await repository.supplierIdsOfUser(db, session.userId))
+          : [],
+    ],
+  );
   return {
     gyms: gymList,
     locations: locationList,

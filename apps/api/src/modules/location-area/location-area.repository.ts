@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { likePattern, limitOffset, type ListQuery, orderBy } from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
 import { locationAreas } from './location-area.tables.ts';
 
 export type LocationAreaRow = typeof locationAreas.$inferSelect;
@@ -28,7 +28,11 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
   if (query.search) {
     const pattern = likePattern(query.search);
     filters.push(
-      or(ilike(locationAreas.name, pattern), ilike(locationAreas.street, pattern), ilike(locationAreas.city, pattern)),
+      or(
+        ilike(locationAreas.name, pattern),
+        ilike(locationAreas.street, pattern),
+        ilike(locationAreas.city, pattern),
+      ),
     );
   }
   const where = and(...filters);
@@ -37,7 +41,14 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
       .select(columns)
       .from(locationAreas)
       .where(where)
-      .orderBy(...orderBy(query, { name: sql`lower(${locationAreas.name})`, address: addressSort }, 'name', locationAreas.id))
+      .orderBy(
+        ...orderBy(
+          query,
+          { name: sql`lower(${locationAreas.name})`, address: addressSort },
+          'name',
+          locationAreas.id,
+        ),
+      )
       .limit(limitOffset(query).limit)
       .offset(limitOffset(query).offset),
     db.select({ value: count() }).from(locationAreas).where(where),
@@ -63,7 +74,12 @@ export const nameTaken = async (db: Database, locationId: number, name: string, 
   ).length > 0;
 
 export const insert = async (db: Database, locationId: number, values: LocationAreaValues) =>
-  (await db.insert(locationAreas).values({ ...values, locationId }).returning(columns))[0]!;
+  (
+    await db
+      .insert(locationAreas)
+      .values({ ...values, locationId })
+      .returning(columns)
+  )[0]!;
 
 export const update = async (db: Database, id: number, values: LocationAreaValues) =>
   (await db.update(locationAreas).set(values).where(eq(locationAreas.id, id)).returning(columns))[0]!;

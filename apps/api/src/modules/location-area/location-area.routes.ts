@@ -8,8 +8,12 @@ export function locationAreaRoutes(deps: { db: Database }) {
   return [
     route(endpoints.list, ({ session, query }) => service.listLocationAreas(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getLocationArea(db, session, params.id)),
-    route(endpoints.create, ({ session, body, request }) => service.createLocationArea(db, session, body, request.id)),
-    route(endpoints.update, ({ session, body, request }) => service.updateLocationArea(db, session, body, request.id)),
+    route(endpoints.create, ({ session, body, request }) =>
+      service.createLocationArea(db, session, body, request.id),
+    ),
+    route(endpoints.update, ({ session, body, request }) =>
+      service.updateLocationArea(db, session, body, request.id),
+    ),
     route(endpoints.remove, ({ session, params, request }) =>
       service.deleteLocationArea(db, session, params.id, request.id),
     ),

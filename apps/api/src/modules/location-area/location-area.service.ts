@@ -53,14 +53,23 @@ const normalisePostalCode = (value: string) => {
   return `${compact.slice(0, 4)} ${compact.slice(4)}`;
 };
 
-export function listLocationAreas(db: Database, session: Claims, query: ListQuery & { locationId?: number | undefined }) {
+export function listLocationAreas(
+  db: Database,
+  session: Claims,
+  query: ListQuery & { locationId?: number | undefined },
+) {
   return repository.list(db, locationOf(session, query.locationId), query);
 }
 
 export const getLocationArea = (db: Database, session: Claims, id: number): Promise<LocationArea> =>
   findOwn(db, session, id);
 
-export async function createLocationArea(db: Database, session: Claims, input: LocationAreaInput, requestId: string) {
+export async function createLocationArea(
+  db: Database,
+  session: Claims,
+  input: LocationAreaInput,
+  requestId: string,
+) {
   const locationId = locationOf(session);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -68,7 +77,14 @@ export async function createLocationArea(db: Database, session: Claims, input: L
       throw errors.conflict('name', 'locationArea.errors.nameTaken');
     }
     const created = await repository.insert(t, locationId, values(input));
-    await audit(t, { userId: session.userId, entity: ENTITY, entityId: created.id, before: null, after: created, requestId });
+    await audit(t, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: created.id,
+      before: null,
+      after: created,
+      requestId,
+    });
     return created;
   });
 }

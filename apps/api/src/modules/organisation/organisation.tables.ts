@@ -65,7 +65,10 @@ export const locationRightGrants = pgTable(
       .references(() => locations.id, { onDelete: 'cascade' }),
     right: text().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.locationId, table.right] }), index().on(table.locationId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.locationId, table.right] }),
+    index().on(table.locationId),
+  ],
 );
 
 const organisation = (name: string) =>

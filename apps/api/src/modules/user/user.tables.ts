@@ -13,7 +13,9 @@ export const users = pgTable(
     firstName: text().notNull(),
     insertion: text(),
     lastName: text().notNull(),
-    language: text({ enum: ['nl', 'en'] }).notNull().default('nl'),
+    language: text({ enum: ['nl', 'en'] })
+      .notNull()
+      .default('nl'),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -13,5 +13,8 @@ export const auditLog = pgTable(
     changes: jsonb().$type<Record<string, { old: unknown; new: unknown }>>().notNull(),
     requestId: text(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId), index('audit_log_at_idx').on(table.at)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+    index('audit_log_at_idx').on(table.at),
+  ],
 );

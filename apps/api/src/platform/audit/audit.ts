@@ -21,7 +21,14 @@ function diff(before: Entity | null, after: Entity | null) {
 /** Writes who changed what; call inside the transaction of the change itself. */
 export async function audit(
   db: Database,
-  entry: { userId: number | null; entity: string; entityId: string | number; before: Entity | null; after: Entity | null; requestId?: string },
+  entry: {
+    userId: number | null;
+    entity: string;
+    entityId: string | number;
+    before: Entity | null;
+    after: Entity | null;
+    requestId?: string;
+  },
 ) {
   const action = entry.before === null ? 'create' : entry.after === null ? 'delete' : 'update';
   const changes = diff(entry.before, entry.after);

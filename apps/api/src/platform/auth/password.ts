@@ -9,7 +9,10 @@ export const hashPassword = (password: string) => hash(password, options);
 /** A hash of nothing, verified against when the account is unknown, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('not-a-real-password-but-just-as-slow');
     await verify(await dummyHash, password).catch(() => false);

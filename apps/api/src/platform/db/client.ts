@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -50,7 +50,9 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   let isNew = true;
   if (options.dataDir) {
     isNew = !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
@@ -73,7 +75,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 /** `DATABASE_URL` set: PostgreSQL; otherwise the embedded PGlite in `DATA_DIR/pglite`. */
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl)
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });

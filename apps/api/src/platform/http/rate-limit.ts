@@ -30,4 +30,5 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
   return row && row.count > rule.limit ? Math.max(1, row.retryAfter) : 0;
 }
 
-export const resetRateLimit = (db: Database, key: string) => db.delete(rateLimits).where(eq(rateLimits.key, key));
+export const resetRateLimit = (db: Database, key: string) =>
+  db.delete(rateLimits).where(eq(rateLimits.key, key));

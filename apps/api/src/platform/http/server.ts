@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type Claims, type EndpointDefinition, type Policy, policy } from '@xp/contracts';
+import { type Claims, type EndpointDefinition, envelope, type Policy, policy } from '@xp/contracts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,9 +15,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { TokenSigner } from '../auth/tokens.ts';
 import { ACCESS_COOKIE } from '../auth/cookies.ts';
-import { envelope } from '@xp/contracts';
+import type { TokenSigner } from '../auth/tokens.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
 import { enforcePolicy, type RouteEntry } from './route.ts';
@@ -42,7 +41,11 @@ export interface ServerOptions {
   allowedOrigins: string[];
   trustProxy: boolean;
   /** Hook for tests to see every registered route. */
-  onRouteRegistered?: (route: { method: string | string[]; url: string; config?: { policy?: Policy } }) => void;
+  onRouteRegistered?: (route: {
+    method: string | string[];
+    url: string;
+    config?: { policy?: Policy };
+  }) => void;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -84,7 +87,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     },
     genReqId: requestId,
     bodyLimit: BODY_LIMIT,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: 200,
+    },
     trustProxy: options.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,7 +116,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Unsafe requests must come from our own origin (with SameSite cookies, against CSRF).
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site')
+      throw new AppError(403, [{ key: GENERAL_KEY, message: 'auth.crossOrigin' }]);
     if (origin && origin !== 'null') {
       let host: string;
       try {
@@ -141,7 +150,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     }
     const code = (error as { code?: string }).code;
     const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
-    if (known) return reply.status(known.status).send(failure([{ key: GENERAL_KEY, message: known.message }]));
+    if (known)
+      return reply.status(known.status).send(failure([{ key: GENERAL_KEY, message: known.message }]));
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
@@ -153,7 +163,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'XP back-office API', version: '1.0.0', description: 'Every response is { ok, data, errors }.' },
+      info: {
+        title: 'XP back-office API',
+        version: '1.0.0',
+        description: 'Every response is { ok, data, errors }.',
+      },
       components: {
         securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } },
       },
@@ -196,7 +210,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     api.get(
       '/api/*',
       { config: { policy: policy.public }, schema: { hide: true } },
-      async (_request, reply) => reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
+      async (_request, reply) =>
+        reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
     );
   });
 

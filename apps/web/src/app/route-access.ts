@@ -1,0 +1,41 @@
+import { type ParsedLocation, redirect } from '@tanstack/react-router';
+import { type Claims, Environment, homePath } from '@xp/contracts';
+import { canUseEnvironment } from './environments';
+import type { RouterContext } from './router-context';
+
+interface GuardInput {
+  context: RouterContext;
+  location: ParsedLocation;
+}
+
+/** `beforeLoad` of the signed-in layout: without a session, to the login page with the path to return to. */
+export function requireSession({ context, location }: GuardInput): { claims: Claims } {
+  const claims = context.session.getClaims();
+  if (!claims) {
+    throw redirect({ to: '/account/login/$redirectUrl', params: { redirectUrl: location.href }, replace: true });
+  }
+  return { claims };
+}
+
+/**
+ * `beforeLoad` of an environment's route tree: who may not use it goes to their own home path (or `/`,
+ * which every employee may use, when that home is this very tree).
+ */
+export function requireEnvironment(environment: Environment, allow?: (claims: Claims) => boolean) {
+  return ({ context }: GuardInput): void => {
+    const claims = context.session.getClaims();
+    if (!claims) return;
+    if (canUseEnvironment(claims, environment) && (!allow || allow(claims))) return;
+    const home = homePath(claims.role, claims.activeEnvironment);
+    const ownTree = homePath('Admin', environment);
+    throw redirect({ href: home === ownTree ? '/' : home, replace: true });
+  };
+}
+
+/** `beforeLoad` of the login page: a signed-in user goes home instead. */
+export function redirectSignedIn({ context }: GuardInput): void {
+  const claims = context.session.getClaims();
+  if (claims) throw redirect({ href: homePath(claims.role, claims.activeEnvironment), replace: true });
+}
+
+export { Environment };
