@@ -34,7 +34,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 const ok = (data: unknown) => json(200, { ok: true, data, errors: [] });
 const expired = () =>
-  json(401, { ok: false, data: null, errors: [{ key: 'general', message: 'auth.sessionExpired' }] }, { 'Token-Expired': 'true' });
+  json(
+    401,
+    { ok: false, data: null, errors: [{ key: 'general', message: 'auth.sessionExpired' }] },
+    { 'Token-Expired': 'true' },
+  );
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn<Handler>>;
@@ -55,7 +59,9 @@ const urls = () => fetchMock.mock.calls.map(([url, init]) => `${init.method} ${u
 describe('call', () => {
   it('builds the path, query and JSON body from the contract and answers the parsed data', async () => {
     fetchMock.mockResolvedValueOnce(ok({ items: [area], total: 1 }));
-    const result = await call(locationAreaEndpoints.list, { query: { page: 2, search: 'zaal', sort: undefined } });
+    const result = await call(locationAreaEndpoints.list, {
+      query: { page: 2, search: 'zaal', sort: undefined },
+    });
     expect(result.items[0]?.name).toBe('Zaal 1');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/LocationArea?page=2&search=zaal');
@@ -88,11 +94,14 @@ describe('call', () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { ok: false, data: null, errors: [{ key: 'general', message: 'auth.invalidCredentials' }] }),
     );
-    const error = await call(accountEndpoints.cookieLogin, { body: { email: 'a@b.nl', password: 'x' } }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await call(accountEndpoints.cookieLogin, {
+      body: { email: 'a@b.nl', password: 'x' },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiCallError);
-    expect(error).toMatchObject({ status: 400, errors: [{ key: 'general', message: 'auth.invalidCredentials' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      errors: [{ key: 'general', message: 'auth.invalidCredentials' }],
+    });
   });
 
   it('answers general_error when the server sends no envelope or is unreachable', async () => {
@@ -109,7 +118,9 @@ describe('call', () => {
     fetchMock.mockResolvedValueOnce(
       json(401, { ok: false, data: null, errors: [{ key: 'general', message: 'auth.signInRequired' }] }),
     );
-    await expect(call(locationAreaEndpoints.get, { params: { id: 5 } })).rejects.toMatchObject({ status: 401 });
+    await expect(call(locationAreaEndpoints.get, { params: { id: 5 } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
     expect(urls()).toEqual(['GET /api/LocationArea/5']);
   });
@@ -145,7 +156,9 @@ describe('expired access token', () => {
 
   it('retries only once: a second 401 is the answer', async () => {
     fetchMock.mockImplementation(async (url) => (url.includes('cookierefresh') ? ok({ claims }) : expired()));
-    await expect(call(locationAreaEndpoints.get, { params: { id: 1 } })).rejects.toMatchObject({ status: 401 });
+    await expect(call(locationAreaEndpoints.get, { params: { id: 1 } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(urls()).toEqual([
       'GET /api/LocationArea/1',
       'POST /api/account/cookierefresh',

@@ -38,9 +38,10 @@ export type CallInput<E extends EndpointDefinition> = Slot<'params', ParamsOf<E>
   Slot<'body', [BodyOf<E>] extends [undefined] ? undefined : BodyOf<E> | FormData>;
 
 /** `call(endpoint)` may omit the input when every part of it is optional. */
-export type CallArgs<E extends EndpointDefinition> = object extends CallInput<E>
-  ? [input?: CallInput<E> & { signal?: AbortSignal }]
-  : [input: CallInput<E> & { signal?: AbortSignal }];
+export type CallArgs<E extends EndpointDefinition> =
+  object extends CallInput<E>
+    ? [input?: CallInput<E> & { signal?: AbortSignal }]
+    : [input: CallInput<E> & { signal?: AbortSignal }];
 
 /** How the session reacts to what the client learns; installed by the session at start-up. */
 export interface SessionHooks {
@@ -65,7 +66,10 @@ const sessionEndpoints = new Set<EndpointDefinition>([
 ]);
 
 /** Calls an endpoint of the contract and answers its typed `data`; throws `ApiCallError` when not ok. */
-export async function call<E extends EndpointDefinition>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+export async function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<ResponseOf<E>> {
   const request = toRequest(endpoint, input);
   let response = await send(request, input?.signal);
   if (response.status === 401 && !sessionEndpoints.has(endpoint)) {
@@ -115,7 +119,10 @@ interface PreparedRequest {
   init: RequestInit;
 }
 
-function toRequest(endpoint: EndpointDefinition, input: Partial<Record<'params' | 'query' | 'body', unknown>> = {}) {
+function toRequest(
+  endpoint: EndpointDefinition,
+  input: Partial<Record<'params' | 'query' | 'body', unknown>> = {},
+) {
   const path = buildPath(endpoint.path, input.params as Record<string, string | number> | undefined);
   const query = toSearch(input.query as Record<string, unknown> | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -173,7 +180,10 @@ async function read<E extends EndpointDefinition>(endpoint: E, response: Respons
   // Parsing applies the contract's transforms, so `ResponseOf` is what the caller really gets.
   const parsed = endpoint.response.safeParse(envelope.data);
   if (!parsed.success) {
-    console.error(`Response of ${endpoint.method} ${endpoint.path} does not match its contract`, parsed.error);
+    console.error(
+      `Response of ${endpoint.method} ${endpoint.path} does not match its contract`,
+      parsed.error,
+    );
     throw new ApiCallError(response.status, [{ key: 'general', message: GENERAL_ERROR }]);
   }
   return parsed.data as ResponseOf<E>;

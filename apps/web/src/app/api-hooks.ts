@@ -41,13 +41,16 @@ export function useApiQuery<E extends EndpointDefinition, TData = ResponseOf<E>>
     : [input: CallInput<E>, options?: QueryExtras<E, TData>]
 ) {
   const base = apiQueryOptions(endpoint, ...([input] as CallArgs<E>));
-  return useQuery<ResponseOf<E>, ApiCallError, TData>({ ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  return useQuery<ResponseOf<E>, ApiCallError, TData>({
+    ...options,
+    queryKey: base.queryKey,
+    queryFn: base.queryFn,
+  });
 }
 
 /** The variables of a mutation: its call input, which may be left out when every part is optional. */
-export type MutationInput<E extends EndpointDefinition> = object extends CallInput<E>
-  ? CallInput<E> | undefined
-  : CallInput<E>;
+export type MutationInput<E extends EndpointDefinition> =
+  object extends CallInput<E> ? CallInput<E> | undefined : CallInput<E>;
 
 /** `useApiMutation(endpoint, options?)`: `mutate({ params, query, body })` calls the endpoint. */
 export function useApiMutation<E extends EndpointDefinition, TContext = unknown>(

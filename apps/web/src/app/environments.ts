@@ -57,7 +57,8 @@ export function activeOrganisation(
   options: SwitchOptions | undefined,
 ): Named | undefined {
   if (!options) return undefined;
-  const find = (list: Named[], id: number | null) => (id === null ? undefined : list.find((item) => item.id === id));
+  const find = (list: Named[], id: number | null) =>
+    id === null ? undefined : list.find((item) => item.id === id);
   switch (environment) {
     case Environment.Gym:
     case Environment.Customer:

@@ -1,5 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { type Claims, Environment, homePath } from '@xp/contracts';
+import { type Claims, type Environment, homePath } from '@xp/contracts';
 import { canUseEnvironment } from './environments';
 import type { RouterContext } from './router-context';
 
@@ -12,7 +12,11 @@ interface GuardInput {
 export function requireSession({ context, location }: GuardInput): { claims: Claims } {
   const claims = context.session.getClaims();
   if (!claims) {
-    throw redirect({ to: '/account/login/$redirectUrl', params: { redirectUrl: location.href }, replace: true });
+    throw redirect({
+      to: '/account/login/$redirectUrl',
+      params: { redirectUrl: location.href },
+      replace: true,
+    });
   }
   return { claims };
 }
@@ -21,14 +25,25 @@ export function requireSession({ context, location }: GuardInput): { claims: Cla
  * `beforeLoad` of an environment's route tree: who may not use it goes to their own home path (or `/`,
  * which every employee may use, when that home is this very tree).
  */
-export function requireEnvironment(environment: Environment, allow?: (claims: Claims) => boolean) {
+export function requireEnvironment(environment: Environment) {
   return ({ context }: GuardInput): void => {
     const claims = context.session.getClaims();
-    if (!claims) return;
-    if (canUseEnvironment(claims, environment) && (!allow || allow(claims))) return;
+    if (!claims || canUseEnvironment(claims, environment)) return;
     const home = homePath(claims.role, claims.activeEnvironment);
     const ownTree = homePath('Admin', environment);
     throw redirect({ href: home === ownTree ? '/' : home, replace: true });
+  };
+}
+
+/**
+ * `beforeLoad` of a screen with its own rule (the same one its menu item uses), e.g.
+ * `beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationAreas'))`.
+ */
+export function requireAccess(allow: (claims: Claims) => boolean) {
+  return ({ context }: GuardInput): void => {
+    const claims = context.session.getClaims();
+    if (!claims || allow(claims)) return;
+    throw redirect({ href: homePath(claims.role, claims.activeEnvironment), replace: true });
   };
 }
 
@@ -37,5 +52,3 @@ export function redirectSignedIn({ context }: GuardInput): void {
   const claims = context.session.getClaims();
   if (claims) throw redirect({ href: homePath(claims.role, claims.activeEnvironment), replace: true });
 }
-
-export { Environment };

@@ -5,7 +5,6 @@ import { type ReactNode, use, useCallback, useState, useSyncExternalStore } from
 import { showError } from '@/ui/toasts';
 import { call, refreshSession, setSessionHooks } from './api-client';
 import { applyAccountLanguage } from './language';
-import { FullPageLoader } from './shell/full-page-loader';
 import { sessionStore } from './session-store';
 
 /** The claims of the signed-in user, or null; re-renders when they change. */
@@ -31,14 +30,16 @@ export function restoreSession(): Promise<void> {
   return restoring;
 }
 
-/** Renders its children once the session has been restored; 'Een moment geduld' meanwhile. */
+/** Tests start each app afresh. */
+export function forgetRestoredSession(): void {
+  restoring = null;
+}
+
+/** Renders its children once the session has been restored (suspends meanwhile). */
 export function SessionGate({ children }: { children: ReactNode }) {
   use(restoreSession());
   return children;
 }
-
-/** Shown while the session is being restored (a Suspense fallback around `SessionGate`). */
-export const SessionGateFallback = () => <FullPageLoader />;
 
 /**
  * Connects the API client to the session: a refresh updates the claims; a failed refresh or a lost
@@ -108,7 +109,9 @@ function sendSwitch(target: SwitchTarget) {
     case 'employer':
       return call(accountEndpoints.switchActiveEmployer, { body: { employerId: target.employerId } });
     case 'association':
-      return call(accountEndpoints.switchActiveAssociation, { body: { associationId: target.associationId } });
+      return call(accountEndpoints.switchActiveAssociation, {
+        body: { associationId: target.associationId },
+      });
     case 'contentEnvironment':
       return call(accountEndpoints.switchActiveContentEnvironment, {
         body: { contentEnvironmentId: target.contentEnvironmentId },

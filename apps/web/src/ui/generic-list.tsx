@@ -388,7 +388,7 @@ export function GenericList<T>({
             {isLoading &&
               Array.from({ length: skeletonRows }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Table.Tr key={index} h={ROW_HEIGHT} data-testid="skeleton-row">
+                <Table.Tr key={index} style={{ height: ROW_HEIGHT }} data-testid="skeleton-row">
                   <Table.Td colSpan={columnCount}>
                     <Skeleton height={20} radius="sm" />
                   </Table.Td>
@@ -400,12 +400,11 @@ export function GenericList<T>({
                 return (
                   <Table.Tr
                     key={id}
-                    h={ROW_HEIGHT}
                     bg={selected.has(id) ? 'var(--mantine-primary-color-light)' : undefined}
                     onClick={onRowClick ? () => onRowClick(row) : undefined}
                     onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row) : undefined}
                     tabIndex={onRowClick ? 0 : undefined}
-                    style={onRowClick ? { cursor: 'pointer' } : undefined}
+                    style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
                   >
                     {selection && (
                       <Table.Td onClick={(event) => event.stopPropagation()}>

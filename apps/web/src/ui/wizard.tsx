@@ -61,7 +61,13 @@ export function Wizard<T extends FieldValues, TOutput = T>({
   const isStepValid = async (index: number, runCheck: boolean) => {
     const step = steps[index];
     if (!step) return true;
-    if (step.fields?.length && !(await form.trigger([...step.fields]))) return false;
+    if (step.fields?.length) {
+      // Touch the step's fields so their errors show (the inputs show errors of touched fields only).
+      for (const field of step.fields) {
+        form.setValue(field, form.getValues(field), { shouldTouch: true });
+      }
+      if (!(await form.trigger([...step.fields]))) return false;
+    }
     if (runCheck && step.onBeforeNext && !(await step.onBeforeNext())) return false;
     return true;
   };

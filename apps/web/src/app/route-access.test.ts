@@ -1,0 +1,75 @@
+import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
+import { Environment } from '@xp/contracts';
+import { describe, expect, it } from 'vitest';
+import { requireEnvironment, requireSession } from './route-access';
+import type { RouterContext } from './router-context';
+import { createSessionStore } from './session-store';
+import { admin, testClaims } from './test-support/claims';
+
+const input = (claims: ReturnType<typeof testClaims> | null, href = '/location') => ({
+  context: { session: createSessionStore(claims), queryClient: undefined as never } satisfies RouterContext,
+  location: { href } as ParsedLocation,
+});
+
+function redirectOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    if (isRedirect(error)) return error.options;
+    throw error;
+  }
+  return null;
+}
+
+describe('requireSession', () => {
+  it('sends a visitor without a session to the login page with the path to return to', () => {
+    const target = redirectOf(() => requireSession(input(null, '/location/areas?page=2')));
+    expect(target).toMatchObject({
+      to: '/account/login/$redirectUrl',
+      params: { redirectUrl: '/location/areas?page=2' },
+    });
+  });
+
+  it('lets a signed-in user through', () => {
+    expect(redirectOf(() => requireSession(input(testClaims())))).toBeNull();
+  });
+});
+
+describe('requireEnvironment', () => {
+  it('lets an admin into every environment', () => {
+    for (const environment of Object.values(Environment)) {
+      expect(redirectOf(() => requireEnvironment(environment)(input(admin())))).toBeNull();
+    }
+  });
+
+  it('sends a role to its own home path', () => {
+    const employer = testClaims({ role: 'Employer', activeEnvironment: Environment.Employer });
+    expect(redirectOf(() => requireEnvironment(Environment.Admin)(input(employer)))).toMatchObject({
+      href: '/employer',
+    });
+    const supplier = testClaims({ role: 'Supplier', activeEnvironment: Environment.Supplier });
+    expect(redirectOf(() => requireEnvironment(Environment.Gym)(input(supplier)))).toMatchObject({
+      href: '/supplier',
+    });
+  });
+
+  it('lets a location employee into the location tree of their active location only', () => {
+    const employee = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      locationRights: ['5:ManageLocationAreas'],
+    });
+    expect(redirectOf(() => requireEnvironment(Environment.Location)(input(employee)))).toBeNull();
+    expect(redirectOf(() => requireEnvironment(Environment.Content)(input(employee)))).toMatchObject({
+      href: '/location',
+    });
+  });
+
+  it('never loops: without access to its own home tree an employee goes to /', () => {
+    const lost = testClaims({ activeEnvironment: Environment.Location, activeLocationId: null });
+    expect(redirectOf(() => requireEnvironment(Environment.Location)(input(lost)))).toMatchObject({
+      href: '/',
+    });
+    expect(redirectOf(() => requireEnvironment(Environment.Gym)(input(lost)))).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+import { AppShell, Divider, ScrollArea, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AppPath } from '../menus';
+import { visibleMenu } from '../menus';
+import { useRequiredClaims } from '../session';
+import { RouterNavLink } from './router-nav-link';
+import { Switchers } from './switchers';
+
+interface NavbarProps {
+  /** On small screens the switchers move from the header into the navbar. */
+  withSwitchers: boolean;
+}
+
+/** The menu of the active environment, filtered by role and rights (see `menus.ts`). */
+export function Navbar({ withSwitchers }: NavbarProps) {
+  const { t } = useTranslation();
+  const claims = useRequiredClaims();
+  const items = visibleMenu(claims);
+  return (
+    <>
+      {withSwitchers && (
+        <AppShell.Section p="md" pb={0}>
+          <Stack gap="sm">
+            <Switchers layout="column" />
+          </Stack>
+          <Divider mt="md" />
+        </AppShell.Section>
+      )}
+      <AppShell.Section grow component={ScrollArea} p="xs">
+        {items.map((item) => (
+          <RouterNavLink
+            key={item.path}
+            // Upcoming paths are typed apart until their route file exists (see menus.ts).
+            to={item.path as AppPath}
+            activeOptions={{ exact: item.exact ?? false }}
+            label={t(item.label)}
+            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+            variant="light"
+          />
+        ))}
+      </AppShell.Section>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { accountEndpoints, type Claims, Environment, type Named } from '@xp/contracts';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../api-hooks';
+import { environmentLabelKey } from '../environments';
+import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
+import { EmployerBalanceSlot } from './employer-balance-slot';
+import { environmentChoices, locationChoices, MAIN_LOCATION, visibleSwitchers } from './switcher-rules';
+
+interface SwitchersProps {
+  /** In the header (one row, labels for screen readers) or in the navbar on small screens (stacked). */
+  layout: 'row' | 'column';
+}
+
+/** The environment, gym, location, employer, association, content and supplier switchers of the header. */
+export function Switchers({ layout }: SwitchersProps) {
+  const { t } = useTranslation();
+  const claims = useRequiredClaims();
+  const { data: options } = useApiQuery(accountEndpoints.switchOptions, undefined, { staleTime: 5 * 60_000 });
+  const { switchTo, pending } = useSwitch();
+  const visible = visibleSwitchers(claims, options);
+
+  const common = (kind: SwitchTarget['kind'], labelKey: string): Partial<SelectProps> => {
+    const label = t(labelKey);
+    return {
+      'aria-label': label,
+      label: layout === 'column' ? label : undefined,
+      allowDeselect: false,
+      disabled: pending !== null,
+      w: layout === 'row' ? 200 : undefined,
+      size: 'sm',
+      checkIconPosition: 'right',
+      comboboxProps: { withinPortal: true, shadow: 'md' },
+      rightSectionPointerEvents: 'none',
+      'data-pending': pending === kind || undefined,
+    } as Partial<SelectProps>;
+  };
+
+  const organisationSelect = (
+    kind: 'gym' | 'employer' | 'association' | 'contentEnvironment' | 'supplier',
+    labelKey: string,
+    list: Named[],
+    activeId: number | null,
+    target: (id: number) => SwitchTarget,
+  ) => (
+    <Select
+      key={kind}
+      {...common(kind, labelKey)}
+      data={list.map((item) => ({ value: String(item.id), label: item.name }))}
+      value={activeId === null ? null : String(activeId)}
+      placeholder={t('shell.switchers.choose')}
+      searchable={list.length > 7}
+      nothingFoundMessage={t('shell.switchers.nothingFound')}
+      onChange={(value) => value !== null && void switchTo(target(Number(value)))}
+    />
+  );
+
+  return (
+    <>
+      {visible.environment && (
+        <EnvironmentSwitcher
+          claims={claims}
+          props={common('environment', 'shell.switchers.environment')}
+          onSwitch={(environment) => void switchTo({ kind: 'environment', environment })}
+        />
+      )}
+      {visible.gym &&
+        options &&
+        organisationSelect('gym', 'shell.switchers.gym', options.gyms, claims.activeGymId, (gymId) => ({
+          kind: 'gym',
+          gymId,
+        }))}
+      {visible.location && options && (
+        <Select
+          {...common('location', 'shell.switchers.location')}
+          data={locationChoices(claims, options.locations).map((choice) => ({
+            value: choice.value,
+            label: choice.name ?? t('shell.switchers.mainLocation'),
+          }))}
+          value={
+            claims.activeEnvironment === Environment.Location && claims.activeLocationId !== null
+              ? String(claims.activeLocationId)
+              : MAIN_LOCATION
+          }
+          onChange={(value) =>
+            value !== null &&
+            void switchTo({ kind: 'location', locationId: value === MAIN_LOCATION ? null : Number(value) })
+          }
+        />
+      )}
+      {visible.employer &&
+        options &&
+        organisationSelect(
+          'employer',
+          'shell.switchers.employer',
+          options.employers,
+          claims.activeEmployerId,
+          (employerId) => ({ kind: 'employer', employerId }),
+        )}
+      {claims.activeEnvironment === Environment.Employer && <EmployerBalanceSlot />}
+      {visible.association &&
+        options &&
+        organisationSelect(
+          'association',
+          'shell.switchers.association',
+          options.associations,
+          claims.activeAssociationId,
+          (associationId) => ({ kind: 'association', associationId }),
+        )}
+      {visible.contentEnvironment &&
+        options &&
+        organisationSelect(
+          'contentEnvironment',
+          'shell.switchers.contentEnvironment',
+          options.contentEnvironments,
+          claims.activeContentEnvironmentId,
+          (contentEnvironmentId) => ({ kind: 'contentEnvironment', contentEnvironmentId }),
+        )}
+      {visible.supplier &&
+        options &&
+        organisationSelect(
+          'supplier',
+          'shell.switchers.supplier',
+          options.suppliers,
+          claims.activeSupplierId,
+          (supplierEnvironmentId) => ({ kind: 'supplier', supplierEnvironmentId }),
+        )}
+    </>
+  );
+}
+
+interface EnvironmentSwitcherProps {
+  claims: Claims;
+  props: Partial<SelectProps>;
+  onSwitch: (environment: Environment) => void;
+}
+
+/** The active environment is shown even when it is not one to switch to (Location, TipsAndTricks). */
+function EnvironmentSwitcher({ claims, props, onSwitch }: EnvironmentSwitcherProps) {
+  const { t } = useTranslation();
+  const choices: number[] = environmentChoices(claims);
+  const active = claims.activeEnvironment;
+  const shown = choices.includes(active) ? choices : [active, ...choices];
+  return (
+    <Select
+      {...props}
+      data={shown.map((environment) => ({
+        value: String(environment),
+        label: t(environmentLabelKey(environment)),
+        disabled: !choices.includes(environment),
+      }))}
+      value={String(active)}
+      onChange={(value) => value !== null && onSwitch(Number(value) as Environment)}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import type { Language } from '@xp/contracts';
+import { useTranslation } from 'react-i18next';
+import { pickLanguage } from '../language';
+import { useLogout, useRequiredClaims } from '../session';
+
+const languages: { value: Language; label: string }[] = [
+  { value: 'nl', label: 'Nederlands' },
+  { value: 'en', label: 'English' },
+];
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((part) => part && part[0] === part[0]?.toUpperCase())
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join('');
+
+/** The user's name, the language (Nederlands / English) and 'Uitloggen'. */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const claims = useRequiredClaims();
+  const logout = useLogout();
+  const language: Language = i18n.language === 'en' ? 'en' : 'nl';
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('shell.userMenu.label', { name: claims.name })} py={4} px={6}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar size="sm" radius="xl" color="teal" aria-hidden>
+              {initials(claims.name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
+              {claims.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{claims.name}</Menu.Label>
+        <Menu.Divider />
+        <Menu.Label>{t('shell.userMenu.language')}</Menu.Label>
+        {languages.map((option) => (
+          <Menu.Item
+            key={option.value}
+            lang={option.value}
+            onClick={() => void pickLanguage(option.value)}
+            rightSection={option.value === language ? <IconCheck size={14} aria-hidden /> : null}
+            aria-current={option.value === language ? 'true' : undefined}
+          >
+            {option.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={14} aria-hidden />} onClick={() => void logout()}>
+          {t('actions.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

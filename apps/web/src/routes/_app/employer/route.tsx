@@ -1,0 +1,9 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { Environment } from '@xp/contracts';
+import { requireEnvironment } from '@/app/route-access';
+
+/** The Employer environment's route tree: only for who may use it (spec section 6). */
+export const Route = createFileRoute('/_app/employer')({
+  beforeLoad: requireEnvironment(Environment.Employer),
+  component: Outlet,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Environment } from '@xp/contracts';
+import { EnvironmentHome } from '@/app/home/environment-home';
+
+export const Route = createFileRoute('/_app/location/')({
+  component: () => <EnvironmentHome environment={Environment.Location} />,
+});

@@ -1,0 +1,86 @@
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyServerErrors, toFieldName } from './form-errors';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(() => 'id') } }));
+
+describe('toFieldName (spec section 5)', () => {
+  it('lowercases the first letter', () => {
+    expect(toFieldName('Name')).toBe('name');
+    expect(toFieldName('EntreoPointsReward')).toBe('entreoPointsReward');
+    expect(toFieldName('name')).toBe('name');
+  });
+
+  it('camel-cases every dotted part', () => {
+    expect(toFieldName('Address.Street')).toBe('address.street');
+    expect(toFieldName('ContactPerson.FirstName')).toBe('contactPerson.firstName');
+  });
+
+  it('turns indexes into path segments', () => {
+    expect(toFieldName('Addresses[0].Street')).toBe('addresses.0.street');
+    expect(toFieldName('list[12].field')).toBe('list.12.field');
+    expect(toFieldName('Images[1]')).toBe('images.1');
+  });
+});
+
+describe('applyServerErrors', () => {
+  const show = vi.mocked(notifications.show);
+  beforeEach(() => show.mockClear());
+
+  it('sets each error on its field with the message as translation key, focusing the first', () => {
+    const setError = vi.fn();
+    const result = applyServerErrors(
+      [
+        { key: 'Name', message: 'validation.required' },
+        { key: 'Addresses[0].PostalCode', message: 'validation.postalCode' },
+      ],
+      setError,
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      1,
+      'name',
+      { type: 'server', message: 'validation.required' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      2,
+      'addresses.0.postalCode',
+      { type: 'server', message: 'validation.postalCode' },
+      { shouldFocus: false },
+    );
+    expect(result.fields).toEqual(['name', 'addresses.0.postalCode']);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('shows the general_error warning toast when there is no errors list', () => {
+    const setError = vi.fn();
+    applyServerErrors([], setError);
+    applyServerErrors(undefined, setError);
+    expect(setError).not.toHaveBeenCalled();
+    expect(show).toHaveBeenCalledTimes(2);
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ color: 'yellow', autoClose: 2500 });
+    expect(String(show.mock.calls[0]?.[0].message)).toMatch(/Er is iets misgegaan/);
+  });
+
+  it('shows the first message when no error belongs to a known field', () => {
+    const setError = vi.fn();
+    const result = applyServerErrors(
+      [
+        { key: 'general', message: 'Zaal kan niet worden toegevoegd' },
+        { key: 'Id', message: 'validation.required' },
+      ],
+      setError,
+      ['name', 'street'],
+    );
+    expect(setError).not.toHaveBeenCalled();
+    expect(result.unmapped).toHaveLength(2);
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show.mock.calls[0]?.[0].message).toBe('Zaal kan niet worden toegevoegd');
+  });
+
+  it('accepts paths below a known field', () => {
+    const setError = vi.fn();
+    applyServerErrors([{ key: 'Addresses[1].City', message: 'validation.required' }], setError, ['addresses']);
+    expect(setError).toHaveBeenCalledWith('addresses.1.city', expect.anything(), expect.anything());
+  });
+});

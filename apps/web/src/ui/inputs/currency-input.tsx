@@ -1,0 +1,66 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { toNumber } from './text-field';
+import { type FormFieldProps, useFormField } from './use-form-field';
+
+export interface CurrencyInputProps extends Omit<NumberInputProps, 'value' | 'defaultValue' | 'onChange'> {
+  /** Amount in euros. */
+  value: number | null | undefined;
+  onChange: (value: number | undefined) => void;
+}
+
+/** Euro amount as nl-NL shows it: '€ 1.234,50', comma decimals, always 2 decimals; the value is a number. */
+export function CurrencyInput({ value, onChange, ...props }: CurrencyInputProps) {
+  return (
+    <NumberInput
+      prefix="€ "
+      decimalSeparator=","
+      thousandSeparator="."
+      decimalScale={2}
+      fixedDecimalScale
+      allowNegative={false}
+      hideControls
+      inputMode="decimal"
+      {...props}
+      value={value ?? ''}
+      onChange={(next) => onChange(roundCents(toNumber(next)))}
+    />
+  );
+}
+
+const roundCents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+
+export type CurrencyFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> &
+  Omit<CurrencyInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
+
+/** `CurrencyInput` bound to a form field (number in euros). */
+export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
+  name,
+  control,
+  required,
+  onBlur,
+  ...props
+}: CurrencyFieldProps<T, N, TOutput>) {
+  const { field, error } = useFormField({ name, control });
+  return (
+    <CurrencyInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value as number | null | undefined}
+      onChange={field.onChange}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+      disabled={props.disabled ?? field.disabled}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  NumberInput,
+  type NumberInputProps,
+  Select,
+  type SelectProps,
+  Switch,
+  type SwitchProps,
+  Textarea,
+  type TextareaProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { type FormFieldProps, useFormField } from './use-form-field';
+
+type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required';
+
+export type TextFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T> = FormFieldProps<
+  T,
+  N,
+  TOutput
+> &
+  Omit<TextInputProps, Bound>;
+
+/** Text input bound to a form field; required asterisk, translated error once touched. */
+export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
+  name,
+  control,
+  required,
+  onBlur,
+  ...props
+}: TextFieldProps<T, N, TOutput>) {
+  const { field, error } = useFormField({ name, control });
+  return (
+    <TextInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+      disabled={props.disabled ?? field.disabled}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={error}
+    />
+  );
+}
+
+export type TextareaFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> & Omit<TextareaProps, Bound>;
+
+/** Multi-line text bound to a form field. */
+export function TextareaField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
+  name,
+  control,
+  required,
+  onBlur,
+  ...props
+}: TextareaFieldProps<T, N, TOutput>) {
+  const { field, error } = useFormField({ name, control });
+  return (
+    <Textarea
+      autosize
+      minRows={3}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+      disabled={props.disabled ?? field.disabled}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={error}
+    />
+  );
+}
+
+export type NumberFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> & Omit<NumberInputProps, Bound>;
+
+/** Number bound to a form field; an empty input gives `undefined` (so zod says 'required'). */
+export function NumberField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
+  name,
+  control,
+  required,
+  onBlur,
+  ...props
+}: NumberFieldProps<T, N, TOutput>) {
+  const { field, error } = useFormField({ name, control });
+  return (
+    <NumberInput
+      decimalSeparator=","
+      thousandSeparator="."
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as number | null | undefined) ?? ''}
+      onChange={(value) => field.onChange(toNumber(value))}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+      disabled={props.disabled ?? field.disabled}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={error}
+    />
+  );
+}
+
+/** NumberInput gives a string while the text is not a number yet ('' or '-'). */
+export function toNumber(value: number | string): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const parsed = Number(value.replace(',', '.'));
+  return value.trim() === '' || Number.isNaN(parsed) ? undefined : parsed;
+}
+
+export interface SelectOption<V extends string | number> {
+  value: V;
+  /** Already translated. */
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+  V extends string | number = string | number,
+> = FormFieldProps<T, N, TOutput> &
+  Omit<SelectProps, Bound | 'data'> & {
+    /** Options keep their type: numeric enum values come back as numbers. */
+    data: readonly SelectOption<V>[];
+  };
+
+/** Select bound to a form field; values may be numbers (enums travel as numbers). */
+export function SelectField<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+  V extends string | number = string | number,
+>({ name, control, required, data, onBlur, ...props }: SelectFieldProps<T, N, TOutput, V>) {
+  const { field, error } = useFormField({ name, control });
+  const current = field.value as V | null | undefined;
+  return (
+    <Select
+      allowDeselect={false}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      data={data.map((option) => ({ ...option, value: String(option.value) }))}
+      value={current === null || current === undefined ? null : String(current)}
+      onChange={(value) => {
+        const option = data.find((candidate) => String(candidate.value) === value);
+        field.onChange(option ? option.value : null);
+      }}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+      disabled={props.disabled ?? field.disabled}
+      withAsterisk={required}
+      aria-required={required || undefined}
+      error={error}
+    />
+  );
+}
+
+export type SwitchFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> & Omit<SwitchProps, Bound | 'checked'>;
+
+/** On/off switch bound to a boolean form field. */
+export function SwitchField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
+  name,
+  control,
+  required: _required,
+  ...props
+}: SwitchFieldProps<T, N, TOutput>) {
+  const { field, error } = useFormField({ name, control });
+  return (
+    <Switch
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={Boolean(field.value)}
+      onChange={(event) => {
+        field.onChange(event.currentTarget.checked);
+        field.onBlur();
+      }}
+      disabled={props.disabled ?? field.disabled}
+      error={error}
+    />
+  );
+}
