@@ -23,10 +23,12 @@ import { Route as AppAssociationIndexRouteImport } from './routes/_app/associati
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
 import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/index'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
+import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
+import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -97,6 +99,11 @@ const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
+const AppLocationAreasRouteRoute = AppLocationAreasRouteRouteImport.update({
+  id: '/areas',
+  path: '/areas',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
 const AppSupplierIndexRoute = AppSupplierIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -117,6 +124,12 @@ const AccountLoginRedirectUrlRoute = AccountLoginRedirectUrlRouteImport.update({
   path: '/account/login/$redirectUrl',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppLocationAreasLocationAreaIdRoute =
+  AppLocationAreasLocationAreaIdRouteImport.update({
+    id: '/$locationAreaId',
+    path: '/$locationAreaId',
+    getParentRoute: () => AppLocationAreasRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -127,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/location': typeof AppLocationRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
@@ -136,9 +150,11 @@ export interface FileRoutesByFullPath {
   '/supplier/': typeof AppSupplierIndexRoute
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
+  '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
+  '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
@@ -148,6 +164,7 @@ export interface FileRoutesByTo {
   '/supplier': typeof AppSupplierIndexRoute
   '/tipsAndTricks': typeof AppTipsAndTricksIndexRoute
   '/account/login': typeof AccountLoginIndexRoute
+  '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -160,6 +177,7 @@ export interface FileRoutesById {
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
   '/_app/': typeof AppIndexRoute
+  '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
@@ -169,6 +187,7 @@ export interface FileRoutesById {
   '/_app/supplier/': typeof AppSupplierIndexRoute
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
+  '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -181,6 +200,7 @@ export interface FileRouteTypes {
     | '/location'
     | '/supplier'
     | '/tipsAndTricks'
+    | '/location/areas'
     | '/account/login/$redirectUrl'
     | '/admin/'
     | '/association/'
@@ -190,9 +210,11 @@ export interface FileRouteTypes {
     | '/supplier/'
     | '/tipsAndTricks/'
     | '/account/login/'
+    | '/location/areas/$locationAreaId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/location/areas'
     | '/account/login/$redirectUrl'
     | '/admin'
     | '/association'
@@ -202,6 +224,7 @@ export interface FileRouteTypes {
     | '/supplier'
     | '/tipsAndTricks'
     | '/account/login'
+    | '/location/areas/$locationAreaId'
   id:
     | '__root__'
     | '/_app'
@@ -213,6 +236,7 @@ export interface FileRouteTypes {
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
     | '/_app/'
+    | '/_app/location/areas'
     | '/account/login/$redirectUrl'
     | '/_app/admin/'
     | '/_app/association/'
@@ -222,6 +246,7 @@ export interface FileRouteTypes {
     | '/_app/supplier/'
     | '/_app/tipsAndTricks/'
     | '/account/login/'
+    | '/_app/location/areas/$locationAreaId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -330,6 +355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationIndexRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/areas': {
+      id: '/_app/location/areas'
+      path: '/areas'
+      fullPath: '/location/areas'
+      preLoaderRoute: typeof AppLocationAreasRouteRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
     '/_app/supplier/': {
       id: '/_app/supplier/'
       path: '/'
@@ -357,6 +389,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/login/$redirectUrl'
       preLoaderRoute: typeof AccountLoginRedirectUrlRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/location/areas/$locationAreaId': {
+      id: '/_app/location/areas/$locationAreaId'
+      path: '/$locationAreaId'
+      fullPath: '/location/areas/$locationAreaId'
+      preLoaderRoute: typeof AppLocationAreasLocationAreaIdRouteImport
+      parentRoute: typeof AppLocationAreasRouteRoute
     }
   }
 }
@@ -407,11 +446,26 @@ const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
 const AppEmployerRouteRouteWithChildren =
   AppEmployerRouteRoute._addFileChildren(AppEmployerRouteRouteChildren)
 
+interface AppLocationAreasRouteRouteChildren {
+  AppLocationAreasLocationAreaIdRoute: typeof AppLocationAreasLocationAreaIdRoute
+}
+
+const AppLocationAreasRouteRouteChildren: AppLocationAreasRouteRouteChildren = {
+  AppLocationAreasLocationAreaIdRoute: AppLocationAreasLocationAreaIdRoute,
+}
+
+const AppLocationAreasRouteRouteWithChildren =
+  AppLocationAreasRouteRoute._addFileChildren(
+    AppLocationAreasRouteRouteChildren,
+  )
+
 interface AppLocationRouteRouteChildren {
+  AppLocationAreasRouteRoute: typeof AppLocationAreasRouteRouteWithChildren
   AppLocationIndexRoute: typeof AppLocationIndexRoute
 }
 
 const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
+  AppLocationAreasRouteRoute: AppLocationAreasRouteRouteWithChildren,
   AppLocationIndexRoute: AppLocationIndexRoute,
 }
 

@@ -7,7 +7,7 @@ const tags = ['LocationArea'];
 export const dutchPostalCode = z
   .string()
   .trim()
-  .regex(/^[1-9][0-9]{3} ?(?!SA|SD|SS)[A-Za-z]{2}$/, 'validation.postalCode')
+  .regex(/^[1-9][0-9]{3} ?(?!SA|SD|SS)[A-Z]{2}$/i, 'validation.postalCode')
   .transform((value) => `${value.slice(0, 4)} ${value.slice(-2).toUpperCase()}`);
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();

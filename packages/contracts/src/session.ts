@@ -55,7 +55,8 @@ export function hasLocationRight(
   locationId: number | null = claims.activeLocationId,
 ): boolean {
   if (isAdmin(claims)) return true;
-  if (locationId !== null && claims.locationRights.includes(`${locationId}:${right}`)) return true;
+  if (locationId === null) return false;
+  if (claims.locationRights.includes(`${locationId}:${right}`)) return true;
   return (
     locationId === claims.activeLocationId && claims.gymRights.includes(`${claims.activeGymId}:${right}`)
   );

@@ -6,16 +6,10 @@ import { canUseEnvironment } from './environments';
 /** A path of a screen that exists (the generated route tree knows it). */
 export type AppPath = keyof FileRoutesByTo;
 
-/**
- * Screens being built right now by another change; their menu items are listed already. Remove a path
- * here once its route file exists (tsc then checks it like every other path).
- */
-type UpcomingPath = '/location/areas';
-
 export interface MenuItem {
   /** Translation key of the label. */
   label: string;
-  path: AppPath | UpcomingPath;
+  path: AppPath;
   icon: TablerIcon;
   /** Only the path itself makes the item active (home items); otherwise every path below it too. */
   exact?: boolean;

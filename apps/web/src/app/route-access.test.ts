@@ -30,6 +30,10 @@ describe('requireSession', () => {
     });
   });
 
+  it('sends a visitor of / to the plain login page (their own home comes after login)', () => {
+    expect(redirectOf(() => requireSession(input(null, '/')))).toMatchObject({ to: '/account/login' });
+  });
+
   it('lets a signed-in user through', () => {
     expect(redirectOf(() => requireSession(input(testClaims())))).toBeNull();
   });

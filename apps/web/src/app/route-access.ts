@@ -12,11 +12,14 @@ interface GuardInput {
 export function requireSession({ context, location }: GuardInput): { claims: Claims } {
   const claims = context.session.getClaims();
   if (!claims) {
-    throw redirect({
-      to: '/account/login/$redirectUrl',
-      params: { redirectUrl: location.href },
-      replace: true,
-    });
+    // From `/` there is nothing to return to: after login the user's own home path serves better.
+    throw location.href === '/'
+      ? redirect({ to: '/account/login', replace: true })
+      : redirect({
+          to: '/account/login/$redirectUrl',
+          params: { redirectUrl: location.href },
+          replace: true,
+        });
   }
   return { claims };
 }

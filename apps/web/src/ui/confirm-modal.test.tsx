@@ -69,9 +69,12 @@ describe('ConfirmModal', () => {
 
   it('opens imperatively and resolves false on cancel, in English', async () => {
     const onResult = vi.fn();
-    const { user } = renderWithProviders(<Imperative options={{ message: 'Delete?' }} onResult={onResult} />, {
-      language: 'en',
-    });
+    const { user } = renderWithProviders(
+      <Imperative options={{ message: 'Delete?' }} onResult={onResult} />,
+      {
+        language: 'en',
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -13,7 +13,9 @@ const schema = z.object({
 });
 
 function Harness({ errors }: { errors: ApiError[] }) {
-  const form = useZodForm(schema, { defaultValues: { name: 'Zaal 1', addresses: [{ street: 'Dorpsstraat' }] } });
+  const form = useZodForm(schema, {
+    defaultValues: { name: 'Zaal 1', addresses: [{ street: 'Dorpsstraat' }] },
+  });
   return (
     <form
       noValidate
@@ -39,15 +41,21 @@ describe('server errors on a form', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(screen.getByRole('textbox', { name: 'Naam' })).toHaveAccessibleDescription('Deze waarde is te lang');
-    expect(screen.getByRole('textbox', { name: 'Straat' })).toHaveAccessibleDescription('Dit veld is verplicht');
+    expect(screen.getByRole('textbox', { name: 'Naam' })).toHaveAccessibleDescription(
+      'Deze waarde is te lang',
+    );
+    expect(screen.getByRole('textbox', { name: 'Straat' })).toHaveAccessibleDescription(
+      'Dit veld is verplicht',
+    );
     expect(screen.getByRole('textbox', { name: 'Naam' })).toHaveFocus();
   });
 
   it('shows a warning toast with general_error when no error belongs to a field', async () => {
     const { user } = renderWithProviders(<Harness errors={[]} />);
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Er is iets misgegaan. Probeer het later opnieuw.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er is iets misgegaan. Probeer het later opnieuw.',
+    );
   });
 
   it('shows the first message when errors belong to no field', async () => {

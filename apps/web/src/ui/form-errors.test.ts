@@ -80,7 +80,9 @@ describe('applyServerErrors', () => {
 
   it('accepts paths below a known field', () => {
     const setError = vi.fn();
-    applyServerErrors([{ key: 'Addresses[1].City', message: 'validation.required' }], setError, ['addresses']);
+    applyServerErrors([{ key: 'Addresses[1].City', message: 'validation.required' }], setError, [
+      'addresses',
+    ]);
     expect(setError).toHaveBeenCalledWith('addresses.1.city', expect.anything(), expect.anything());
   });
 });

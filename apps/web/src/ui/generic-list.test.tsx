@@ -60,7 +60,10 @@ function Harness({ initial, source = rooms, onState, ...props }: HarnessProps) {
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Zalen' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Zalen' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('GenericList', () => {
   it('shows the rows of the page with 68 px rows and the caption', () => {
@@ -86,12 +89,11 @@ describe('GenericList', () => {
     await user.click(within(nav).getByRole('button', { name: 'Vorige pagina' }));
     expect(screen.getByText('Resultaten: 51 - 55 van 60')).toBeInTheDocument();
     // Small screen: one neighbour each side of page 11.
-    expect(within(nav).getAllByRole('button', { name: /^Pagina/ }).map((b) => b.textContent)).toEqual([
-      '1',
-      '10',
-      '11',
-      '12',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Pagina/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '10', '11', '12']);
   });
 
   it('sorts by clicking a sortable header, toggling the direction', async () => {

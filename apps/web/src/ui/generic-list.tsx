@@ -28,8 +28,8 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListState } from './list-search';
 import { ListPagination } from './list-pagination';
+import type { ListState } from './list-search';
 import { pageCount } from './pagination';
 import { translateMessage } from './translate';
 
@@ -164,9 +164,8 @@ export function GenericList<T>({
   const lastPage = pageCount(total, state.pageSize);
   useEffect(() => {
     if (!isLoading && data && data.items.length === 0 && data.total > 0 && state.page > lastPage) {
-      update({ page: lastPage });
+      latest.current.onStateChange({ ...latest.current.state, page: lastPage });
     }
-    // biome-ignore lint/correctness/useExhaustiveDependencies: `update` reads the latest state through a ref
   }, [isLoading, data, state.page, lastPage]);
 
   const resetFilters = () => {
@@ -200,8 +199,7 @@ export function GenericList<T>({
   };
 
   const hasActions = Boolean(rowActions?.length);
-  const actionsVariant =
-    rowActionsVariant ?? (rowActions?.every((action) => action.icon) ? 'icons' : 'menu');
+  const actionsVariant = rowActionsVariant ?? (rowActions?.every((action) => action.icon) ? 'icons' : 'menu');
   const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0);
   const nameFor = (action: string, row: T) =>
     getRowLabel ? t('ui.list.rowAction', { action, row: getRowLabel(row) }) : action;

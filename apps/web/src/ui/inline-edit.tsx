@@ -21,7 +21,15 @@ export interface InlineEditProps {
 }
 
 /** A title with an edit button that turns into an input with 'Annuleren' / 'Gereed' (Escape / Enter). */
-export function InlineEdit({ value, onSave, label, validate, order = 3, renderValue, disabled }: InlineEditProps) {
+export function InlineEdit({
+  value,
+  onSave,
+  label,
+  validate,
+  order = 3,
+  renderValue,
+  disabled,
+}: InlineEditProps) {
   const { t } = useTranslation();
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);

@@ -7,7 +7,16 @@ describe('listSearchSchema', () => {
   });
 
   it('keeps valid values and replaces bad ones by the defaults', () => {
-    expect(listSearchSchema.parse({ page: 3, pageSize: 50, search: 'zaal', sort: 'name', direction: 'desc', tab: 'x' })).toEqual({
+    expect(
+      listSearchSchema.parse({
+        page: 3,
+        pageSize: 50,
+        search: 'zaal',
+        sort: 'name',
+        direction: 'desc',
+        tab: 'x',
+      }),
+    ).toEqual({
       page: 3,
       pageSize: 50,
       search: 'zaal',

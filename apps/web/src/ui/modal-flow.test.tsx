@@ -46,7 +46,9 @@ function Harness({
 }
 
 const modalSize = () =>
-  (document.querySelector('[style*="--modal-size"]') as HTMLElement | null)?.style.getPropertyValue('--modal-size');
+  (document.querySelector('[style*="--modal-size"]') as HTMLElement | null)?.style.getPropertyValue(
+    '--modal-size',
+  );
 
 describe('ModalFlow', () => {
   it('goes from form to saving to success, and refreshes when closed', async () => {
@@ -55,7 +57,9 @@ describe('ModalFlow', () => {
     const onDone = vi.fn();
     const { user } = renderWithProviders(<Harness action={action} onDone={onDone} />);
 
-    expect(screen.getByRole('dialog', { name: 'Nieuwe zaal of buitenlocatie toevoegen' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('dialog', { name: 'Nieuwe zaal of buitenlocatie toevoegen' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Bezig met opslaan...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Opslaan' })).toBeDisabled();

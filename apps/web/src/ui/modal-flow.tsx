@@ -1,4 +1,15 @@
-import { Box, Button, Group, Loader, LoadingOverlay, Modal, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Modal,
+  Stack,
+  Text,
+  ThemeIcon,
+  Transition,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { createContext, use, useEffect, useRef, useState } from 'react';
@@ -136,7 +147,9 @@ export function ModalFlow({
               ),
             }}
           />
-          <ModalFlowContext value={flow}>{typeof children === 'function' ? children(flow) : children}</ModalFlowContext>
+          <ModalFlowContext value={flow}>
+            {typeof children === 'function' ? children(flow) : children}
+          </ModalFlowContext>
         </Box>
       )}
     </Modal>

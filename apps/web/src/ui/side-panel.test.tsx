@@ -40,7 +40,9 @@ describe('SidePanel', () => {
     expect(screen.getByText('Sportpark Noord')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Opslaan' })).toBeInTheDocument();
     // 760 px = 47.5rem
-    expect(document.querySelector('.mantine-Drawer-root')?.getAttribute('style')).toContain('--drawer-size: calc(47.5rem');
+    expect(document.querySelector('.mantine-Drawer-root')?.getAttribute('style')).toContain(
+      '--drawer-size: calc(47.5rem',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Sluiten' }));
     expect(onClose).toHaveBeenCalledTimes(1);

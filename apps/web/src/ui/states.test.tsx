@@ -6,7 +6,11 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from './states';
 describe('screen states', () => {
   it('PageHeader shows the title as the page heading and the actions', () => {
     renderWithProviders(
-      <PageHeader title="Zalen en buitenlocaties" subtitle="Sportpark Noord" actions={<Button>Toevoegen</Button>} />,
+      <PageHeader
+        title="Zalen en buitenlocaties"
+        subtitle="Sportpark Noord"
+        actions={<Button>Toevoegen</Button>}
+      />,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Zalen en buitenlocaties' })).toBeInTheDocument();
     expect(screen.getByText('Sportpark Noord')).toBeInTheDocument();
@@ -23,7 +27,9 @@ describe('screen states', () => {
     const { user } = renderWithProviders(
       <ErrorState message="Zalen en buitenlocaties kunnen niet worden opgehaald" onRetry={onRetry} />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Zalen en buitenlocaties kunnen niet worden opgehaald');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Zalen en buitenlocaties kunnen niet worden opgehaald',
+    );
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(onRetry).toHaveBeenCalled();
   });

@@ -64,7 +64,12 @@ export function ErrorState({ message, onRetry }: ErrorStateProps) {
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{translateMessage(t, message ?? 'general_error')}</Text>
         {onRetry && (
-          <Button variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={onRetry}
+          >
             {t('ui.error.retry')}
           </Button>
         )}

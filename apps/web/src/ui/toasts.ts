@@ -25,7 +25,7 @@ function show(kind: Kind, message: string, options: ToastOptions = {}): string {
     // Errors and warnings interrupt; success is announced politely.
     role: kind === 'success' ? 'status' : 'alert',
     'data-kind': kind,
-  } as Parameters<typeof notifications.show>[0]);
+  });
 }
 
 /** Shows a green toast; `message` is a translation key or already translated text. */

@@ -11,8 +11,8 @@ export function useZodForm<TInput extends FieldValues, TOutput extends FieldValu
   options?: Omit<UseFormProps<TInput, unknown, TOutput>, 'resolver'>,
 ) {
   return useForm<TInput, unknown, TOutput>({
-    mode: 'onTouched',
     ...options,
+    mode: options?.mode ?? 'onTouched',
     resolver: zodResolver(schema),
   });
 }

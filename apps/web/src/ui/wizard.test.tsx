@@ -110,11 +110,25 @@ describe('Wizard', () => {
     expect(screen.getByRole('textbox', { name: /Omschrijving/ })).toBeInTheDocument();
   });
 
+  it('runs a step check only when leaving that step forward', async () => {
+    const onBeforeNext = vi.fn().mockResolvedValue(true);
+    const { user } = renderWithProviders(<Harness onSubmit={vi.fn()} onBeforeNext={onBeforeNext} />);
+    await user.type(screen.getByRole('textbox', { name: /Naam/ }), 'Wandelen');
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    await user.type(screen.getByRole('textbox', { name: /Omschrijving/ }), 'Elke dag');
+    await user.click(screen.getByRole('button', { name: /Notitie/ }));
+    expect(screen.getByRole('textbox', { name: 'Notitie' })).toBeInTheDocument();
+    expect(onBeforeNext).toHaveBeenCalledTimes(1);
+  });
+
   it('takes a custom submit label, starts at a given step and goes back to an invalid earlier step', async () => {
     const onSubmit = vi.fn();
-    const { user } = renderWithProviders(<Harness onSubmit={onSubmit} submitLabel="Opslaan" initialStep={2} />, {
-      language: 'en',
-    });
+    const { user } = renderWithProviders(
+      <Harness onSubmit={onSubmit} submitLabel="Opslaan" initialStep={2} />,
+      {
+        language: 'en',
+      },
+    );
     expect(screen.getByText('Optional')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(onSubmit).not.toHaveBeenCalled();

@@ -130,11 +130,7 @@ export function Wizard<T extends FieldValues, TOutput = T>({
 
   return (
     <Box component="form" noValidate onSubmit={onFormSubmit}>
-      <Stepper
-        active={active}
-        onStepClick={(index) => void goTo(index)}
-        size="sm"
-      >
+      <Stepper active={active} onStepClick={(index) => void goTo(index)} size="sm">
         {steps.map((step, index) => {
           const description = [
             step.description ? translateMessage(t, step.description) : undefined,
@@ -168,7 +164,11 @@ export function Wizard<T extends FieldValues, TOutput = T>({
           <span />
         )}
         <Button type="submit" loading={isBusy || form.formState.isSubmitting}>
-          {isLast ? (submitLabel ? translateMessage(t, submitLabel) : t('ui.wizard.submit')) : t('ui.wizard.next')}
+          {isLast
+            ? submitLabel
+              ? translateMessage(t, submitLabel)
+              : t('ui.wizard.submit')
+            : t('ui.wizard.next')}
         </Button>
       </Group>
     </Box>

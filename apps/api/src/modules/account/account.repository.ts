@@ -48,7 +48,8 @@ export async function loadRights(db: Database, userId: number) {
     db
       .select({ gymId: gymRightGrants.gymId, right: gymRightGrants.right })
       .from(gymRightGrants)
-      .where(eq(gymRightGrants.userId, userId)),
+      .where(eq(gymRightGrants.userId, userId))
+      .orderBy(asc(gymRightGrants.gymId), asc(gymRightGrants.right)),
     db
       .select({
         locationId: locationRightGrants.locationId,
@@ -57,7 +58,8 @@ export async function loadRights(db: Database, userId: number) {
       })
       .from(locationRightGrants)
       .innerJoin(locations, eq(locations.id, locationRightGrants.locationId))
-      .where(eq(locationRightGrants.userId, userId)),
+      .where(eq(locationRightGrants.userId, userId))
+      .orderBy(asc(locationRightGrants.locationId), asc(locationRightGrants.right)),
   ]);
   return { gymRows, locationRows };
 }

@@ -66,8 +66,18 @@ afterAll(() => t.close());
 let addressCount = 0;
 const nextAddress = () => `10.30.${Math.floor(addressCount / 250)}.${(addressCount++ % 250) + 1}`;
 
-const loginRequest = (payload: unknown, remoteAddress = nextAddress(), headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/account/cookielogin', payload: payload as object, remoteAddress, headers });
+const loginRequest = (
+  payload: unknown,
+  remoteAddress = nextAddress(),
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/account/cookielogin',
+    payload: payload as object,
+    remoteAddress,
+    headers,
+  });
 
 async function signIn(email: string) {
   const response = await loginRequest({ email, password: DEMO_PASSWORD });
@@ -193,7 +203,12 @@ describe('cookielogin', () => {
       'email',
       'validation.email',
     );
-    expectFailure(await loginRequest({ email: '', password: DEMO_PASSWORD }), 400, 'email', 'validation.required');
+    expectFailure(
+      await loginRequest({ email: '', password: DEMO_PASSWORD }),
+      400,
+      'email',
+      'validation.required',
+    );
     expectFailure(
       await loginRequest({ email: 42, password: DEMO_PASSWORD }),
       400,
@@ -269,13 +284,16 @@ describe('login rate limits', () => {
       );
       expect(response.statusCode, `attempt ${attempt}`).toBe(400);
     }
-    const blocked = await loginRequest({ email: 'leverancier@example.com', password: DEMO_PASSWORD }, address);
+    const blocked = await loginRequest(
+      { email: 'leverancier@example.com', password: DEMO_PASSWORD },
+      address,
+    );
     expectFailure(blocked, 429, 'general', 'auth.tooManyAttempts');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected, and neither is the account.
-    expect((await loginRequest({ email: 'leverancier@example.com', password: DEMO_PASSWORD })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await loginRequest({ email: 'leverancier@example.com', password: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -286,7 +304,9 @@ describe('access token', () => {
 
   it('answers 401 with Token-Expired: true once the access token expired, and refresh renews it', async () => {
     const cookie = await signIn('gym@example.com');
-    expect((await t.app.inject({ url: '/api/Account/SwitchOptions', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/Account/SwitchOptions', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
 
     // 16 minutes later (the access token lives 15); only Date is faked, the database keeps its own clock.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -547,7 +567,9 @@ describe('claims of the demo users', () => {
       gymRights: [...(value.gymRights ?? [])].sort(),
       locationRights: [...(value.locationRights ?? [])].sort(),
     });
-    expect(sorted(claims)).toEqual(sorted({ ...none, userId: userIds[email], language: 'nl', ...expected() }));
+    expect(sorted(claims)).toEqual(
+      sorted({ ...none, userId: userIds[email], language: 'nl', ...expected() }),
+    );
     expect(claimsOfAccessCookie(response)).toEqual(claims);
   });
 });
@@ -759,7 +781,11 @@ describe('switching', () => {
         cookie,
         '/api/Account/SwitchActiveLocation',
         { locationId: ids.amersfoort },
-        { activeGymId: ids.vitaal, activeLocationId: ids.amersfoort, activeEnvironment: Environment.Location },
+        {
+          activeGymId: ids.vitaal,
+          activeLocationId: ids.amersfoort,
+          activeEnvironment: Environment.Location,
+        },
       );
       await switchAndCheck(
         atAmersfoort,
@@ -825,7 +851,11 @@ describe('switching', () => {
         'gym.switch.error',
       );
       expectFailure(
-        await put('/api/Account/SwitchActiveSupplierEnvironment', { supplierEnvironmentId: ids.fitSupply }, cookie),
+        await put(
+          '/api/Account/SwitchActiveSupplierEnvironment',
+          { supplierEnvironmentId: ids.fitSupply },
+          cookie,
+        ),
         403,
         'general',
         'supplier.switch.error',
@@ -848,37 +878,45 @@ describe('switching', () => {
       );
     });
 
-    it.each(['gym@example.com', 'locatie@example.com', 'werkgever@example.com', 'leverancier@example.com', 'content@example.com'])(
-      '%s may not switch to an association or content environment',
-      async (email) => {
-        const cookie = await signIn(email);
-        const before = await currentClaims(cookie);
-        expectFailure(
-          await put('/api/Account/SwitchActiveAssociation', { associationId: ids.sportbond }, cookie),
-          403,
-          'general',
-          'association.switch.error',
-        );
-        expectFailure(
-          await put(
-            '/api/Account/SwitchActiveContentEnvironment',
-            { contentEnvironmentId: ids.kennisbank },
-            cookie,
-          ),
-          403,
-          'general',
-          'contentEnvironment.switch.error',
-        );
-        expect(await currentClaims(cookie)).toEqual(before);
-      },
-    );
+    it.each([
+      'gym@example.com',
+      'locatie@example.com',
+      'werkgever@example.com',
+      'leverancier@example.com',
+      'content@example.com',
+    ])('%s may not switch to an association or content environment', async (email) => {
+      const cookie = await signIn(email);
+      const before = await currentClaims(cookie);
+      expectFailure(
+        await put('/api/Account/SwitchActiveAssociation', { associationId: ids.sportbond }, cookie),
+        403,
+        'general',
+        'association.switch.error',
+      );
+      expectFailure(
+        await put(
+          '/api/Account/SwitchActiveContentEnvironment',
+          { contentEnvironmentId: ids.kennisbank },
+          cookie,
+        ),
+        403,
+        'general',
+        'contentEnvironment.switch.error',
+      );
+      expect(await currentClaims(cookie)).toEqual(before);
+    });
 
     it('SwitchActiveEnvironment allows only the environments of the role', async () => {
       const environment = (value: number, cookie: string) =>
         put('/api/Account/SwitchActiveEnvironment', { Environment: value }, cookie);
 
       const location = await signIn('locatie@example.com');
-      for (const value of [Environment.Admin, Environment.Gym, Environment.Employer, Environment.Association]) {
+      for (const value of [
+        Environment.Admin,
+        Environment.Gym,
+        Environment.Employer,
+        Environment.Association,
+      ]) {
         expectFailure(await environment(value, location), 403, 'general', 'environment.switch.error');
       }
       await switchAndCheck(
@@ -905,7 +943,12 @@ describe('switching', () => {
           'general',
           'environment.switch.locationError',
         );
-        expectFailure(await environment(Environment.Admin, cookie), 403, 'general', 'environment.switch.error');
+        expectFailure(
+          await environment(Environment.Admin, cookie),
+          403,
+          'general',
+          'environment.switch.error',
+        );
         expectFailure(await environment(Environment.Gym, cookie), 403, 'general', 'environment.switch.error');
       }
     });
@@ -933,7 +976,10 @@ describe('switching', () => {
 
     it('a switch of a revoked session is refused', async () => {
       const cookie = await signIn('werkgever@example.com');
-      const token = cookie.split('; ').find((pair) => pair.startsWith('xp_access='))!.slice('xp_access='.length);
+      const token = cookie
+        .split('; ')
+        .find((pair) => pair.startsWith('xp_access='))!
+        .slice('xp_access='.length);
       const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
       await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, jti));
       expectFailure(

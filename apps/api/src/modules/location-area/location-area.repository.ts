@@ -59,20 +59,6 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
 export const find = async (db: Database, id: number) =>
   (await db.select(columns).from(locationAreas).where(eq(locationAreas.id, id)))[0];
 
-export const nameTaken = async (db: Database, locationId: number, name: string, exceptId?: number) =>
-  (
-    await db
-      .select({ id: locationAreas.id })
-      .from(locationAreas)
-      .where(
-        and(
-          eq(locationAreas.locationId, locationId),
-          sql`lower(${locationAreas.name}) = lower(${name})`,
-          exceptId === undefined ? undefined : sql`${locationAreas.id} <> ${exceptId}`,
-        ),
-      )
-  ).length > 0;
-
 export const insert = async (db: Database, locationId: number, values: LocationAreaValues) =>
   (
     await db

@@ -2,6 +2,7 @@ import type { Claims, LocationArea } from '@xp/contracts';
 import { hasLocationRight } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
+import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as repository from './location-area.repository.ts';
@@ -64,55 +65,67 @@ export function listLocationAreas(
 export const getLocationArea = (db: Database, session: Claims, id: number): Promise<LocationArea> =>
   findOwn(db, session, id);
 
-export async function createLocationArea(
+/** The unique index decides, so that two saves of the same name at once cannot both succeed. */
+async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict('name', 'locationArea.errors.nameTaken');
+    throw error;
+  }
+}
+
+export function createLocationArea(
   db: Database,
   session: Claims,
   input: LocationAreaInput,
   requestId: string,
 ) {
   const locationId = locationOf(session);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    if (await repository.nameTaken(t, locationId, input.name)) {
-      throw errors.conflict('name', 'locationArea.errors.nameTaken');
-    }
-    const created = await repository.insert(t, locationId, values(input));
-    await audit(t, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: created,
-      requestId,
-    });
-    return created;
-  });
+  return withUniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const created = await repository.insert(tx, locationId, values(input));
+      await audit(tx, {
+        userId: session.userId,
+        entity: ENTITY,
+        entityId: created.id,
+        before: null,
+        after: created,
+        requestId,
+      });
+      return created;
+    }),
+  );
 }
 
-export async function updateLocationArea(
+export function updateLocationArea(
   db: Database,
   session: Claims,
   input: LocationAreaInput & { id: number },
   requestId: string,
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const before = await findOwn(t, session, input.id);
-    if (await repository.nameTaken(t, before.locationId, input.name, input.id)) {
-      throw errors.conflict('name', 'locationArea.errors.nameTaken');
-    }
-    const after = await repository.update(t, input.id, values(input));
-    await audit(t, { userId: session.userId, entity: ENTITY, entityId: input.id, before, after, requestId });
-    return after;
-  });
+  return withUniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const before = await findOwn(tx, session, input.id);
+      const after = await repository.update(tx, input.id, values(input));
+      await audit(tx, {
+        userId: session.userId,
+        entity: ENTITY,
+        entityId: input.id,
+        before,
+        after,
+        requestId,
+      });
+      return after;
+    }),
+  );
 }
 
 export async function deleteLocationArea(db: Database, session: Claims, id: number, requestId: string) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const before = await findOwn(t, session, id);
-    await repository.remove(t, id);
-    await audit(t, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
+  await inTransaction(db, async (tx) => {
+    const before = await findOwn(tx, session, id);
+    await repository.remove(tx, id);
+    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
   });
   return null;
 }

@@ -187,8 +187,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 
-  // Session: read on every request; the policy decides what a missing or expired one means.
-  app.addHook('preHandler', async (request) => {
+  // Session: read on every request, before the body is parsed, so that who may not call a route learns
+  // that (401/403) rather than how to shape its input; the policy decides what a missing token means.
+  app.addHook('onRequest', async (request) => {
     const policyOfRoute = request.routeOptions.config.policy;
     if (!policyOfRoute) return;
     const token = request.cookies[ACCESS_COOKIE];

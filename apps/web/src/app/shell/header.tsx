@@ -1,5 +1,8 @@
 import { Anchor, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { Environment } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRequiredClaims } from '../session';
+import { EmployerBalanceSlot } from './employer-balance-slot';
 import { useInAppLink } from './in-app-link';
 import { Switchers } from './switchers';
 import { UserMenu } from './user-menu';
@@ -15,6 +18,7 @@ interface HeaderProps {
 export function Header({ navbarOpened, onToggleNavbar, withSwitchers, home }: HeaderProps) {
   const { t } = useTranslation();
   const homeLink = useInAppLink(home);
+  const isEmployer = useRequiredClaims().activeEnvironment === Environment.Employer;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -42,6 +46,7 @@ export function Header({ navbarOpened, onToggleNavbar, withSwitchers, home }: He
       </Group>
       <Group gap="sm" wrap="nowrap">
         {withSwitchers && <Switchers layout="row" />}
+        {isEmployer && <EmployerBalanceSlot />}
         <UserMenu />
       </Group>
     </Group>

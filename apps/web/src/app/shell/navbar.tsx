@@ -1,6 +1,5 @@
-import { AppShell, Divider, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AppPath } from '../menus';
 import { visibleMenu } from '../menus';
 import { useRequiredClaims } from '../session';
 import { RouterNavLink } from './router-nav-link';
@@ -18,20 +17,12 @@ export function Navbar({ withSwitchers }: NavbarProps) {
   const items = visibleMenu(claims);
   return (
     <>
-      {withSwitchers && (
-        <AppShell.Section p="md" pb={0}>
-          <Stack gap="sm">
-            <Switchers layout="column" />
-          </Stack>
-          <Divider mt="md" />
-        </AppShell.Section>
-      )}
+      {withSwitchers && <Switchers layout="column" />}
       <AppShell.Section grow component={ScrollArea} p="xs">
         {items.map((item) => (
           <RouterNavLink
             key={item.path}
-            // Upcoming paths are typed apart until their route file exists (see menus.ts).
-            to={item.path as AppPath}
+            to={item.path}
             activeOptions={{ exact: item.exact ?? false }}
             label={t(item.label)}
             leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}

@@ -1,14 +1,34 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { AppShell, Divider, Select, type SelectProps, Stack } from '@mantine/core';
+import {
+  IconApps,
+  IconBook,
+  IconBriefcase,
+  IconBuildingCommunity,
+  IconMapPin,
+  IconTruck,
+  IconUsersGroup,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { accountEndpoints, type Claims, Environment, type Named } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api-hooks';
 import { environmentLabelKey } from '../environments';
 import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
-import { EmployerBalanceSlot } from './employer-balance-slot';
 import { environmentChoices, locationChoices, MAIN_LOCATION, visibleSwitchers } from './switcher-rules';
 
+/** One icon per switcher: in the header the switchers carry no visible label. */
+const icons: Record<SwitchTarget['kind'], TablerIcon> = {
+  environment: IconApps,
+  gym: IconBuildingCommunity,
+  location: IconMapPin,
+  employer: IconBriefcase,
+  association: IconUsersGroup,
+  contentEnvironment: IconBook,
+  supplier: IconTruck,
+};
+
 interface SwitchersProps {
-  /** In the header (one row, labels for screen readers) or in the navbar on small screens (stacked). */
+  /** In the header (one row, labels for screen readers) or atop the navbar on small screens (stacked). */
   layout: 'row' | 'column';
 }
 
@@ -22,7 +42,9 @@ export function Switchers({ layout }: SwitchersProps) {
 
   const common = (kind: SwitchTarget['kind'], labelKey: string): Partial<SelectProps> => {
     const label = t(labelKey);
+    const Icon = icons[kind];
     return {
+      leftSection: <Icon size={16} stroke={1.6} aria-hidden />,
       'aria-label': label,
       label: layout === 'column' ? label : undefined,
       allowDeselect: false,
@@ -55,77 +77,87 @@ export function Switchers({ layout }: SwitchersProps) {
     />
   );
 
-  return (
-    <>
-      {visible.environment && (
-        <EnvironmentSwitcher
-          claims={claims}
-          props={common('environment', 'shell.switchers.environment')}
-          onSwitch={(environment) => void switchTo({ kind: 'environment', environment })}
-        />
-      )}
-      {visible.gym &&
-        options &&
-        organisationSelect('gym', 'shell.switchers.gym', options.gyms, claims.activeGymId, (gymId) => ({
-          kind: 'gym',
-          gymId,
+  const switchers = [
+    visible.environment && (
+      <EnvironmentSwitcher
+        key="environment"
+        claims={claims}
+        props={common('environment', 'shell.switchers.environment')}
+        onSwitch={(environment) => void switchTo({ kind: 'environment', environment })}
+      />
+    ),
+    visible.gym &&
+      options &&
+      organisationSelect('gym', 'shell.switchers.gym', options.gyms, claims.activeGymId, (gymId) => ({
+        kind: 'gym',
+        gymId,
+      })),
+    visible.location && options && (
+      <Select
+        key="location"
+        {...common('location', 'shell.switchers.location')}
+        data={locationChoices(claims, options.locations).map((choice) => ({
+          value: choice.value,
+          label: choice.name ?? t('shell.switchers.mainLocation'),
         }))}
-      {visible.location && options && (
-        <Select
-          {...common('location', 'shell.switchers.location')}
-          data={locationChoices(claims, options.locations).map((choice) => ({
-            value: choice.value,
-            label: choice.name ?? t('shell.switchers.mainLocation'),
-          }))}
-          value={
-            claims.activeEnvironment === Environment.Location && claims.activeLocationId !== null
-              ? String(claims.activeLocationId)
-              : MAIN_LOCATION
-          }
-          onChange={(value) =>
-            value !== null &&
-            void switchTo({ kind: 'location', locationId: value === MAIN_LOCATION ? null : Number(value) })
-          }
-        />
-      )}
-      {visible.employer &&
-        options &&
-        organisationSelect(
-          'employer',
-          'shell.switchers.employer',
-          options.employers,
-          claims.activeEmployerId,
-          (employerId) => ({ kind: 'employer', employerId }),
-        )}
-      {claims.activeEnvironment === Environment.Employer && <EmployerBalanceSlot />}
-      {visible.association &&
-        options &&
-        organisationSelect(
-          'association',
-          'shell.switchers.association',
-          options.associations,
-          claims.activeAssociationId,
-          (associationId) => ({ kind: 'association', associationId }),
-        )}
-      {visible.contentEnvironment &&
-        options &&
-        organisationSelect(
-          'contentEnvironment',
-          'shell.switchers.contentEnvironment',
-          options.contentEnvironments,
-          claims.activeContentEnvironmentId,
-          (contentEnvironmentId) => ({ kind: 'contentEnvironment', contentEnvironmentId }),
-        )}
-      {visible.supplier &&
-        options &&
-        organisationSelect(
-          'supplier',
-          'shell.switchers.supplier',
-          options.suppliers,
-          claims.activeSupplierId,
-          (supplierEnvironmentId) => ({ kind: 'supplier', supplierEnvironmentId }),
-        )}
-    </>
+        value={
+          claims.activeEnvironment === Environment.Location && claims.activeLocationId !== null
+            ? String(claims.activeLocationId)
+            : MAIN_LOCATION
+        }
+        onChange={(value) =>
+          value !== null &&
+          void switchTo({ kind: 'location', locationId: value === MAIN_LOCATION ? null : Number(value) })
+        }
+      />
+    ),
+    visible.employer &&
+      options &&
+      organisationSelect(
+        'employer',
+        'shell.switchers.employer',
+        options.employers,
+        claims.activeEmployerId,
+        (employerId) => ({
+          kind: 'employer',
+          employerId,
+        }),
+      ),
+    visible.association &&
+      options &&
+      organisationSelect(
+        'association',
+        'shell.switchers.association',
+        options.associations,
+        claims.activeAssociationId,
+        (associationId) => ({ kind: 'association', associationId }),
+      ),
+    visible.contentEnvironment &&
+      options &&
+      organisationSelect(
+        'contentEnvironment',
+        'shell.switchers.contentEnvironment',
+        options.contentEnvironments,
+        claims.activeContentEnvironmentId,
+        (contentEnvironmentId) => ({ kind: 'contentEnvironment', contentEnvironmentId }),
+      ),
+    visible.supplier &&
+      options &&
+      organisationSelect(
+        'supplier',
+        'shell.switchers.supplier',
+        options.suppliers,
+        claims.activeSupplierId,
+        (supplierEnvironmentId) => ({ kind: 'supplier', supplierEnvironmentId }),
+      ),
+  ].filter(Boolean);
+  if (switchers.length === 0) return null;
+  if (layout === 'row') return switchers;
+  return (
+    <AppShell.Section p="md" pb={0}>
+      <Stack gap="sm">{switchers}</Stack>
+      <Divider mt="md" />
+    </AppShell.Section>
   );
 }
 

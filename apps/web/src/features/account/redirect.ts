@@ -23,5 +23,7 @@ export function safeRedirectPath(value: string | undefined, origin = window.loca
   }
   if (url.origin !== origin) return null;
   if (url.pathname.toLowerCase().startsWith('/account/login')) return null;
+  // `/` is where everyone starts; the user's own home path serves better than the gym's.
+  if (url.pathname === '/' && !url.search && !url.hash) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

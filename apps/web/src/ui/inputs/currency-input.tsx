@@ -28,7 +28,8 @@ export function CurrencyInput({ value, onChange, ...props }: CurrencyInputProps)
   );
 }
 
-const roundCents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+const roundCents = (value: number | undefined) =>
+  value === undefined ? undefined : Math.round(value * 100) / 100;
 
 export type CurrencyFieldProps<
   T extends FieldValues,

@@ -7,7 +7,13 @@ import { DateField } from './date-input';
 
 const schema = z.object({ startDate: z.string('validation.required') });
 
-function Harness({ onSubmit, startDate = null }: { onSubmit: (values: unknown) => void; startDate?: string | null }) {
+function Harness({
+  onSubmit,
+  startDate = null,
+}: {
+  onSubmit: (values: unknown) => void;
+  startDate?: string | null;
+}) {
   const form = useZodForm(schema, { defaultValues: { startDate: startDate as string } });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
@@ -26,7 +32,7 @@ describe('DateInput', () => {
     await user.type(input, '15-03-2026');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    const sent = (onSubmit.mock.calls[0]?.[0] as { startDate: string }).startDate;
+    const sent = (onSubmit.mock.calls[0]![0] as { startDate: string }).startDate;
     expect(sent).toBe(new Date(2026, 2, 15).toISOString());
     expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

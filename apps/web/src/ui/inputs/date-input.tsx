@@ -32,11 +32,11 @@ export function DateInput({ value, onChange, ...props }: DateInputProps) {
   );
 }
 
-export type DateFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T> = FormFieldProps<
-  T,
-  N,
-  TOutput
-> &
+export type DateFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> &
   Omit<DateInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
 
 /** `DateInput` bound to a form field holding an ISO UTC string (or null). */

@@ -8,7 +8,13 @@ const xlsx = (name = 'medewerkers.xlsx', size = 2048) =>
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
 
-function Harness({ onReject, onChange }: { onReject?: (reason: string) => void; onChange?: (file: File | null) => void }) {
+function Harness({
+  onReject,
+  onChange,
+}: {
+  onReject?: (reason: string) => void;
+  onChange?: (file: File | null) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   return (
     <FileDrop

@@ -134,7 +134,6 @@ export function FileDrop({
         hidden
         disabled={disabled}
         accept={accept?.join(',')}
-        aria-required={required || undefined}
         onChange={(event) => {
           take(event.currentTarget.files);
           event.currentTarget.value = '';
@@ -169,7 +168,8 @@ export type FileDropFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<FileDropProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
+> = FormFieldProps<T, N, TOutput> &
+  Omit<FileDropProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
 
 /** `FileDrop` bound to a form field holding a `File` (or null). */
 export function FileDropField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({

@@ -18,7 +18,10 @@ describe('ImagePicker', () => {
   it('chooses an image, shows its preview and clears it', async () => {
     const { user } = renderWithProviders(<Harness />);
     expect(screen.queryByRole('img', { name: 'Voorbeeld van de afbeelding' })).not.toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Afbeelding'), new File(['x'], 'banner.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText('Afbeelding'),
+      new File(['x'], 'banner.png', { type: 'image/png' }),
+    );
     expect(await screen.findByRole('img', { name: 'Voorbeeld van de afbeelding' })).toHaveAttribute(
       'src',
       'blob:preview',

@@ -149,7 +149,6 @@ export function ImagePicker({
         hidden
         disabled={disabled}
         accept={accept.join(',')}
-        aria-required={required || undefined}
         onChange={(event) => {
           take(event.currentTarget.files);
           event.currentTarget.value = '';
@@ -163,7 +162,8 @@ export type ImagePickerFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<ImagePickerProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
+> = FormFieldProps<T, N, TOutput> &
+  Omit<ImagePickerProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
 
 /** `ImagePicker` bound to a form field holding a `File`, an existing image URL, or null. */
 export function ImagePickerField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({

@@ -12,11 +12,25 @@ const schema = z.object({
   theme: z.number('validation.required'),
   isActive: z.boolean(),
 });
-type Values = z.input<typeof schema>;
 
-function Harness({ onSubmit = vi.fn(), serverError }: { onSubmit?: (v: unknown) => void; serverError?: string }) {
+function Harness({
+  onSubmit = vi.fn(),
+  serverError,
+  mode,
+}: {
+  onSubmit?: (v: unknown) => void;
+  serverError?: string;
+  mode?: 'onChange' | 'onTouched';
+}) {
   const form = useZodForm(schema, {
-    defaultValues: { name: '', description: '', amount: undefined as unknown as number, theme: 0, isActive: false },
+    mode,
+    defaultValues: {
+      name: '',
+      description: '',
+      amount: undefined as unknown as number,
+      theme: 0,
+      isActive: false,
+    },
   });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
@@ -69,6 +83,15 @@ describe('form fields', () => {
     expect(screen.queryAllByText('Dit veld is verplicht')).toHaveLength(1);
   });
 
+  it('hides an error the form already knows until the field is left', async () => {
+    const { user } = renderWithProviders(<Harness mode="onChange" />);
+    const name = screen.getByRole('textbox', { name: /Naam/ });
+    await user.type(name, 'Te lange naam');
+    expect(screen.queryByText('Maximaal vijf tekens')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByText('Maximaal vijf tekens')).toBeInTheDocument();
+  });
+
   it('passes unknown messages through untranslated', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.type(screen.getByRole('textbox', { name: /Naam/ }), 'Te lange naam');
@@ -105,5 +128,3 @@ describe('form fields', () => {
     expect(screen.getByText('This value is too long')).toBeInTheDocument();
   });
 });
-
-export type { Values };

@@ -15,12 +15,11 @@ import { type FormFieldProps, useFormField } from './use-form-field';
 
 type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required';
 
-export type TextFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T> = FormFieldProps<
-  T,
-  N,
-  TOutput
-> &
-  Omit<TextInputProps, Bound>;
+export type TextFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> & Omit<TextInputProps, Bound>;
 
 /** Text input bound to a form field; required asterisk, translated error once touched. */
 export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({

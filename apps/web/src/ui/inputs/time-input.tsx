@@ -49,11 +49,11 @@ export function TimeInput({ value, onChange, onBlur, ...props }: TimeInputProps)
   );
 }
 
-export type TimeFieldProps<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T> = FormFieldProps<
-  T,
-  N,
-  TOutput
-> &
+export type TimeFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+> = FormFieldProps<T, N, TOutput> &
   Omit<TimeInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
 
 /** `TimeInput` bound to a form field ('HH:mm'); use `timeOfDay` in the schema. */

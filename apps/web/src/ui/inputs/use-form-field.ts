@@ -32,6 +32,8 @@ export function useFormField<T extends FieldValues, N extends FieldPath<T>, TOut
   const isVisible =
     Boolean(fieldState.error) &&
     (fieldState.isTouched || formState.isSubmitted || fieldState.error?.type === 'server');
-  const error = isVisible ? translateMessage(t, fieldState.error?.message || 'validation.invalid') : undefined;
+  const error = isVisible
+    ? translateMessage(t, fieldState.error?.message || 'validation.invalid')
+    : undefined;
   return { ...controller, error };
 }

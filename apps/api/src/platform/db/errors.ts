@@ -1,0 +1,19 @@
+/** PostgreSQL's unique_violation, wherever the driver put it (drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    current;
+  ) {
+    if (current.code === '23505') return constraint === undefined || current.constraint === constraint;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** Runs `work` in a transaction, typed as the same `Database` the repositories take. */
+export function inTransaction<T>(
+  db: import('./client.ts').Database,
+  work: (tx: import('./client.ts').Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as import('./client.ts').Database));
+}

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { locationAreaEndpoints as endpoints } from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** A sort field of the list that the server knows; anything else in the URL falls back to its default. */
+const sortable = new Set<string>(['name', 'address']);
+
+/** The rooms of the active location, for the list's state (page, search, sort) as it lives in the URL. */
+export function useLocationAreas(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...query, ...(sort && sortable.has(sort) ? { sort: sort as 'name' | 'address' } : {}) } },
+    // Keep the current page visible while the next page or search result loads.
+    { placeholderData: (previous) => previous },
+  );
+}
+
+/** One room, for the edit panel (also when deep-linked). */
+export function useLocationArea(id: number) {
+  return useApiQuery(endpoints.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** After any change the list and the detail are stale. */
+function useInvalidateLocationAreas() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
+    ]);
+}
+
+export function useCreateLocationArea() {
+  const invalidate = useInvalidateLocationAreas();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateLocationArea() {
+  const invalidate = useInvalidateLocationAreas();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteLocationArea() {
+  const invalidate = useInvalidateLocationAreas();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}
