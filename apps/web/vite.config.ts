@@ -11,7 +11,10 @@ export default defineConfig({
     react(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/cdn': `http://127.0.0.1:${apiPort}` } },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/cdn': `http://127.0.0.1:${apiPort}` },
+  },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
   test: {
     environment: 'jsdom',

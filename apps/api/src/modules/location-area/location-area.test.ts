@@ -622,10 +622,20 @@ describe('access', () => {
     expectFailure(await api.list(cookie), 403, 'general', 'auth.forbidden');
     expectFailure(await api.create(cookie, room('Nergens')), 403, 'general', 'auth.forbidden');
     expectFailure(await api.get(cookie, area.id), 403, 'general', 'auth.forbidden');
-    expectFailure(await api.update(cookie, { id: area.id, ...room('Overgenomen') }), 403, 'general', 'auth.forbidden');
+    expectFailure(
+      await api.update(cookie, { id: area.id, ...room('Overgenomen') }),
+      403,
+      'general',
+      'auth.forbidden',
+    );
     expectFailure(await api.remove(cookie, area.id), 403, 'general', 'auth.forbidden');
     // A gym right counts for the active location only.
-    expectFailure(await api.list(cookie, `?locationId=${location.utrecht}`), 403, 'general', 'auth.forbidden');
+    expectFailure(
+      await api.list(cookie, `?locationId=${location.utrecht}`),
+      403,
+      'general',
+      'auth.forbidden',
+    );
     expect(await rowExists(area.id)).toBe(true);
   });
 
