@@ -1,4 +1,4 @@
-import { AppShell, Divider, Select, type SelectProps, Stack } from '@mantine/core';
+import { AppShell, Divider, Group, Select, type SelectProps, Stack, Text } from '@mantine/core';
 import {
   IconApps,
   IconBook,
@@ -9,12 +9,18 @@ import {
   IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { accountEndpoints, type Claims, Environment, type Named } from '@xp/contracts';
+import { accountEndpoints, type Claims, Environment, type Named, type SwitchOptions } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api-hooks';
 import { environmentLabelKey } from '../environments';
 import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
-import { environmentChoices, locationChoices, MAIN_LOCATION, visibleSwitchers } from './switcher-rules';
+import {
+  environmentChoices,
+  locationChoices,
+  MAIN_LOCATION,
+  type VisibleSwitchers,
+  visibleSwitchers,
+} from './switcher-rules';
 
 /** One icon per switcher: in the header the switchers carry no visible label. */
 const icons: Record<SwitchTarget['kind'], TablerIcon> = {
@@ -150,6 +156,18 @@ export function Switchers({ layout }: SwitchersProps) {
         claims.activeSupplierId,
         (supplierEnvironmentId) => ({ kind: 'supplier', supplierEnvironmentId }),
       ),
+    // Without a choice to make, the active organisation is still shown, so everyone sees where they work.
+    ...staticContext(claims, options, visible).map(({ kind, name, labelKey }) => {
+      const Icon = icons[kind];
+      return (
+        <Group key={`context-${kind}`} gap={6} wrap="nowrap" aria-label={t(labelKey)} role="note">
+          <Icon size={16} stroke={1.6} aria-hidden />
+          <Text size="sm" fw={500} truncate maw={220}>
+            {name}
+          </Text>
+        </Group>
+      );
+    }),
   ].filter(Boolean);
   if (switchers.length === 0) return null;
   if (layout === 'row') return switchers;
@@ -185,4 +203,37 @@ function EnvironmentSwitcher({ claims, props, onSwitch }: EnvironmentSwitcherPro
       onChange={(value) => value !== null && onSwitch(Number(value) as Environment)}
     />
   );
+}
+
+/** The organisations active in this environment that have no switcher because there is nothing to choose. */
+function staticContext(
+  claims: Claims,
+  options: SwitchOptions | undefined,
+  visible: VisibleSwitchers,
+): { kind: SwitchTarget['kind']; name: string; labelKey: string }[] {
+  if (!options) return [];
+  const named = (list: Named[], id: number | null) => list.find((item) => item.id === id)?.name;
+  const environment = claims.activeEnvironment;
+  const entries: { kind: SwitchTarget['kind']; name: string | undefined; labelKey: string; show: boolean }[] =
+    [
+      {
+        kind: 'location',
+        name: named(options.locations, claims.activeLocationId),
+        labelKey: 'shell.switchers.location',
+        show: environment === Environment.Location && !visible.location,
+      },
+      {
+        kind: 'employer',
+        name: named(options.employers, claims.activeEmployerId),
+        labelKey: 'shell.switchers.employer',
+        show: environment === Environment.Employer && !visible.employer,
+      },
+      {
+        kind: 'supplier',
+        name: named(options.suppliers, claims.activeSupplierId),
+        labelKey: 'shell.switchers.supplier',
+        show: environment === Environment.Supplier && !visible.supplier,
+      },
+    ];
+  return entries.flatMap((entry) => (entry.show && entry.name ? [{ ...entry, name: entry.name }] : []));
 }

@@ -134,6 +134,7 @@ export function LoginPage({ redirectUrl }: LoginPageProps) {
 }
 
 function PasswordField({ control, label }: { control: Control<LoginBody>; label: string }) {
+  const { t } = useTranslation();
   const { field, error } = useFormField({ name: 'password', control });
   return (
     <PasswordInput
@@ -144,6 +145,7 @@ function PasswordField({ control, label }: { control: Control<LoginBody>; label:
       onChange={(event) => field.onChange(event.currentTarget.value)}
       onBlur={field.onBlur}
       autoComplete="current-password"
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
       withAsterisk
       aria-required
       error={error}
