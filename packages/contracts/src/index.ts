@@ -4,15 +4,19 @@ export * from './account.ts';
 export * from './enums.ts';
 export * from './http.ts';
 export * from './location-area.ts';
+export * from './registration.ts';
 export * from './session.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import type { EndpointDefinition } from './http.ts';
 import { locationAreaEndpoints } from './location-area.ts';
+import { adminInvitationEndpoints, registrationEndpoints } from './registration.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
 export const endpointGroups = {
   health: healthEndpoints,
   account: accountEndpoints,
   locationArea: locationAreaEndpoints,
+  registration: registrationEndpoints,
+  adminInvitation: adminInvitationEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

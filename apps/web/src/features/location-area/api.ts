@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { locationAreaEndpoints as endpoints } from '@xp/contracts';
+import { locationAreaEndpoints as endpoints, locationAreaSortable } from '@xp/contracts';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
-/** A sort field of the list that the server knows; anything else in the URL falls back to its default. */
-const sortable = new Set<string>(['name', 'address']);
+type SortField = (typeof locationAreaSortable)[number];
+/** A sort field the server knows; anything else in the URL falls back to the server's default order. */
+const isSortField = (value: string | undefined): value is SortField =>
+  (locationAreaSortable as readonly string[]).includes(value ?? '');
 
 /** The rooms of the active location, for the list's state (page, search, sort) as it lives in the URL. */
 export function useLocationAreas(state: ListState) {
   const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     endpoints.list,
-    { query: { ...query, ...(sort && sortable.has(sort) ? { sort: sort as 'name' | 'address' } : {}) } },
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
     // Keep the current page visible while the next page or search result loads.
     { placeholderData: (previous) => previous },
   );

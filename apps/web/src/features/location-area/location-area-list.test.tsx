@@ -53,6 +53,13 @@ describe('the list of rooms', () => {
     });
   });
 
+  it('leaves a sort the server does not know out of the request', async () => {
+    const requests = fakeApi({ 'GET /api/LocationArea': listOf() });
+    renderList({ ...defaultListState, sort: 'locationId' });
+    await screen.findByText('Grote zaal');
+    expect(queryOf(requests[0])).toEqual({ page: '1', pageSize: '25', direction: 'asc' });
+  });
+
   it('sorts by name and searches through the URL state', async () => {
     fakeApi({ 'GET /api/LocationArea': listOf() });
     const { user, onStateChange } = renderList();

@@ -32,6 +32,8 @@ const columns: ListColumn<LocationArea>[] = [
     id: 'name',
     header: 'locationArea.fields.name',
     sortField: 'name',
+    // A fixed share, so the address column does not move when the rows change.
+    width: '40%',
     cell: (area) => (
       <Text size="sm" fw={600}>
         {area.name}

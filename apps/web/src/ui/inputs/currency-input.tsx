@@ -1,7 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { toNumber } from './text-field';
-import { type FormFieldProps, useFormField } from './use-form-field';
+import { type FormFieldProps, useFieldInput } from './use-form-field';
 
 export interface CurrencyInputProps extends Omit<NumberInputProps, 'value' | 'defaultValue' | 'onChange'> {
   /** Amount in euros. */
@@ -39,29 +39,9 @@ export type CurrencyFieldProps<
   Omit<CurrencyInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
 
 /** `CurrencyInput` bound to a form field (number in euros). */
-export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: CurrencyFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
-  return (
-    <CurrencyInput
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value as number | null | undefined}
-      onChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
-    />
-  );
+export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: CurrencyFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
+  return <CurrencyInput {...inputProps} value={field.value as number | null | undefined} onChange={field.onChange} />;
 }

@@ -3,7 +3,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { calendarDateToIso, DATE_FORMAT, isoToCalendarDate, parseDisplayDate } from './date-utils';
-import { type FormFieldProps, useFormField } from './use-form-field';
+import { type FormFieldProps, useFieldInput } from './use-form-field';
 
 export interface DateInputProps
   extends Omit<MantineDateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> {
@@ -40,29 +40,9 @@ export type DateFieldProps<
   Omit<DateInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
 
 /** `DateInput` bound to a form field holding an ISO UTC string (or null). */
-export function DateField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: DateFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
-  return (
-    <DateInput
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value as string | null | undefined}
-      onChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
-    />
-  );
+export function DateField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: DateFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
+  return <DateInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />;
 }

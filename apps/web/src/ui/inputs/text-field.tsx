@@ -11,7 +11,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { type FormFieldProps, useFormField } from './use-form-field';
+import { type FormFieldProps, useFieldInput, useFormField } from './use-form-field';
 
 type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required';
 
@@ -22,29 +22,15 @@ export type TextFieldProps<
 > = FormFieldProps<T, N, TOutput> & Omit<TextInputProps, Bound>;
 
 /** Text input bound to a form field; required asterisk, translated error once touched. */
-export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: TextFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
+export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: TextFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
   return (
     <TextInput
-      {...props}
-      ref={field.ref}
-      name={field.name}
+      {...inputProps}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
     />
   );
 }
@@ -56,31 +42,17 @@ export type TextareaFieldProps<
 > = FormFieldProps<T, N, TOutput> & Omit<TextareaProps, Bound>;
 
 /** Multi-line text bound to a form field. */
-export function TextareaField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: TextareaFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
+export function TextareaField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: TextareaFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
   return (
     <Textarea
       autosize
       minRows={3}
-      {...props}
-      ref={field.ref}
-      name={field.name}
+      {...inputProps}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
     />
   );
 }
@@ -92,31 +64,17 @@ export type NumberFieldProps<
 > = FormFieldProps<T, N, TOutput> & Omit<NumberInputProps, Bound>;
 
 /** Number bound to a form field; an empty input gives `undefined` (so zod says 'required'). */
-export function NumberField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: NumberFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
+export function NumberField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: NumberFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
   return (
     <NumberInput
       decimalSeparator=","
       thousandSeparator="."
-      {...props}
-      ref={field.ref}
-      name={field.name}
+      {...inputProps}
       value={(field.value as number | null | undefined) ?? ''}
       onChange={(value) => field.onChange(toNumber(value))}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
     />
   );
 }
@@ -152,29 +110,19 @@ export function SelectField<
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
   V extends string | number = string | number,
->({ name, control, required, data, onBlur, ...props }: SelectFieldProps<T, N, TOutput, V>) {
-  const { field, error } = useFormField({ name, control });
+>({ data, ...props }: SelectFieldProps<T, N, TOutput, V>) {
+  const { field, inputProps } = useFieldInput(props);
   const current = field.value as V | null | undefined;
   return (
     <Select
       allowDeselect={false}
-      {...props}
-      ref={field.ref}
-      name={field.name}
+      {...inputProps}
       data={data.map((option) => ({ ...option, value: String(option.value) }))}
       value={current === null || current === undefined ? null : String(current)}
       onChange={(value) => {
         const option = data.find((candidate) => String(candidate.value) === value);
         field.onChange(option ? option.value : null);
       }}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
     />
   );
 }

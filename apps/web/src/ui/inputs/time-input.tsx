@@ -3,7 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type FormFieldProps, useFormField } from './use-form-field';
+import { type FormFieldProps, useFieldInput } from './use-form-field';
 
 /** HH:mm with hours 0-23 and minutes 0-59 (spec section 5). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -57,29 +57,9 @@ export type TimeFieldProps<
   Omit<TimeInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
 
 /** `TimeInput` bound to a form field ('HH:mm'); use `timeOfDay` in the schema. */
-export function TimeField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  onBlur,
-  ...props
-}: TimeFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
-  return (
-    <TimeInput
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      value={field.value as string | null | undefined}
-      onChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-      disabled={props.disabled ?? field.disabled}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
-    />
-  );
+export function TimeField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: TimeFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
+  return <TimeInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />;
 }

@@ -37,3 +37,59 @@ export function useFormField<T extends FieldValues, N extends FieldPath<T>, TOut
     : undefined;
   return { ...controller, error };
 }
+
+/**
+ * Binds a Mantine input to a form field, for the `*Field` wrappers: takes their props and gives `field` plus
+ * `inputProps`, the remaining props with the binding on top (ref, name, blur that marks the field touched
+ * and then calls the own `onBlur`, disabled, asterisk, `aria-required`, error). Add `value` and `onChange`.
+ */
+export function useFieldInput<
+  T extends FieldValues,
+  N extends FieldPath<T>,
+  TOutput,
+  E,
+  R extends { disabled?: boolean },
+>(props: FormFieldProps<T, N, TOutput> & R & { onBlur?: (event: E) => void }) {
+  const { name, control, required, onBlur, ...rest } = props;
+  const { field, error } = useFormField({ name, control });
+  return {
+    field,
+    inputProps: {
+      ...rest,
+      ref: field.ref,
+      name: field.name,
+      onBlur: (event: E) => {
+        field.onBlur();
+        onBlur?.(event);
+      },
+      disabled: props.disabled ?? field.disabled,
+      withAsterisk: required,
+      'aria-required': required || undefined,
+      error,
+    },
+  };
+}
+
+/**
+ * Binds a `value` / `onChange` / `onBlur` control (no ref, own `required`) to a form field: gives `field` and
+ * `controlProps`, the remaining props with onChange, onBlur, disabled and error on top. Add `value`.
+ */
+export function useFieldControl<
+  T extends FieldValues,
+  N extends FieldPath<T>,
+  TOutput,
+  R extends { disabled?: boolean },
+>(props: FormFieldProps<T, N, TOutput> & R) {
+  const { name, control, ...rest } = props;
+  const { field, error } = useFormField({ name, control });
+  return {
+    field,
+    controlProps: {
+      ...rest,
+      onChange: field.onChange,
+      onBlur: field.onBlur,
+      disabled: props.disabled ?? field.disabled,
+      error,
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { z } from './zod-setup.ts';
+import { claimsSchema } from './session.ts';
+import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+
+/** The seven kinds of invitation (spec 000 section 2, public account routes). */
+export const invitationKinds = [
+  'admin',
+  'gymEmployee',
+  'employerEmployee',
+  'contentCreator',
+  'gymEmployer',
+  'employer',
+  'supplier',
+] as const;
+export type InvitationKind = (typeof invitationKinds)[number];
+
+/** The register route of each kind, below `/account/register/`. */
+export const registerPaths: Record<InvitationKind, string> = {
+  admin: 'admin',
+  gymEmployee: 'gym/employee',
+  employerEmployee: 'employer/employee',
+  contentCreator: 'contentCreator',
+  gymEmployer: 'gym/employer',
+  employer: 'employer',
+  supplier: 'supplier',
+};
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** Password rules shared by registration and reset; the server also refuses common passwords. */
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort').max(200);
+
+const withConfirmation = <T extends z.ZodObject<{ password: typeof newPassword; confirmPassword: z.ZodString }>>(
+  schema: T,
+) =>
+  schema.refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+
+const code = z.string().trim().min(16).max(128);
+const name = (max: number) => z.string().trim().min(1).max(max);
+
+export const completeRegistrationBody = withConfirmation(
+  z.object({
+    code,
+    firstName: name(64),
+    insertion: z.string().trim().max(32).optional().nullable(),
+    lastName: name(64),
+    password: newPassword,
+    confirmPassword: z.string().max(200),
+  }),
+);
+export type CompleteRegistrationBody = z.input<typeof completeRegistrationBody>;
+
+export const tfaCode = z.string().trim().regex(/^\d{6}$/, 'validation.tfaCode');
+
+export const invitationInfo = z.object({
+  kind: z.enum(invitationKinds),
+  email: z.string(),
+  organisationName: z.string().nullable(),
+  requiresVerification: z.boolean(),
+});
+
+export const registrationResult = z.object({ requiresVerification: z.boolean(), claims: claimsSchema.nullable() });
+
+export const adminInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  isExpired: z.boolean(),
+});
+export type AdminInvitation = z.infer<typeof adminInvitation>;
+
+const tags = ['Registration'];
+
+export const registrationEndpoints = {
+  invitation: endpoint({
+    method: 'GET',
+    path: '/Account/Invitation/{code}',
+    policy: policy.public,
+    summary: 'The invitation behind a registration code: kind, email, inviting organisation',
+    tags,
+    params: z.object({ code }),
+    response: invitationInfo,
+  }),
+  completeRegistration: endpoint({
+    method: 'POST',
+    path: '/Account/CompleteRegistration',
+    policy: policy.public,
+    summary: 'Register from an invitation; signs in unless verification by a mailed code is required',
+    tags,
+    body: completeRegistrationBody,
+    response: registrationResult,
+  }),
+  sendRegistrationTfaCode: endpoint({
+    method: 'POST',
+    path: '/Account/sendRegistrationTfaCode',
+    policy: policy.public,
+    summary: 'Mail a (new) verification code for a registration',
+    tags,
+    body: z.object({ code }),
+    response: nothing,
+  }),
+  validateTfa: endpoint({
+    method: 'POST',
+    path: '/Account/ValidateTfa',
+    policy: policy.public,
+    summary: 'Verify a registration with the mailed code; sets the session cookies',
+    tags,
+    body: z.object({ tfaCode, code }),
+    response: z.object({ claims: claimsSchema }),
+  }),
+  cookieLoginTfa: endpoint({
+    method: 'POST',
+    path: '/account/cookielogintfa',
+    policy: policy.public,
+    summary: 'Finish a sign-in that requires two-factor with the mailed code',
+    tags,
+    body: z.object({ tfaCode }),
+    response: z.object({ claims: claimsSchema }),
+  }),
+  resendLoginTfa: endpoint({
+    method: 'POST',
+    path: '/account/cookielogintfa/resend',
+    policy: policy.public,
+    summary: 'Mail a new sign-in code (after a cooldown)',
+    tags,
+    response: nothing,
+  }),
+};
+
+const adminTags = ['Admin'];
+
+export const adminInvitationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/Admin/Invitation',
+    policy: policy.roles('Admin'),
+    summary: 'Open admin invitations',
+    tags: adminTags,
+    query: listQuery(['email', 'createdAt', 'expiresAt']),
+    response: paged(adminInvitation),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/Admin/Invitation',
+    policy: policy.roles('Admin'),
+    summary: 'Invite a new platform admin by email',
+    tags: adminTags,
+    body: z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) }),
+    response: adminInvitation,
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/Admin/Invitation/{id}/resend',
+    policy: policy.roles('Admin'),
+    summary: 'Send an admin invitation again with a new code and expiry',
+    tags: adminTags,
+    params: idParam,
+    response: adminInvitation,
+  }),
+  cancel: endpoint({
+    method: 'DELETE',
+    path: '/Admin/Invitation/{id}',
+    policy: policy.roles('Admin'),
+    summary: 'Cancel an admin invitation',
+    tags: adminTags,
+    params: idParam,
+    response: nothing,
+  }),
+};
