@@ -110,12 +110,12 @@ describe('signing in', () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mailadres/), 'locatie@example.com');
-    await user.type(screen.getByLabelText(/^Wachtwoord/), 'fout');
+    await user.type(screen.getByLabelText(/^Wachtwoord/, { selector: 'input' }), 'fout');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Het e-mailadres of wachtwoord is onjuist.');
 
-    await user.clear(screen.getByLabelText(/^Wachtwoord/));
-    await user.type(screen.getByLabelText(/^Wachtwoord/), 'demo-2026-welkom');
+    await user.clear(screen.getByLabelText(/^Wachtwoord/, { selector: 'input' }));
+    await user.type(screen.getByLabelText(/^Wachtwoord/, { selector: 'input' }), 'demo-2026-welkom');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
 
     expect(await screen.findByRole('heading', { name: /Utrecht Centrum/ })).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('signing in', () => {
     expect(await screen.findAllByText('Dit veld is verplicht')).toHaveLength(2);
 
     await user.type(screen.getByLabelText(/E-mailadres/), 'gym@example.com');
-    await user.type(screen.getByLabelText(/^Wachtwoord/), 'geheim');
+    await user.type(screen.getByLabelText(/^Wachtwoord/, { selector: 'input' }), 'geheim');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Te veel inlogpogingen');
   });
@@ -163,7 +163,7 @@ describe('signing in', () => {
     const { router } = await startApp('/account/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/E-mailadres/), 'gym@example.com');
-    await user.type(screen.getByLabelText(/^Wachtwoord/), 'geheim');
+    await user.type(screen.getByLabelText(/^Wachtwoord/, { selector: 'input' }), 'geheim');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/tfa'));
     expect(sessionStore.getClaims()).toBeNull();

@@ -43,5 +43,11 @@ export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = Fi
   props: CurrencyFieldProps<T, N, TOutput>,
 ) {
   const { field, inputProps } = useFieldInput(props);
-  return <CurrencyInput {...inputProps} value={field.value as number | null | undefined} onChange={field.onChange} />;
+  return (
+    <CurrencyInput
+      {...inputProps}
+      value={field.value as number | null | undefined}
+      onChange={field.onChange}
+    />
+  );
 }

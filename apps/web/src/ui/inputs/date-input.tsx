@@ -44,5 +44,7 @@ export function DateField<T extends FieldValues, N extends FieldPath<T> = FieldP
   props: DateFieldProps<T, N, TOutput>,
 ) {
   const { field, inputProps } = useFieldInput(props);
-  return <DateInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />;
+  return (
+    <DateInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />
+  );
 }

@@ -1,26 +1,17 @@
 import { CloseButton, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconFile, IconUpload } from '@tabler/icons-react';
-import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
-import { useId, useRef, useState } from 'react';
+import type { DragEvent, KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../translate';
-import { checkFiles, describeAccept, type FileRejectionReason, formatFileSize } from './file-utils';
-import { type FormFieldProps, useFormField } from './use-form-field';
+import { describeAccept, type FileRejectionReason, formatFileSize } from './file-utils';
+import { type FilePickProps, useFilePick } from './use-file-pick';
+import { type FormFieldProps, useFieldControl } from './use-form-field';
 
-export interface FileDropProps {
+export interface FileDropProps extends FilePickProps {
   value: File | null | undefined;
-  onChange: (file: File | null) => void;
-  onBlur?: () => void;
-  label?: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
   /** MIME types, wildcards or extensions: ['.xlsx'], ['image/*']. */
   accept?: readonly string[];
-  /** Largest file in bytes. */
-  maxSize?: number;
   /** Called when a drop or pick is refused (more than one file, wrong type, too large). */
   onReject?: (reason: FileRejectionReason) => void;
   /** Translation key or text of the drop area. */
@@ -28,37 +19,15 @@ export interface FileDropProps {
 }
 
 /** A drop area for one file, also usable by click or keyboard; shows the chosen file with a remove button. */
-export function FileDrop({
-  value,
-  onChange,
-  onBlur,
-  label,
-  description,
-  error,
-  required,
-  disabled,
-  accept,
-  maxSize,
-  onReject,
-  prompt,
-}: FileDropProps) {
-  const { t, i18n } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
+export function FileDrop({ value, disabled, accept, maxSize, prompt, ...props }: FileDropProps) {
+  const { t, locale, inputRef, take, clear, fileInput, wrapperProps } = useFilePick({
+    ...props,
+    disabled,
+    accept,
+    maxSize,
+  });
   const hintId = useId();
   const [isDragging, setDragging] = useState(false);
-  const [rejection, setRejection] = useState<FileRejectionReason | null>(null);
-  const locale = i18n.language === 'en' ? 'en-GB' : 'nl-NL';
-
-  const take = (list: FileList | null) => {
-    const files = Array.from(list ?? []);
-    if (files.length === 0) return;
-    const reason = checkFiles(files, accept, maxSize);
-    setRejection(reason);
-    if (reason) onReject?.(reason);
-    else onChange(files[0] ?? null);
-    onBlur?.();
-  };
 
   const open = () => {
     if (!disabled) inputRef.current?.click();
@@ -83,18 +52,9 @@ export function FileDrop({
     accept?.length ? t('ui.fileDrop.accepts', { types: describeAccept(accept) }) : undefined,
     maxSize !== undefined ? t('ui.fileDrop.maxSize', { size: formatFileSize(maxSize, locale) }) : undefined,
   ].filter(Boolean);
-  const rejectionText = rejection
-    ? t(`ui.fileDrop.${rejection}`, { size: maxSize !== undefined ? formatFileSize(maxSize, locale) : '' })
-    : undefined;
 
   return (
-    <Input.Wrapper
-      label={label}
-      description={description}
-      error={error ?? rejectionText}
-      withAsterisk={required}
-      labelProps={{ htmlFor: inputId }}
-    >
+    <Input.Wrapper {...wrapperProps}>
       <Paper
         withBorder
         p="lg"
@@ -127,18 +87,7 @@ export function FileDrop({
           )}
         </Stack>
       </Paper>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        hidden
-        disabled={disabled}
-        accept={accept?.join(',')}
-        onChange={(event) => {
-          take(event.currentTarget.files);
-          event.currentTarget.value = '';
-        }}
-      />
+      {fileInput}
       {value && (
         <Group gap="xs" mt="xs" wrap="nowrap">
           <IconFile size={18} aria-hidden />
@@ -152,11 +101,7 @@ export function FileDrop({
             size="sm"
             aria-label={t('ui.fileDrop.remove', { name: value.name })}
             disabled={disabled}
-            onClick={() => {
-              setRejection(null);
-              onChange(null);
-              onBlur?.();
-            }}
+            onClick={clear}
           />
         </Group>
       )}
@@ -172,22 +117,9 @@ export type FileDropFieldProps<
   Omit<FileDropProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
 
 /** `FileDrop` bound to a form field holding a `File` (or null). */
-export function FileDropField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({
-  name,
-  control,
-  required,
-  ...props
-}: FileDropFieldProps<T, N, TOutput>) {
-  const { field, error } = useFormField({ name, control });
-  return (
-    <FileDrop
-      {...props}
-      required={required}
-      value={field.value as File | null | undefined}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={error}
-    />
-  );
+export function FileDropField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: FileDropFieldProps<T, N, TOutput>,
+) {
+  const { field, controlProps } = useFieldControl(props);
+  return <FileDrop {...controlProps} value={field.value as File | null | undefined} />;
 }

@@ -61,5 +61,7 @@ export function TimeField<T extends FieldValues, N extends FieldPath<T> = FieldP
   props: TimeFieldProps<T, N, TOutput>,
 ) {
   const { field, inputProps } = useFieldInput(props);
-  return <TimeInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />;
+  return (
+    <TimeInput {...inputProps} value={field.value as string | null | undefined} onChange={field.onChange} />
+  );
 }
