@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { generatedSetting } from './platform/db/settings.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
+import { enqueueMail } from './platform/mail/outbox.ts';
 
 export interface AppOptions {
   config: Config;
@@ -26,7 +28,15 @@ export async function buildApp({ config, db, onRouteRegistered }: AppOptions): P
 
   const routes = [
     ...healthRoutes({ db }),
-    ...accountRoutes({ db, signer, refreshTokenDays: config.refreshTokenDays, cookies }),
+    ...accountRoutes({ db, signer, refreshTokenDays: config.refreshTokenDays, cookies, mail: enqueueMail }),
+    ...registrationRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      cookies,
+      mail: enqueueMail,
+      publicUrl: config.publicUrl,
+    }),
     ...locationAreaRoutes({ db }),
   ];
 

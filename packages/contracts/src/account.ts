@@ -1,4 +1,5 @@
 import { endpoint, nothing, policy } from './http.ts';
+import { tfaCode } from './registration.ts';
 import { claimsSchema } from './session.ts';
 import { z } from './zod-setup.ts';
 
@@ -54,6 +55,23 @@ export const accountEndpoints = {
     path: '/account/cookielogout',
     policy: policy.public,
     summary: 'Sign out; revokes the session and clears the cookies',
+    tags,
+    response: nothing,
+  }),
+  cookieLoginTfa: endpoint({
+    method: 'POST',
+    path: '/account/cookielogintfa',
+    policy: policy.public,
+    summary: 'Finish a sign-in that requires two-factor with the mailed code',
+    tags,
+    body: z.object({ tfaCode }),
+    response: z.object({ claims: claimsSchema }),
+  }),
+  resendLoginTfa: endpoint({
+    method: 'POST',
+    path: '/account/cookielogintfa/resend',
+    policy: policy.public,
+    summary: 'Mail a new sign-in code (after a cooldown)',
     tags,
     response: nothing,
   }),

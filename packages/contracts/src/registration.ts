@@ -1,6 +1,6 @@
-import { z } from './zod-setup.ts';
-import { claimsSchema } from './session.ts';
 import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { claimsSchema } from './session.ts';
+import { z } from './zod-setup.ts';
 
 /** The seven kinds of invitation (spec 000 section 2, public account routes). */
 export const invitationKinds = [
@@ -30,7 +30,9 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** Password rules shared by registration and reset; the server also refuses common passwords. */
 export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort').max(200);
 
-const withConfirmation = <T extends z.ZodObject<{ password: typeof newPassword; confirmPassword: z.ZodString }>>(
+const withConfirmation = <
+  T extends z.ZodObject<{ password: typeof newPassword; confirmPassword: z.ZodString }>,
+>(
   schema: T,
 ) =>
   schema.refine((value) => value.password === value.confirmPassword, {
@@ -53,7 +55,10 @@ export const completeRegistrationBody = withConfirmation(
 );
 export type CompleteRegistrationBody = z.input<typeof completeRegistrationBody>;
 
-export const tfaCode = z.string().trim().regex(/^\d{6}$/, 'validation.tfaCode');
+export const tfaCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.tfaCode');
 
 export const invitationInfo = z.object({
   kind: z.enum(invitationKinds),
@@ -62,7 +67,10 @@ export const invitationInfo = z.object({
   requiresVerification: z.boolean(),
 });
 
-export const registrationResult = z.object({ requiresVerification: z.boolean(), claims: claimsSchema.nullable() });
+export const registrationResult = z.object({
+  requiresVerification: z.boolean(),
+  claims: claimsSchema.nullable(),
+});
 
 export const adminInvitation = z.object({
   id: z.number().int(),
@@ -112,23 +120,6 @@ export const registrationEndpoints = {
     tags,
     body: z.object({ tfaCode, code }),
     response: z.object({ claims: claimsSchema }),
-  }),
-  cookieLoginTfa: endpoint({
-    method: 'POST',
-    path: '/account/cookielogintfa',
-    policy: policy.public,
-    summary: 'Finish a sign-in that requires two-factor with the mailed code',
-    tags,
-    body: z.object({ tfaCode }),
-    response: z.object({ claims: claimsSchema }),
-  }),
-  resendLoginTfa: endpoint({
-    method: 'POST',
-    path: '/account/cookielogintfa/resend',
-    policy: policy.public,
-    summary: 'Mail a new sign-in code (after a cooldown)',
-    tags,
-    response: nothing,
   }),
 };
 

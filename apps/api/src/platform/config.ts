@@ -17,6 +17,11 @@ const schema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   /** Set when behind a load balancer that sets X-Forwarded-For (the client address is used for rate limits). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset: the development mailbox (refused in production). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('XP Back-office <no-reply@example.com>'),
+  /** The origin people reach the back-office at, for links in mails; unset: `http://localhost:${PORT}`. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).or(z.literal('')).optional(),
 });
 
 export type Config = {
@@ -32,6 +37,10 @@ export type Config = {
   trustProxy: boolean;
   accessTokenSeconds: number;
   refreshTokenDays: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -51,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parsed.TRUST_PROXY === 'true',
     accessTokenSeconds: 15 * 60,
     refreshTokenDays: 30,
+    smtpUrl: parsed.SMTP_URL || undefined,
+    mailFrom: parsed.MAIL_FROM,
+    publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     ...overrides,
   };
 }

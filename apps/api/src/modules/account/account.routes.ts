@@ -4,35 +4,52 @@ import {
   type CookieSettings,
   clearSessionCookies,
   REFRESH_COOKIE,
+  setAccessCookie,
   setSessionCookies,
 } from '../../platform/auth/cookies.ts';
-import { errors } from '../../platform/http/errors.ts';
 import { type RequestContext, route } from '../../platform/http/route.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import * as service from './account.service.ts';
+import { TFA_MINUTES } from './tfa.ts';
 
-export interface AccountRouteDeps extends service.AccountDeps {
+export interface SessionCookies {
   cookies: CookieSettings;
 }
 
+export interface AccountRouteDeps extends service.AccountDeps, SessionCookies {
+  mail: Mailer;
+}
+
+/** Sets the cookies of a (re)issued session and answers its claims. */
+export function sendIssuedSession(
+  reply: FastifyReply,
+  cookies: CookieSettings,
+  issued: service.IssuedSession,
+) {
+  if (issued.refreshToken) {
+    setSessionCookies(reply, cookies, { accessToken: issued.accessToken, refreshToken: issued.refreshToken });
+  } else {
+    setAccessCookie(reply, cookies, issued.accessToken);
+  }
+  return { claims: issued.claims };
+}
+
+const TFA_COOKIE = 'xp_tfa';
+const TFA_PATH = '/api/account';
+
 export function accountRoutes(deps: AccountRouteDeps) {
-  /** Sets the cookies of a (re)issued session and answers its claims. */
-  const answer = (reply: FastifyReply, issued: service.IssuedSession) => {
-    if (issued.refreshToken) {
-      setSessionCookies(reply, deps.cookies, {
-        accessToken: issued.accessToken,
-        refreshToken: issued.refreshToken,
-      });
-    } else {
-      reply.setCookie('xp_access', issued.accessToken, {
-        httpOnly: true,
-        secure: deps.cookies.secure,
-        sameSite: 'lax',
-        path: '/',
-        maxAge: deps.cookies.refreshTokenDays * 86_400,
-      });
-    }
-    return { claims: issued.claims };
-  };
+  const answer = (reply: FastifyReply, issued: service.IssuedSession) =>
+    sendIssuedSession(reply, deps.cookies, issued);
+
+  /** The pending sign-in between password and mailed code; only the challenge id, never the code. */
+  const setTfaCookie = (reply: FastifyReply, challengeId: string) =>
+    reply.setCookie(TFA_COOKIE, challengeId, {
+      httpOnly: true,
+      secure: deps.cookies.secure,
+      sameSite: 'lax',
+      path: TFA_PATH,
+      maxAge: TFA_MINUTES * 60,
+    });
 
   const switched =
     <E extends (typeof endpoints)[keyof typeof endpoints]>(
@@ -46,8 +63,21 @@ export function accountRoutes(deps: AccountRouteDeps) {
 
   return [
     route(endpoints.cookieLogin, async ({ body, request, reply }) => {
-      const issued = await service.login(deps, { ...body, address: request.ip });
-      return { requiresTfa: false, ...answer(reply, issued) };
+      const result = await service.login(deps, { ...body, address: request.ip });
+      if (result.kind === 'tfa') {
+        setTfaCookie(reply, result.challengeId);
+        return { requiresTfa: true, claims: null };
+      }
+      return { requiresTfa: false, ...answer(reply, result.issued) };
+    }),
+    route(endpoints.cookieLoginTfa, async ({ body, request, reply }) => {
+      const issued = await service.loginWithTfa(deps, request.cookies[TFA_COOKIE], body.tfaCode);
+      reply.clearCookie(TFA_COOKIE, { path: TFA_PATH });
+      return answer(reply, issued);
+    }),
+    route(endpoints.resendLoginTfa, async ({ request, reply }) => {
+      setTfaCookie(reply, await service.resendLoginTfa(deps, request.cookies[TFA_COOKIE]));
+      return null;
     }),
     route(endpoints.cookieRefresh, async ({ request, reply }) => {
       try {
@@ -93,5 +123,3 @@ export function accountRoutes(deps: AccountRouteDeps) {
     ),
   ];
 }
-
-export { errors };

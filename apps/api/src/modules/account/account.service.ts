@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Claims, Environment, hasAnyGymRight, type SwitchOptions } from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { hitRateLimit, resetRateLimit } from '../../platform/http/rate-limit.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   associations,
   contentEnvironments,
@@ -15,6 +17,7 @@ import {
 import type { UserRow } from '../user/user.tables.ts';
 import type { SessionState } from './account.repository.ts';
 import * as repository from './account.repository.ts';
+import * as tfa from './tfa.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -110,26 +113,8 @@ async function issue(
   return { claims, accessToken: await deps.signer.sign(claims, sessionId), refreshToken };
 }
 
-export async function login(
-  deps: AccountDeps,
-  input: { email: string; password: string; address: string },
-): Promise<IssuedSession> {
-  const accountKey = `login:account:${input.email.toLowerCase()}`;
-  const waitForAddress = await hitRateLimit(
-    deps.db,
-    `login:address:${input.address}`,
-    LOGIN_LIMIT_PER_ADDRESS,
-  );
-  const waitForAccount = await hitRateLimit(deps.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
-  const wait = Math.max(waitForAddress, waitForAccount);
-  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
-
-  const user = await repository.findUserByEmail(deps.db, input.email);
-  // The same answer, after the same work, for an unknown address and a wrong password.
-  const isValid = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !isValid) throw errors.badRequest('auth.invalidCredentials');
-  await resetRateLimit(deps.db, accountKey);
-
+/** Opens a session for a user who proved who they are. */
+export async function openSession(deps: AccountDeps, user: UserRow): Promise<IssuedSession> {
   const state = await initialState(deps.db, user);
   const sessionId = randomUUID();
   const refreshToken = newOpaqueToken();
@@ -144,6 +129,74 @@ export async function login(
     sha256(refreshToken),
   );
   return issue(deps, user, sessionId, state, refreshToken);
+}
+
+export type LoginResult = { kind: 'session'; issued: IssuedSession } | { kind: 'tfa'; challengeId: string };
+
+export async function login(
+  deps: AccountDeps & { mail: Mailer },
+  input: { email: string; password: string; address: string },
+): Promise<LoginResult> {
+  const accountKey = `login:account:${input.email.toLowerCase()}`;
+  const waitForAddress = await hitRateLimit(
+    deps.db,
+    `login:address:${input.address}`,
+    LOGIN_LIMIT_PER_ADDRESS,
+  );
+  const waitForAccount = await hitRateLimit(deps.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+  const wait = Math.max(waitForAddress, waitForAccount);
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+
+  const user = await repository.findUserByEmail(deps.db, input.email);
+  // The same answer, after the same work, for an unknown address and a wrong password.
+  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !isValid) {
+    await audit(deps.db, {
+      userId: user?.id ?? null,
+      entity: 'SignIn',
+      entityId: user?.id ?? 'unknown',
+      before: null,
+      after: { outcome: 'failed' },
+    });
+    throw errors.badRequest('auth.invalidCredentials');
+  }
+  await resetRateLimit(deps.db, accountKey);
+  if (user.isTfaEnabled) {
+    return { kind: 'tfa', challengeId: await tfa.issueChallenge(deps.db, deps.mail, user, 'login') };
+  }
+  await audit(deps.db, {
+    userId: user.id,
+    entity: 'SignIn',
+    entityId: user.id,
+    before: null,
+    after: { outcome: 'signedIn' },
+  });
+  return { kind: 'session', issued: await openSession(deps, user) };
+}
+
+/** Finishes a sign-in that asked for a mailed code. */
+export async function loginWithTfa(deps: AccountDeps, challengeId: string | undefined, code: string) {
+  const userId = await tfa.verifyChallenge(deps.db, { challengeId, purpose: 'login' }, code);
+  const user = await repository.findUserById(deps.db, userId);
+  if (!user?.passwordHash) throw errors.badRequest('tfa.errors.expired');
+  await audit(deps.db, {
+    userId: user.id,
+    entity: 'SignIn',
+    entityId: user.id,
+    before: null,
+    after: { outcome: 'signedInWithTfa' },
+  });
+  return openSession(deps, user);
+}
+
+/** Mails a new sign-in code for the pending sign-in, after the cooldown; answers the new challenge id. */
+export async function resendLoginTfa(deps: AccountDeps & { mail: Mailer }, challengeId: string | undefined) {
+  const userId = challengeId ? await tfa.userOfOpenChallenge(deps.db, challengeId, 'login') : undefined;
+  const user = userId === undefined ? undefined : await repository.findUserById(deps.db, userId);
+  if (!user) throw errors.badRequest('tfa.errors.expired');
+  const wait = await tfa.resendWait(deps.db, user.id, 'login');
+  if (wait > 0) throw errors.tooManyRequests('tfa.errors.cooldown', wait);
+  return tfa.issueChallenge(deps.db, deps.mail, user, 'login');
 }
 
 export async function refresh(deps: AccountDeps, presentedToken: string | undefined): Promise<IssuedSession> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
@@ -16,6 +16,9 @@ export const users = pgTable(
     language: text({ enum: ['nl', 'en'] })
       .notNull()
       .default('nl'),
+    phoneNumber: text(),
+    /** Sign-in asks for a mailed code after the password. */
+    isTfaEnabled: boolean().notNull().default(false),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

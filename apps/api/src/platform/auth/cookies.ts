@@ -31,6 +31,17 @@ export function setSessionCookies(
   });
 }
 
+/** Renews only the access cookie (switching: the context lives in the session row). */
+export function setAccessCookie(reply: FastifyReply, settings: CookieSettings, accessToken: string) {
+  reply.setCookie(ACCESS_COOKIE, accessToken, {
+    httpOnly: true,
+    secure: settings.secure,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: settings.refreshTokenDays * 86_400,
+  });
+}
+
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings) {
   const base = { httpOnly: true, secure: settings.secure, sameSite: 'lax' as const };
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });

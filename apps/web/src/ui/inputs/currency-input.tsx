@@ -1,7 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { toNumber } from './text-field';
-import { type FormFieldProps, useFieldInput } from './use-form-field';
+import { type FieldWrapperProps, useFieldInput } from './use-form-field';
 
 export interface CurrencyInputProps extends Omit<NumberInputProps, 'value' | 'defaultValue' | 'onChange'> {
   /** Amount in euros. */
@@ -35,8 +35,7 @@ export type CurrencyFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<CurrencyInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
+> = FieldWrapperProps<CurrencyInputProps, T, N, TOutput>;
 
 /** `CurrencyInput` bound to a form field (number in euros). */
 export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(

@@ -3,7 +3,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { calendarDateToIso, DATE_FORMAT, isoToCalendarDate, parseDisplayDate } from './date-utils';
-import { type FormFieldProps, useFieldInput } from './use-form-field';
+import { type FieldWrapperProps, useFieldInput } from './use-form-field';
 
 export interface DateInputProps
   extends Omit<MantineDateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> {
@@ -36,8 +36,7 @@ export type DateFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<DateInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
+> = FieldWrapperProps<DateInputProps, T, N, TOutput>;
 
 /** `DateInput` bound to a form field holding an ISO UTC string (or null). */
 export function DateField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(

@@ -6,7 +6,7 @@ import type { FieldPath, FieldValues } from 'react-hook-form';
 import { translateMessage } from '../translate';
 import { describeAccept, type FileRejectionReason, formatFileSize } from './file-utils';
 import { type FilePickProps, useFilePick } from './use-file-pick';
-import { type FormFieldProps, useFieldControl } from './use-form-field';
+import { type FieldWrapperProps, useFieldControl } from './use-form-field';
 
 export interface FileDropProps extends FilePickProps {
   value: File | null | undefined;
@@ -113,8 +113,7 @@ export type FileDropFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<FileDropProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
+> = FieldWrapperProps<FileDropProps, T, N, TOutput, 'onBlur'>;
 
 /** `FileDrop` bound to a form field holding a `File` (or null). */
 export function FileDropField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(

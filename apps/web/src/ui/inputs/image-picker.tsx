@@ -3,7 +3,7 @@ import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { type FilePickProps, useFilePick } from './use-file-pick';
-import { type FormFieldProps, useFieldControl } from './use-form-field';
+import { type FieldWrapperProps, useFieldControl } from './use-form-field';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
@@ -103,8 +103,7 @@ export type ImagePickerFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<ImagePickerProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'required'>;
+> = FieldWrapperProps<ImagePickerProps, T, N, TOutput, 'onBlur'>;
 
 /** `ImagePicker` bound to a form field holding a `File`, an existing image URL, or null. */
 export function ImagePickerField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(

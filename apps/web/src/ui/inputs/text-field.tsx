@@ -11,15 +11,13 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { type FormFieldProps, useFieldInput, useFormField } from './use-form-field';
-
-type Bound = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required';
+import { type FieldWrapperProps, useFieldInput, useFormField } from './use-form-field';
 
 export type TextFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<TextInputProps, Bound>;
+> = FieldWrapperProps<TextInputProps, T, N, TOutput>;
 
 /** Text input bound to a form field; required asterisk, translated error once touched. */
 export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
@@ -39,7 +37,7 @@ export type TextareaFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<TextareaProps, Bound>;
+> = FieldWrapperProps<TextareaProps, T, N, TOutput>;
 
 /** Multi-line text bound to a form field. */
 export function TextareaField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
@@ -61,7 +59,7 @@ export type NumberFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<NumberInputProps, Bound>;
+> = FieldWrapperProps<NumberInputProps, T, N, TOutput>;
 
 /** Number bound to a form field; an empty input gives `undefined` (so zod says 'required'). */
 export function NumberField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
@@ -98,11 +96,10 @@ export type SelectFieldProps<
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
   V extends string | number = string | number,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<SelectProps, Bound | 'data'> & {
-    /** Options keep their type: numeric enum values come back as numbers. */
-    data: readonly SelectOption<V>[];
-  };
+> = FieldWrapperProps<SelectProps, T, N, TOutput, 'data'> & {
+  /** Options keep their type: numeric enum values come back as numbers. */
+  data: readonly SelectOption<V>[];
+};
 
 /** Select bound to a form field; values may be numbers (enums travel as numbers). */
 export function SelectField<
@@ -131,7 +128,7 @@ export type SwitchFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> & Omit<SwitchProps, Bound | 'checked'>;
+> = FieldWrapperProps<SwitchProps, T, N, TOutput, 'checked'>;
 
 /** On/off switch bound to a boolean form field. */
 export function SwitchField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>({

@@ -3,7 +3,7 @@ import { IconClock } from '@tabler/icons-react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type FormFieldProps, useFieldInput } from './use-form-field';
+import { type FieldWrapperProps, useFieldInput } from './use-form-field';
 
 /** HH:mm with hours 0-23 and minutes 0-59 (spec section 5). */
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -53,8 +53,7 @@ export type TimeFieldProps<
   T extends FieldValues,
   N extends FieldPath<T> = FieldPath<T>,
   TOutput = T,
-> = FormFieldProps<T, N, TOutput> &
-  Omit<TimeInputProps, 'name' | 'value' | 'onChange' | 'error' | 'required'>;
+> = FieldWrapperProps<TimeInputProps, T, N, TOutput>;
 
 /** `TimeInput` bound to a form field ('HH:mm'); use `timeOfDay` in the schema. */
 export function TimeField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(

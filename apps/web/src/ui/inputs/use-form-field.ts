@@ -16,6 +16,18 @@ export interface FormFieldProps<T extends FieldValues, N extends FieldPath<T> = 
   required?: boolean;
 }
 
+/** What a `*Field` wrapper sets on its input itself, so its callers do not pass them. */
+export type FieldBoundKey = 'name' | 'value' | 'defaultValue' | 'onChange' | 'error' | 'required';
+
+/** Props of the `*Field` wrapper of an input with props `P`: the form binding plus `P` less the bound keys and `K`. */
+export type FieldWrapperProps<
+  P,
+  T extends FieldValues,
+  N extends FieldPath<T> = FieldPath<T>,
+  TOutput = T,
+  K extends PropertyKey = never,
+> = FormFieldProps<T, N, TOutput> & Omit<P, FieldBoundKey | K>;
+
 /**
  * `useController` plus the error to show: translated, and only once the field is touched or the form was
  * submitted (spec section 5), so a form does not open full of red. Server errors show at once.

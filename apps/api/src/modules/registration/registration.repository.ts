@@ -1,0 +1,114 @@
+import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  employers,
+  employerUsers,
+  gyms,
+  suppliers,
+  supplierUsers,
+} from '../organisation/organisation.tables.ts';
+import { users } from '../user/user.tables.ts';
+import { invitations } from './registration.tables.ts';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export const findByCodeHash = async (db: Database, codeHash: string) =>
+  (
+    await db
+      .select({
+        invitation: invitations,
+        isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
+        organisationName: sql<string | null>`coalesce(${gyms.name}, ${employers.name}, ${suppliers.name})`,
+        inviterName: sql<
+          string | null
+        >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+      })
+      .from(invitations)
+      .leftJoin(gyms, eq(gyms.id, invitations.gymId))
+      .leftJoin(employers, eq(employers.id, invitations.employerId))
+      .leftJoin(suppliers, eq(suppliers.id, invitations.supplierId))
+      .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+      .where(eq(invitations.codeHash, codeHash))
+  )[0];
+
+export const findById = async (db: Database, id: number) =>
+  (await db.select().from(invitations).where(eq(invitations.id, id)))[0];
+
+export const emailIsRegistered = async (db: Database, email: string) =>
+  (await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`)).length >
+  0;
+
+export const hasOpenInvitation = async (db: Database, kind: InvitationRow['kind'], email: string) =>
+  (
+    await db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.kind, kind),
+          sql`lower(${invitations.email}) = lower(${email})`,
+          sql`${invitations.status} in ('pending', 'registered')`,
+        ),
+      )
+  ).length > 0;
+
+export const insertInvitation = async (db: Database, values: typeof invitations.$inferInsert) =>
+  (await db.insert(invitations).values(values).returning())[0]!;
+
+export const updateInvitation = async (
+  db: Database,
+  id: number,
+  values: Partial<typeof invitations.$inferInsert>,
+) => (await db.update(invitations).set(values).where(eq(invitations.id, id)).returning())[0]!;
+
+export const insertUser = async (db: Database, values: typeof users.$inferInsert) =>
+  (await db.insert(users).values(values).returning())[0]!;
+
+export const linkEmployer = (db: Database, employerId: number, userId: number) =>
+  db.insert(employerUsers).values({ employerId, userId }).onConflictDoNothing();
+
+export const linkSupplier = (db: Database, supplierId: number, userId: number) =>
+  db.insert(supplierUsers).values({ supplierId, userId }).onConflictDoNothing();
+
+/** Open invitations of one kind, paged and searched in SQL. */
+export async function listOpen(db: Database, kind: InvitationRow['kind'], query: ListQuery) {
+  const where = and(
+    eq(invitations.kind, kind),
+    eq(invitations.status, 'pending'),
+    query.search ? ilike(invitations.email, likePattern(query.search)) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: invitations.id,
+        email: invitations.email,
+        createdAt: invitations.createdAt,
+        expiresAt: invitations.expiresAt,
+        isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
+        invitedBy: sql<
+          string | null
+        >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+      })
+      .from(invitations)
+      .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          // Newest first unless the user sorts otherwise.
+          query.sort ? query : { ...query, sort: 'createdAt', direction: 'desc' },
+          {
+            email: sql`lower(${invitations.email})`,
+            createdAt: invitations.createdAt,
+            expiresAt: invitations.expiresAt,
+          },
+          'createdAt',
+          invitations.id,
+        ),
+      )
+      .limit(limitOffset(query).limit)
+      .offset(limitOffset(query).offset),
+    db.select({ value: count() }).from(invitations).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}

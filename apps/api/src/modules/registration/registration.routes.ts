@@ -1,0 +1,38 @@
+import { adminInvitationEndpoints, registrationEndpoints as endpoints } from '@xp/contracts';
+import { route } from '../../platform/http/route.ts';
+import { type SessionCookies, sendIssuedSession } from '../account/account.routes.ts';
+import * as service from './registration.service.ts';
+
+export function registrationRoutes(deps: service.RegistrationDeps & SessionCookies) {
+  return [
+    route(endpoints.invitation, ({ params, request }) =>
+      service.getInvitation(deps, params.code, request.ip),
+    ),
+    route(endpoints.completeRegistration, async ({ body, request, reply }) => {
+      const result = await service.completeRegistration(deps, body, request.ip);
+      return result.issued
+        ? { requiresVerification: false, ...sendIssuedSession(reply, deps.cookies, result.issued) }
+        : { requiresVerification: true, claims: null };
+    }),
+    route(endpoints.sendRegistrationTfaCode, ({ body, request }) =>
+      service.sendRegistrationTfaCode(deps, body.code, request.ip),
+    ),
+    route(endpoints.validateTfa, async ({ body, request, reply }) =>
+      sendIssuedSession(
+        reply,
+        deps.cookies,
+        await service.validateRegistrationTfa(deps, body.code, body.tfaCode, request.ip),
+      ),
+    ),
+    route(adminInvitationEndpoints.list, ({ query }) => service.listAdminInvitations(deps, query)),
+    route(adminInvitationEndpoints.create, ({ session, body }) =>
+      service.inviteAdmin(deps, session, body.email),
+    ),
+    route(adminInvitationEndpoints.resend, ({ session, params }) =>
+      service.resendAdminInvitation(deps, session, params.id),
+    ),
+    route(adminInvitationEndpoints.cancel, ({ session, params }) =>
+      service.cancelAdminInvitation(deps, session, params.id),
+    ),
+  ];
+}

@@ -1,0 +1,310 @@
+import type { AdminInvitation, Claims, CompleteRegistrationBody, InvitationKind } from '@xp/contracts';
+import { registerPaths } from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import { isCommonPassword } from '../../platform/auth/password-policy.ts';
+import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import { hitRateLimit } from '../../platform/http/rate-limit.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { findUserById } from '../account/account.repository.ts';
+import { type AccountDeps, openSession } from '../account/account.service.ts';
+import * as tfa from '../account/tfa.ts';
+import type { UserRow } from '../user/user.tables.ts';
+import * as repository from './registration.repository.ts';
+
+export interface RegistrationDeps extends AccountDeps {
+  mail: Mailer;
+  publicUrl: string;
+}
+
+const INVITATION_DAYS = 14;
+/** Guessing codes: per client address, over all code endpoints. */
+const CODE_LIMIT = { limit: 30, windowSeconds: 15 * 60 };
+
+const roleOfKind: Record<InvitationKind, UserRow['role']> = {
+  admin: 'Admin',
+  gymEmployee: 'Employee',
+  employerEmployee: 'Employee',
+  contentCreator: 'ContentCreator',
+  gymEmployer: 'Employer',
+  employer: 'Employer',
+  supplier: 'Supplier',
+};
+
+/** Completes "als …" / "as …" in the invitation mail. */
+const kindLabels: Record<'nl' | 'en', Record<InvitationKind, string>> = {
+  nl: {
+    admin: 'beheerder',
+    gymEmployee: 'medewerker',
+    employerEmployee: 'werknemer',
+    contentCreator: 'contentmaker',
+    gymEmployer: 'werkgever',
+    employer: 'werkgever',
+    supplier: 'leverancier',
+  },
+  en: {
+    admin: 'an administrator',
+    gymEmployee: 'an employee',
+    employerEmployee: 'an employee',
+    contentCreator: 'a content creator',
+    gymEmployer: 'an employer',
+    employer: 'an employer',
+    supplier: 'a supplier',
+  },
+};
+
+/** Accounts from admin invitations always verify by a mailed code, at registration and every sign-in. */
+const requiresVerification = (kind: InvitationKind) => kind === 'admin';
+
+async function limitCodes(db: Database, address: string) {
+  const wait = await hitRateLimit(db, `codes:address:${address}`, CODE_LIMIT);
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+}
+
+/** An invitation by its code in the state a step expects; otherwise a clear reason. */
+async function invitationByCode(db: Database, code: string, expected: 'pending' | 'registered') {
+  const found = await repository.findByCodeHash(db, sha256(code));
+  if (!found) throw errors.notFound('invitation.errors.notFound');
+  const { invitation } = found;
+  if (invitation.status === 'cancelled') throw errors.notFound('invitation.errors.cancelled');
+  if (invitation.status === 'used') throw errors.notFound('invitation.errors.used');
+  if (expected === 'pending' && invitation.status === 'registered')
+    throw errors.notFound('invitation.errors.used');
+  if (expected === 'registered' && invitation.status === 'pending')
+    throw errors.badRequest('tfa.errors.expired');
+  if (found.isExpired && invitation.status === 'pending') throw errors.notFound('invitation.errors.expired');
+  return found;
+}
+
+export async function getInvitation(deps: RegistrationDeps, code: string, address: string) {
+  await limitCodes(deps.db, address);
+  const { invitation, organisationName } = await invitationByCode(deps.db, code, 'pending');
+  return {
+    kind: invitation.kind,
+    email: invitation.email,
+    organisationName,
+    requiresVerification: requiresVerification(invitation.kind),
+  };
+}
+
+export function checkNewPassword(password: string) {
+  if (isCommonPassword(password)) throw errors.field('password', 'validation.passwordTooCommon');
+}
+
+export async function completeRegistration(
+  deps: RegistrationDeps,
+  body: CompleteRegistrationBody,
+  address: string,
+) {
+  await limitCodes(deps.db, address);
+  checkNewPassword(body.password);
+  const passwordHash = await hashPassword(body.password);
+  const { invitation } = await invitationByCode(deps.db, body.code, 'pending');
+  const mustVerify = requiresVerification(invitation.kind);
+
+  const user = await inTransaction(deps.db, async (tx) => {
+    let created: UserRow;
+    try {
+      created = await repository.insertUser(tx, {
+        email: invitation.email,
+        passwordHash,
+        role: roleOfKind[invitation.kind],
+        firstName: body.firstName,
+        insertion: body.insertion || null,
+        lastName: body.lastName,
+        isTfaEnabled: mustVerify,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw errors.conflict('general', 'invitation.errors.alreadyRegistered');
+      throw error;
+    }
+    if (invitation.employerId !== null) await repository.linkEmployer(tx, invitation.employerId, created.id);
+    if (invitation.supplierId !== null) await repository.linkSupplier(tx, invitation.supplierId, created.id);
+    await repository.updateInvitation(tx, invitation.id, {
+      status: mustVerify ? 'registered' : 'used',
+      userId: created.id,
+      usedAt: mustVerify ? null : new Date(),
+    });
+    await audit(tx, {
+      userId: created.id,
+      entity: 'User',
+      entityId: created.id,
+      before: null,
+      after: { role: created.role, registeredFrom: invitation.kind },
+    });
+    return created;
+  });
+
+  if (mustVerify) {
+    await tfa.issueChallenge(deps.db, deps.mail, user, 'registration');
+    return { requiresVerification: true, issued: null };
+  }
+  return { requiresVerification: false, issued: await openSession(deps, user) };
+}
+
+/** The account a registration code made, waiting for its verification. */
+async function registeredUser(deps: RegistrationDeps, code: string) {
+  const { invitation } = await invitationByCode(deps.db, code, 'registered');
+  if (invitation.userId === null) throw errors.badRequest('tfa.errors.expired');
+  return invitation;
+}
+
+export async function sendRegistrationTfaCode(deps: RegistrationDeps, code: string, address: string) {
+  await limitCodes(deps.db, address);
+  const invitation = await registeredUser(deps, code);
+  const wait = await tfa.resendWait(deps.db, invitation.userId!, 'registration');
+  if (wait > 0) throw errors.tooManyRequests('tfa.errors.cooldown', wait);
+  const user = await findUserById(deps.db, invitation.userId!);
+  if (!user) throw errors.badRequest('tfa.errors.expired');
+  await tfa.issueChallenge(deps.db, deps.mail, user, 'registration');
+  return null;
+}
+
+export async function validateRegistrationTfa(
+  deps: RegistrationDeps,
+  code: string,
+  tfaCode: string,
+  address: string,
+) {
+  await limitCodes(deps.db, address);
+  const invitation = await registeredUser(deps, code);
+  const userId = await tfa.verifyChallenge(
+    deps.db,
+    { userId: invitation.userId!, purpose: 'registration' },
+    tfaCode,
+  );
+  await repository.updateInvitation(deps.db, invitation.id, { status: 'used', usedAt: new Date() });
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw errors.badRequest('tfa.errors.expired');
+  return openSession(deps, user);
+}
+
+// --- admin invitations -------------------------------------------------------------------------------------
+
+const toAdminInvitation = (row: {
+  id: number;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  isExpired: boolean;
+  invitedBy: string | null;
+}): AdminInvitation => ({
+  id: row.id,
+  email: row.email,
+  invitedBy: row.invitedBy || null,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  isExpired: row.isExpired,
+});
+
+/** Creates an invitation of any kind and mails its link; other domains invite through this. */
+export async function invite(
+  deps: RegistrationDeps,
+  session: Claims,
+  input: { kind: InvitationKind; email: string; gymId?: number; employerId?: number; supplierId?: number },
+) {
+  return inTransaction(deps.db, async (tx) => {
+    if (await repository.emailIsRegistered(tx, input.email)) {
+      throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
+    }
+    if (await repository.hasOpenInvitation(tx, input.kind, input.email)) {
+      throw errors.conflict('email', 'invitation.errors.alreadyInvited');
+    }
+    const code = newOpaqueToken();
+    const invitation = await repository.insertInvitation(tx, {
+      kind: input.kind,
+      email: input.email,
+      codeHash: sha256(code),
+      invitedByUserId: session.userId,
+      gymId: input.gymId ?? null,
+      employerId: input.employerId ?? null,
+      supplierId: input.supplierId ?? null,
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    });
+    await mailInvitation(deps, tx, session, invitation, code);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Invitation',
+      entityId: invitation.id,
+      before: null,
+      after: { kind: invitation.kind, email: invitation.email },
+    });
+    return invitation;
+  });
+}
+
+function mailInvitation(
+  deps: RegistrationDeps,
+  db: Database,
+  session: Claims,
+  invitation: repository.InvitationRow,
+  code: string,
+) {
+  return deps.mail(db, {
+    to: invitation.email,
+    language: session.language,
+    template: 'invitation',
+    data: {
+      inviterName: session.name,
+      kindLabel: kindLabels[session.language][invitation.kind],
+      link: `${deps.publicUrl}/account/register/${registerPaths[invitation.kind]}/${code}`,
+    },
+  });
+}
+
+async function ownAdminInvitation(db: Database, id: number) {
+  const invitation = await repository.findById(db, id);
+  if (!invitation || invitation.kind !== 'admin' || invitation.status !== 'pending') {
+    throw errors.notFound('invitation.errors.notFound');
+  }
+  return invitation;
+}
+
+export async function inviteAdmin(deps: RegistrationDeps, session: Claims, email: string) {
+  const invitation = await invite(deps, session, { kind: 'admin', email });
+  return toAdminInvitation({ ...invitation, isExpired: false, invitedBy: session.name });
+}
+
+export async function listAdminInvitations(deps: RegistrationDeps, query: ListQuery) {
+  const { items, total } = await repository.listOpen(deps.db, 'admin', query);
+  return { items: items.map(toAdminInvitation), total };
+}
+
+export async function resendAdminInvitation(deps: RegistrationDeps, session: Claims, id: number) {
+  return inTransaction(deps.db, async (tx) => {
+    const before = await ownAdminInvitation(tx, id);
+    const code = newOpaqueToken();
+    const updated = await repository.updateInvitation(tx, id, {
+      codeHash: sha256(code),
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    });
+    await mailInvitation(deps, tx, session, updated, code);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Invitation',
+      entityId: id,
+      before: { expiresAt: before.expiresAt },
+      after: { expiresAt: updated.expiresAt },
+    });
+    return toAdminInvitation({ ...updated, isExpired: false, invitedBy: null });
+  });
+}
+
+export async function cancelAdminInvitation(deps: RegistrationDeps, session: Claims, id: number) {
+  await inTransaction(deps.db, async (tx) => {
+    await ownAdminInvitation(tx, id);
+    await repository.updateInvitation(tx, id, { status: 'cancelled', cancelledAt: new Date() });
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Invitation',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+    });
+  });
+  return null;
+}
