@@ -4,12 +4,14 @@ export * from './account.ts';
 export * from './enums.ts';
 export * from './http.ts';
 export * from './location-area.ts';
+export * from './mailbox.ts';
 export * from './registration.ts';
 export * from './session.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import type { EndpointDefinition } from './http.ts';
 import { locationAreaEndpoints } from './location-area.ts';
+import { mailboxEndpoints } from './mailbox.ts';
 import { adminInvitationEndpoints, registrationEndpoints } from './registration.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
@@ -19,4 +21,5 @@ export const endpointGroups = {
   locationArea: locationAreaEndpoints,
   registration: registrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
+  mailbox: mailboxEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
