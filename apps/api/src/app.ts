@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
@@ -37,7 +39,9 @@ export async function buildApp({ config, db, onRouteRegistered }: AppOptions): P
       mail: enqueueMail,
       publicUrl: config.publicUrl,
     }),
+    ...recoveryRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl }),
     ...locationAreaRoutes({ db }),
+    ...mailboxRoutes({ db }),
   ];
 
   return createServer({

@@ -1,9 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { createMailTransport } from './platform/mail/transport.ts';
+import { createMailWorker } from './platform/mail/worker.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
 
 const config = loadConfig();
+// Before anything else: production refuses to start without SMTP.
+const mailTransport = createMailTransport(config);
 const database = await openDatabase(config);
 await database.migrate();
 if (database.kind === 'pglite' && database.isNew) {
@@ -13,10 +17,13 @@ if (database.kind === 'pglite' && database.isNew) {
 
 const app = await buildApp({ config, db: database.db });
 await app.listen({ port: config.port, host: config.host });
+const mailWorker = createMailWorker({ db: database.db, transport: mailTransport, logger: app.log });
+mailWorker.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
 console.log(`API docs:     http://${shownHost}:${config.port}/api/docs`);
+if (mailTransport.kind === 'mailbox') console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox`);
 if (database.kind === 'pglite') {
   console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
 }
@@ -30,6 +37,9 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close();
+    // Lets the mail being sent finish; the lease returns the rest of a claimed batch to the outbox.
+    await mailWorker.stop();
+    mailTransport.close();
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -5,6 +5,7 @@ export * from './enums.ts';
 export * from './http.ts';
 export * from './location-area.ts';
 export * from './mailbox.ts';
+export * from './recovery.ts';
 export * from './registration.ts';
 export * from './session.ts';
 
@@ -12,6 +13,7 @@ import { accountEndpoints, healthEndpoints } from './account.ts';
 import type { EndpointDefinition } from './http.ts';
 import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
+import { recoveryEndpoints } from './recovery.ts';
 import { adminInvitationEndpoints, registrationEndpoints } from './registration.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
@@ -21,5 +23,6 @@ export const endpointGroups = {
   locationArea: locationAreaEndpoints,
   registration: registrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
+  recovery: recoveryEndpoints,
   mailbox: mailboxEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -1,5 +1,5 @@
 export { mailOutbox, type MailStatus, mailStatuses } from './mail.tables.ts';
-export { enqueueMail, type MailRequest, wakeMailWorkers } from './outbox.ts';
+export { enqueueMail, type MailRequest } from './outbox.ts';
 export {
   type MailLanguage,
   type MailTemplate,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from './mail.tables.ts';
-import { onMailEnqueued } from './outbox.ts';
+import { listenForMail } from './notify.ts';
 import type { MailTransport } from './transport.ts';
 
 /** pino's shape (Fastify's `app.log` fits). Entries carry ids and error codes, never addresses or content. */
@@ -34,13 +34,13 @@ export interface MailRunResult {
 }
 
 export interface MailWorker {
-  /** Polls every `intervalMs` and whenever a mail is enqueued in this process. */
+  /** Polls every `intervalMs`, and runs at once when a transaction that enqueued mail commits. */
   start(): void;
   /** Stops polling and waits for the mail being sent, if any. */
   stop(): Promise<void>;
   /** Sends everything due now and answers what happened; tests drive the worker with it. */
   runOnce(): Promise<MailRunResult>;
-  /** Look for due mail now (after a commit that enqueued some). */
+  /** Look for due mail now (called on every committed enqueue, on any instance). */
   wakeUp(): void;
 }
 
@@ -79,7 +79,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
   let isWokenDuringRun = false;
-  let unsubscribe: (() => void) | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
 
   async function claim() {
     const due = db
@@ -203,13 +203,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (isStarted) return;
       isStarted = true;
       isStopping = false;
-      unsubscribe = onMailEnqueued(wakeUp);
+      stopListening = listenForMail(db, wakeUp, (error) =>
+        logger.warn({ error: describeMailError(error) }, 'mail worker cannot listen for new mail; polling'),
+      );
       schedule(0);
     },
     async stop() {
       isStopping = true;
       clearTimeout(timer);
-      unsubscribe?.();
+      await stopListening?.();
       await current;
       isStarted = false;
     },

@@ -1,0 +1,15 @@
+import { recoveryEndpoints as endpoints } from '@xp/contracts';
+import { route } from '../../platform/http/route.ts';
+import * as service from './recovery.service.ts';
+
+export function recoveryRoutes(deps: service.RecoveryDeps) {
+  return [
+    route(endpoints.forgotPassword, ({ body, request }) =>
+      service.forgotPassword(deps, body.email, request.ip),
+    ),
+    route(endpoints.resetPassword, ({ body, request }) => service.resetPassword(deps, body, request.ip)),
+    route(endpoints.checkUsername, ({ params, request }) =>
+      service.checkUsername(deps, params.name, request.ip),
+    ),
+  ];
+}

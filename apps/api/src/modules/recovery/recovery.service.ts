@@ -1,0 +1,106 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { audit } from '../../platform/audit/audit.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
+import { hitRateLimit } from '../../platform/http/rate-limit.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { findUserByEmail } from '../account/account.repository.ts';
+import { sessions } from '../account/account.tables.ts';
+import { checkNewPassword } from '../registration/registration.service.ts';
+import { users } from '../user/user.tables.ts';
+import { passwordResets } from './recovery.tables.ts';
+
+export interface RecoveryDeps {
+  db: Database;
+  mail: Mailer;
+  publicUrl: string;
+}
+
+const RESET_MINUTES = 60;
+const PER_ADDRESS = { limit: 20, windowSeconds: 60 * 60 };
+const PER_ACCOUNT = { limit: 5, windowSeconds: 60 * 60 };
+
+async function limit(db: Database, key: string, rule: { limit: number; windowSeconds: number }) {
+  const wait = await hitRateLimit(db, key, rule);
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+}
+
+/** Mails a reset link when the address belongs to an account; answers the same either way. */
+export async function forgotPassword(deps: RecoveryDeps, email: string, address: string) {
+  await limit(deps.db, `forgot:address:${address}`, PER_ADDRESS);
+  await limit(deps.db, `forgot:account:${email.toLowerCase()}`, PER_ACCOUNT);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.passwordHash) return null;
+  const token = newOpaqueToken();
+  await inTransaction(deps.db, async (tx) => {
+    await tx.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+    });
+    await deps.mail(tx, {
+      to: user.email,
+      language: user.language,
+      template: 'passwordReset',
+      data: {
+        link: `${deps.publicUrl}/account/reset-password?token=${encodeURIComponent(token)}`,
+        minutes: RESET_MINUTES,
+      },
+    });
+  });
+  return null;
+}
+
+/** Sets the new password once per token and ends every session of the user. */
+export async function resetPassword(
+  deps: RecoveryDeps,
+  input: { token: string; password: string },
+  address: string,
+) {
+  await limit(deps.db, `reset:address:${address}`, PER_ADDRESS);
+  checkNewPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(deps.db, async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw errors.badRequest('recovery.errors.invalidToken');
+    await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, reset.userId), isNull(users.deletedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await audit(tx, {
+      userId: reset.userId,
+      entity: 'User',
+      entityId: reset.userId,
+      before: { password: 'old' },
+      after: { password: 'changed' },
+    });
+  });
+  return null;
+}
+
+/** Whether an address is free to register (the one call that may tell), rate limited per client. */
+export async function checkUsername(deps: RecoveryDeps, name: string, address: string) {
+  await limit(deps.db, `check:address:${address}`, { limit: 60, windowSeconds: 15 * 60 });
+  const [row] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${name})`);
+  return { isAvailable: !row };
+}
