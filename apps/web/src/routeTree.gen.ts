@@ -18,6 +18,9 @@ import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/rou
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
 import { Route as AppSupplierRouteRouteImport } from './routes/_app/supplier/route'
 import { Route as AppTipsAndTricksRouteRouteImport } from './routes/_app/tipsAndTricks/route'
+import { Route as AccountPasswordForgottenRouteImport } from './routes/account/password-forgotten'
+import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/account/password-forgotten-confirm'
+import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
@@ -73,6 +76,23 @@ const AppTipsAndTricksRouteRoute = AppTipsAndTricksRouteRouteImport.update({
   id: '/tipsAndTricks',
   path: '/tipsAndTricks',
   getParentRoute: () => AppRoute,
+} as any)
+const AccountPasswordForgottenRoute =
+  AccountPasswordForgottenRouteImport.update({
+    id: '/account/password-forgotten',
+    path: '/account/password-forgotten',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountPasswordForgottenConfirmRoute =
+  AccountPasswordForgottenConfirmRouteImport.update({
+    id: '/account/password-forgotten-confirm',
+    path: '/account/password-forgotten-confirm',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountResetPasswordRoute = AccountResetPasswordRouteImport.update({
+  id: '/account/reset-password',
+  path: '/account/reset-password',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/',
@@ -140,6 +160,9 @@ export interface FileRoutesByFullPath {
   '/location': typeof AppLocationRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/account/password-forgotten': typeof AccountPasswordForgottenRoute
+  '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
+  '/account/reset-password': typeof AccountResetPasswordRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/admin/': typeof AppAdminIndexRoute
@@ -153,6 +176,9 @@ export interface FileRoutesByFullPath {
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
 }
 export interface FileRoutesByTo {
+  '/account/password-forgotten': typeof AccountPasswordForgottenRoute
+  '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
+  '/account/reset-password': typeof AccountResetPasswordRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
@@ -176,6 +202,9 @@ export interface FileRoutesById {
   '/_app/location': typeof AppLocationRouteRouteWithChildren
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/account/password-forgotten': typeof AccountPasswordForgottenRoute
+  '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
+  '/account/reset-password': typeof AccountResetPasswordRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
@@ -200,6 +229,9 @@ export interface FileRouteTypes {
     | '/location'
     | '/supplier'
     | '/tipsAndTricks'
+    | '/account/password-forgotten'
+    | '/account/password-forgotten-confirm'
+    | '/account/reset-password'
     | '/location/areas'
     | '/account/login/$redirectUrl'
     | '/admin/'
@@ -213,6 +245,9 @@ export interface FileRouteTypes {
     | '/location/areas/$locationAreaId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/account/password-forgotten'
+    | '/account/password-forgotten-confirm'
+    | '/account/reset-password'
     | '/'
     | '/location/areas'
     | '/account/login/$redirectUrl'
@@ -235,6 +270,9 @@ export interface FileRouteTypes {
     | '/_app/location'
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
+    | '/account/password-forgotten'
+    | '/account/password-forgotten-confirm'
+    | '/account/reset-password'
     | '/_app/'
     | '/_app/location/areas'
     | '/account/login/$redirectUrl'
@@ -251,6 +289,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  AccountPasswordForgottenRoute: typeof AccountPasswordForgottenRoute
+  AccountPasswordForgottenConfirmRoute: typeof AccountPasswordForgottenConfirmRoute
+  AccountResetPasswordRoute: typeof AccountResetPasswordRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
 }
@@ -319,6 +360,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/tipsAndTricks'
       preLoaderRoute: typeof AppTipsAndTricksRouteRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/account/password-forgotten': {
+      id: '/account/password-forgotten'
+      path: '/account/password-forgotten'
+      fullPath: '/account/password-forgotten'
+      preLoaderRoute: typeof AccountPasswordForgottenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/password-forgotten-confirm': {
+      id: '/account/password-forgotten-confirm'
+      path: '/account/password-forgotten-confirm'
+      fullPath: '/account/password-forgotten-confirm'
+      preLoaderRoute: typeof AccountPasswordForgottenConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/reset-password': {
+      id: '/account/reset-password'
+      path: '/account/reset-password'
+      fullPath: '/account/reset-password'
+      preLoaderRoute: typeof AccountResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/admin/': {
       id: '/_app/admin/'
@@ -522,6 +584,9 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  AccountPasswordForgottenRoute: AccountPasswordForgottenRoute,
+  AccountPasswordForgottenConfirmRoute: AccountPasswordForgottenConfirmRoute,
+  AccountResetPasswordRoute: AccountResetPasswordRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
 }

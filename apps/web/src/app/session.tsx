@@ -64,13 +64,19 @@ export function installSessionHooks(router: AnyRouter, queryClient: QueryClient)
   });
 }
 
+/**
+ * A call that signs in (login, two-factor, registration) answered these claims: they become the session
+ * and the account's language applies.
+ */
+export function startSession(claims: Claims): void {
+  sessionStore.setClaims(claims);
+  applyAccountLanguage(claims.language);
+}
+
 /** Sign in: answers the login result; on success (without TFA) the session holds the claims. */
 export async function signIn(body: LoginBody) {
   const result = await call(accountEndpoints.cookieLogin, { body });
-  if (result.claims && !result.requiresTfa) {
-    sessionStore.setClaims(result.claims);
-    applyAccountLanguage(result.claims.language);
-  }
+  if (result.claims && !result.requiresTfa) startSession(result.claims);
   return result;
 }
 

@@ -8,6 +8,7 @@ export * from './inputs/date-utils';
 export * from './inputs/file-drop';
 export * from './inputs/file-utils';
 export * from './inputs/image-picker';
+export * from './inputs/password-field';
 export * from './inputs/text-field';
 export * from './inputs/time-input';
 export * from './inputs/use-form-field';

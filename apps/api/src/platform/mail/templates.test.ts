@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type MailTemplateData, mailTemplates, renderMail } from './templates.ts';
+
+const link = 'https://backoffice.example.nl/account/reset-password?token=abc&x=1';
+const samples: MailTemplateData = {
+  invitation: { inviterName: 'Anna', organisationName: 'Vitaal Utrecht', kindLabel: 'beheerder', link },
+  tfaCode: { code: '012345', minutes: 10 },
+  passwordReset: { link, minutes: 60 },
+  emailChange: { link },
+  accountDeletionRequest: { link },
+};
+
+describe('mail templates', () => {
+  it.each(mailTemplates)('%s renders in nl and en, as text and HTML, in the plain layout', (template) => {
+    const nl = renderMail(template, 'nl', samples[template] as never);
+    const en = renderMail(template, 'en', samples[template] as never);
+    for (const [language, mail] of [
+      ['nl', nl],
+      ['en', en],
+    ] as const) {
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.text.startsWith('XP Back-office\n')).toBe(true);
+      expect(mail.html).toMatch(/^<!doctype html>/);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html).toContain('XP Back-office');
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+    }
+    expect(nl.subject).not.toBe(en.subject);
+    expect(nl.text).toContain('Deze e-mail is automatisch verstuurd door XP Back-office');
+    expect(en.text).toContain('This email was sent automatically by XP Back-office');
+    if ('link' in samples[template]) {
+      // The link works in both forms: as is in the text, attribute-escaped in the HTML.
+      expect(nl.text).toContain(link);
+      expect(nl.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    }
+  });
+
+  it('puts the data of each template in the mail', () => {
+    const tfa = renderMail('tfaCode', 'nl', { code: '012345', minutes: 10 });
+    expect(tfa.text).toContain('012345');
+    expect(tfa.text).toContain('De code is 10 minuten geldig.');
+    expect(renderMail('tfaCode', 'en', { code: '1', minutes: 1 }).text).toContain('valid for 1 minute.');
+    expect(renderMail('passwordReset', 'nl', { link, minutes: 60 }).text).toContain('60 minuten');
+
+    const withOrganisation = renderMail('invitation', 'en', samples.invitation);
+    expect(withOrganisation.text).toContain('Anna invites you to XP Back-office as beheerder at Vitaal Utrecht.');
+    const withoutOrganisation = renderMail('invitation', 'nl', {
+      inviterName: 'Anna',
+      kindLabel: 'beheerder',
+      link,
+    });
+    expect(withoutOrganisation.text).toContain('Anna nodigt je uit voor XP Back-office als beheerder.');
+  });
+
+  it('escapes data in the HTML and leaves it as is in the text', () => {
+    const hostile = {
+      inviterName: '<script>alert("x")</script>',
+      organisationName: `Tom & Jerry's <b>gym</b>`,
+      kindLabel: '<img src=x onerror=alert(1)>',
+      link: 'https://example.nl/"><script>alert(1)</script>',
+    };
+    const mail = renderMail('invitation', 'nl', hostile);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<b>gym');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(mail.html).toContain('Tom &amp; Jerry&#39;s &lt;b&gt;gym&lt;/b&gt;');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // The link is a URL: what would break out of the attribute is percent-encoded.
+    expect(mail.html).toContain('href="https://example.nl/%22%3E%3Cscript%3Ealert(1)%3C/script%3E"');
+    expect(mail.text).toContain('<script>alert("x")</script>');
+    expect(mail.text).toContain(`Tom & Jerry's <b>gym</b>`);
+
+    const code = renderMail('tfaCode', 'en', { code: '<b>1</b>', minutes: 10 });
+    expect(code.html).toContain('&lt;b&gt;1&lt;/b&gt;');
+  });
+
+  it('refuses links that are not http(s)', () => {
+    expect(() => renderMail('emailChange', 'nl', { link: 'javascript:alert(1)' })).toThrow();
+    expect(() => renderMail('emailChange', 'nl', { link: '/relative/path' })).toThrow();
+  });
+});
