@@ -31,7 +31,17 @@ import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/ind
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
+import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
+import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
+import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
+import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
+import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
+import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
+import { Route as AccountRegisterSupplierCodeRouteImport } from './routes/account/register/supplier/$code'
+import { Route as AccountRegisterEmployerEmployeeCodeRouteImport } from './routes/account/register/employer/employee/$code'
+import { Route as AccountRegisterGymEmployeeCodeRouteImport } from './routes/account/register/gym/employee/$code'
+import { Route as AccountRegisterGymEmployerCodeRouteImport } from './routes/account/register/gym/employer/$code'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -144,11 +154,68 @@ const AccountLoginRedirectUrlRoute = AccountLoginRedirectUrlRouteImport.update({
   path: '/account/login/$redirectUrl',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountTfaIndexRoute = AccountTfaIndexRouteImport.update({
+  id: '/account/tfa/',
+  path: '/account/tfa/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountTfaRedirectUrlRoute = AccountTfaRedirectUrlRouteImport.update({
+  id: '/account/tfa/$redirectUrl',
+  path: '/account/tfa/$redirectUrl',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminAdminsInvitedRoute = AppAdminAdminsInvitedRouteImport.update({
+  id: '/admins/invited',
+  path: '/admins/invited',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppLocationAreasLocationAreaIdRoute =
   AppLocationAreasLocationAreaIdRouteImport.update({
     id: '/$locationAreaId',
     path: '/$locationAreaId',
     getParentRoute: () => AppLocationAreasRouteRoute,
+  } as any)
+const AccountRegisterAdminCodeRoute =
+  AccountRegisterAdminCodeRouteImport.update({
+    id: '/account/register/admin/$code',
+    path: '/account/register/admin/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterContentCreatorCodeRoute =
+  AccountRegisterContentCreatorCodeRouteImport.update({
+    id: '/account/register/contentCreator/$code',
+    path: '/account/register/contentCreator/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterEmployerCodeRoute =
+  AccountRegisterEmployerCodeRouteImport.update({
+    id: '/account/register/employer/$code',
+    path: '/account/register/employer/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterSupplierCodeRoute =
+  AccountRegisterSupplierCodeRouteImport.update({
+    id: '/account/register/supplier/$code',
+    path: '/account/register/supplier/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterEmployerEmployeeCodeRoute =
+  AccountRegisterEmployerEmployeeCodeRouteImport.update({
+    id: '/account/register/employer/employee/$code',
+    path: '/account/register/employer/employee/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterGymEmployeeCodeRoute =
+  AccountRegisterGymEmployeeCodeRouteImport.update({
+    id: '/account/register/gym/employee/$code',
+    path: '/account/register/gym/employee/$code',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AccountRegisterGymEmployerCodeRoute =
+  AccountRegisterGymEmployerCodeRouteImport.update({
+    id: '/account/register/gym/employer/$code',
+    path: '/account/register/gym/employer/$code',
+    getParentRoute: () => rootRouteImport,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -165,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
+  '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
   '/content/': typeof AppContentIndexRoute
@@ -173,7 +241,16 @@ export interface FileRoutesByFullPath {
   '/supplier/': typeof AppSupplierIndexRoute
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
+  '/account/tfa/': typeof AccountTfaIndexRoute
+  '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
+  '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
+  '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
+  '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
+  '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
+  '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
 }
 export interface FileRoutesByTo {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
@@ -182,6 +259,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
+  '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
   '/content': typeof AppContentIndexRoute
@@ -190,7 +268,16 @@ export interface FileRoutesByTo {
   '/supplier': typeof AppSupplierIndexRoute
   '/tipsAndTricks': typeof AppTipsAndTricksIndexRoute
   '/account/login': typeof AccountLoginIndexRoute
+  '/account/tfa': typeof AccountTfaIndexRoute
+  '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
+  '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
+  '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
+  '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
+  '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
+  '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -208,6 +295,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
+  '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
   '/_app/content/': typeof AppContentIndexRoute
@@ -216,7 +304,16 @@ export interface FileRoutesById {
   '/_app/supplier/': typeof AppSupplierIndexRoute
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
+  '/account/tfa/': typeof AccountTfaIndexRoute
+  '/_app/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
+  '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
+  '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
+  '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
+  '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
+  '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -234,6 +331,7 @@ export interface FileRouteTypes {
     | '/account/reset-password'
     | '/location/areas'
     | '/account/login/$redirectUrl'
+    | '/account/tfa/$redirectUrl'
     | '/admin/'
     | '/association/'
     | '/content/'
@@ -242,7 +340,16 @@ export interface FileRouteTypes {
     | '/supplier/'
     | '/tipsAndTricks/'
     | '/account/login/'
+    | '/account/tfa/'
+    | '/admin/admins/invited'
     | '/location/areas/$locationAreaId'
+    | '/account/register/admin/$code'
+    | '/account/register/contentCreator/$code'
+    | '/account/register/employer/$code'
+    | '/account/register/supplier/$code'
+    | '/account/register/employer/employee/$code'
+    | '/account/register/gym/employee/$code'
+    | '/account/register/gym/employer/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/account/password-forgotten'
@@ -251,6 +358,7 @@ export interface FileRouteTypes {
     | '/'
     | '/location/areas'
     | '/account/login/$redirectUrl'
+    | '/account/tfa/$redirectUrl'
     | '/admin'
     | '/association'
     | '/content'
@@ -259,7 +367,16 @@ export interface FileRouteTypes {
     | '/supplier'
     | '/tipsAndTricks'
     | '/account/login'
+    | '/account/tfa'
+    | '/admin/admins/invited'
     | '/location/areas/$locationAreaId'
+    | '/account/register/admin/$code'
+    | '/account/register/contentCreator/$code'
+    | '/account/register/employer/$code'
+    | '/account/register/supplier/$code'
+    | '/account/register/employer/employee/$code'
+    | '/account/register/gym/employee/$code'
+    | '/account/register/gym/employer/$code'
   id:
     | '__root__'
     | '/_app'
@@ -276,6 +393,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/location/areas'
     | '/account/login/$redirectUrl'
+    | '/account/tfa/$redirectUrl'
     | '/_app/admin/'
     | '/_app/association/'
     | '/_app/content/'
@@ -284,7 +402,16 @@ export interface FileRouteTypes {
     | '/_app/supplier/'
     | '/_app/tipsAndTricks/'
     | '/account/login/'
+    | '/account/tfa/'
+    | '/_app/admin/admins/invited'
     | '/_app/location/areas/$locationAreaId'
+    | '/account/register/admin/$code'
+    | '/account/register/contentCreator/$code'
+    | '/account/register/employer/$code'
+    | '/account/register/supplier/$code'
+    | '/account/register/employer/employee/$code'
+    | '/account/register/gym/employee/$code'
+    | '/account/register/gym/employer/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -293,7 +420,16 @@ export interface RootRouteChildren {
   AccountPasswordForgottenConfirmRoute: typeof AccountPasswordForgottenConfirmRoute
   AccountResetPasswordRoute: typeof AccountResetPasswordRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
+  AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
+  AccountTfaIndexRoute: typeof AccountTfaIndexRoute
+  AccountRegisterAdminCodeRoute: typeof AccountRegisterAdminCodeRoute
+  AccountRegisterContentCreatorCodeRoute: typeof AccountRegisterContentCreatorCodeRoute
+  AccountRegisterEmployerCodeRoute: typeof AccountRegisterEmployerCodeRoute
+  AccountRegisterSupplierCodeRoute: typeof AccountRegisterSupplierCodeRoute
+  AccountRegisterEmployerEmployeeCodeRoute: typeof AccountRegisterEmployerEmployeeCodeRoute
+  AccountRegisterGymEmployeeCodeRoute: typeof AccountRegisterGymEmployeeCodeRoute
+  AccountRegisterGymEmployerCodeRoute: typeof AccountRegisterGymEmployerCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -452,6 +588,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountLoginRedirectUrlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/tfa/': {
+      id: '/account/tfa/'
+      path: '/account/tfa'
+      fullPath: '/account/tfa/'
+      preLoaderRoute: typeof AccountTfaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/tfa/$redirectUrl': {
+      id: '/account/tfa/$redirectUrl'
+      path: '/account/tfa/$redirectUrl'
+      fullPath: '/account/tfa/$redirectUrl'
+      preLoaderRoute: typeof AccountTfaRedirectUrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/admins/invited': {
+      id: '/_app/admin/admins/invited'
+      path: '/admins/invited'
+      fullPath: '/admin/admins/invited'
+      preLoaderRoute: typeof AppAdminAdminsInvitedRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/location/areas/$locationAreaId': {
       id: '/_app/location/areas/$locationAreaId'
       path: '/$locationAreaId'
@@ -459,15 +616,66 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAreasLocationAreaIdRouteImport
       parentRoute: typeof AppLocationAreasRouteRoute
     }
+    '/account/register/admin/$code': {
+      id: '/account/register/admin/$code'
+      path: '/account/register/admin/$code'
+      fullPath: '/account/register/admin/$code'
+      preLoaderRoute: typeof AccountRegisterAdminCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/contentCreator/$code': {
+      id: '/account/register/contentCreator/$code'
+      path: '/account/register/contentCreator/$code'
+      fullPath: '/account/register/contentCreator/$code'
+      preLoaderRoute: typeof AccountRegisterContentCreatorCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/employer/$code': {
+      id: '/account/register/employer/$code'
+      path: '/account/register/employer/$code'
+      fullPath: '/account/register/employer/$code'
+      preLoaderRoute: typeof AccountRegisterEmployerCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/supplier/$code': {
+      id: '/account/register/supplier/$code'
+      path: '/account/register/supplier/$code'
+      fullPath: '/account/register/supplier/$code'
+      preLoaderRoute: typeof AccountRegisterSupplierCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/employer/employee/$code': {
+      id: '/account/register/employer/employee/$code'
+      path: '/account/register/employer/employee/$code'
+      fullPath: '/account/register/employer/employee/$code'
+      preLoaderRoute: typeof AccountRegisterEmployerEmployeeCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/gym/employee/$code': {
+      id: '/account/register/gym/employee/$code'
+      path: '/account/register/gym/employee/$code'
+      fullPath: '/account/register/gym/employee/$code'
+      preLoaderRoute: typeof AccountRegisterGymEmployeeCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/register/gym/employer/$code': {
+      id: '/account/register/gym/employer/$code'
+      path: '/account/register/gym/employer/$code'
+      fullPath: '/account/register/gym/employer/$code'
+      preLoaderRoute: typeof AccountRegisterGymEmployerCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 interface AppAdminRouteRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
@@ -588,7 +796,18 @@ const rootRouteChildren: RootRouteChildren = {
   AccountPasswordForgottenConfirmRoute: AccountPasswordForgottenConfirmRoute,
   AccountResetPasswordRoute: AccountResetPasswordRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
+  AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
+  AccountTfaIndexRoute: AccountTfaIndexRoute,
+  AccountRegisterAdminCodeRoute: AccountRegisterAdminCodeRoute,
+  AccountRegisterContentCreatorCodeRoute:
+    AccountRegisterContentCreatorCodeRoute,
+  AccountRegisterEmployerCodeRoute: AccountRegisterEmployerCodeRoute,
+  AccountRegisterSupplierCodeRoute: AccountRegisterSupplierCodeRoute,
+  AccountRegisterEmployerEmployeeCodeRoute:
+    AccountRegisterEmployerEmployeeCodeRoute,
+  AccountRegisterGymEmployeeCodeRoute: AccountRegisterGymEmployeeCodeRoute,
+  AccountRegisterGymEmployerCodeRoute: AccountRegisterGymEmployerCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

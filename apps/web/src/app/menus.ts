@@ -1,5 +1,5 @@
-import { IconDoor, IconLayoutDashboard, type TablerIcon } from '@tabler/icons-react';
-import { type Claims, Environment, hasLocationRight } from '@xp/contracts';
+import { IconDoor, IconLayoutDashboard, IconUserPlus, type TablerIcon } from '@tabler/icons-react';
+import { type Claims, Environment, hasLocationRight, isAdmin } from '@xp/contracts';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -40,7 +40,10 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: (claims) => hasLocationRight(claims, 'ManageLocationAreas'),
     },
   ],
-  [Environment.Admin]: [dashboard('/admin')],
+  [Environment.Admin]: [
+    dashboard('/admin'),
+    { label: 'invitation.admins.title', path: '/admin/admins/invited', icon: IconUserPlus, access: isAdmin },
+  ],
   [Environment.Employer]: [dashboard('/employer')],
   [Environment.Association]: [dashboard('/association')],
   [Environment.TipsAndTricks]: [dashboard('/tipsAndTricks')],

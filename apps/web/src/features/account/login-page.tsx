@@ -27,7 +27,8 @@ export function LoginPage({ redirectUrl }: LoginPageProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(loginBody, { defaultValues: { email: '', password: '' } });
+  // Validated on submit: leaving the e-mail field for a link (password forgotten) must not raise errors.
+  const form = useZodForm(loginBody, { mode: 'onSubmit', defaultValues: { email: '', password: '' } });
 
   const submit = form.handleSubmit(async (body: LoginBody) => {
     setFailure(null);

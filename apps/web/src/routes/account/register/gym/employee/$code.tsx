@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterRoute } from '@/features/registration/register-page';
+
+/** Registration from the invitation of a gym employee; one page serves every kind of invitation. */
+export const Route = createFileRoute('/account/register/gym/employee/$code')({ component: RegisterRoute });
