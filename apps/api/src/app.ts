@@ -5,6 +5,7 @@ import { locationAreaRoutes } from './modules/location-area/location-area.routes
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
@@ -40,6 +41,7 @@ export async function buildApp({ config, db, onRouteRegistered }: AppOptions): P
       publicUrl: config.publicUrl,
     }),
     ...recoveryRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl }),
+    ...userRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl, cookies }),
     ...locationAreaRoutes({ db }),
     ...mailboxRoutes({ db }),
   ];

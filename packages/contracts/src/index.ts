@@ -7,6 +7,7 @@ export * from './location-area.ts';
 export * from './mailbox.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
+export * from './user.ts';
 export * from './session.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
@@ -15,6 +16,7 @@ import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import { adminInvitationEndpoints, registrationEndpoints } from './registration.ts';
+import { userEndpoints } from './user.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
 export const endpointGroups = {
@@ -24,5 +26,6 @@ export const endpointGroups = {
   registration: registrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
   recovery: recoveryEndpoints,
+  user: userEndpoints,
   mailbox: mailboxEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 
 export const users = pgTable(
@@ -29,3 +29,19 @@ export const users = pgTable(
   ],
 );
 export type UserRow = typeof users.$inferSelect;
+
+/** A new email address waiting for confirmation from the link mailed to it. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('email_changes_user_idx').on(table.userId)],
+);

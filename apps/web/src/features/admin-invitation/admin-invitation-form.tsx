@@ -57,7 +57,10 @@ export function InviteAdminForm({ onSent, onCancel }: InviteAdminFormProps) {
           applyServerErrors(errors, form.setError, ['email']);
         } else {
           const reason = errors.find((entry) => entry.message !== 'general_error')?.message;
-          showError(reason ?? 'invitation.admins.invite.failed', reason ? { title: 'invitation.admins.invite.failed' } : {});
+          showError(
+            reason ?? 'invitation.admins.invite.failed',
+            reason ? { title: 'invitation.admins.invite.failed' } : {},
+          );
         }
         return false;
       }

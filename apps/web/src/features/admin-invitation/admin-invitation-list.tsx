@@ -11,8 +11,8 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { useAdminInvitations, useCancelAdminInvitation, useResendAdminInvitation } from './api';
 import { InviteAdminModal } from './admin-invitation-form';
+import { useAdminInvitations, useCancelAdminInvitation, useResendAdminInvitation } from './api';
 
 /** The expiry date, with 'Verlopen' once it has passed (the invitation can then only be sent again). */
 function ExpiresCell({ invitation }: { invitation: AdminInvitation }) {
@@ -90,7 +90,10 @@ export function AdminInvitationList({ state, onStateChange }: AdminInvitationLis
       showSuccess(t('invitation.admins.resend.done', { email: invitation.email }));
     } catch (error) {
       const reason = reasonOf(error);
-      showError(reason ?? 'invitation.admins.resend.failed', reason ? { title: 'invitation.admins.resend.failed' } : {});
+      showError(
+        reason ?? 'invitation.admins.resend.failed',
+        reason ? { title: 'invitation.admins.resend.failed' } : {},
+      );
       void query.refetch();
     }
   };
@@ -106,7 +109,10 @@ export function AdminInvitationList({ state, onStateChange }: AdminInvitationLis
           showSuccess(t('invitation.admins.cancel.done', { email: invitation.email }));
         } catch (error) {
           const reason = reasonOf(error);
-          showError(reason ?? 'invitation.admins.cancel.failed', reason ? { title: 'invitation.admins.cancel.failed' } : {});
+          showError(
+            reason ?? 'invitation.admins.cancel.failed',
+            reason ? { title: 'invitation.admins.cancel.failed' } : {},
+          );
           // It may be gone already (used or cancelled elsewhere): show the list as it is now.
           void query.refetch();
         }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams, useRouter } from '@tanstack/react-router';
+import type { ResponseOf } from '@xp/contracts';
 import {
   type CompleteRegistrationBody,
   completeRegistrationBody,
@@ -8,7 +9,6 @@ import {
   PASSWORD_MIN_LENGTH,
   type registrationEndpoints,
 } from '@xp/contracts';
-import type { ResponseOf } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';

@@ -14,12 +14,7 @@ import { type FieldWrapperProps, useFieldInput } from '@/ui/inputs/use-form-fiel
 import { showSuccess } from '@/ui/toasts';
 import { translateMessage } from '@/ui/translate';
 import { useZodForm } from '@/ui/use-zod-form';
-import {
-  useCookieLoginTfa,
-  useResendLoginTfa,
-  useSendRegistrationTfaCode,
-  useValidateTfa,
-} from './api';
+import { useCookieLoginTfa, useResendLoginTfa, useSendRegistrationTfaCode, useValidateTfa } from './api';
 import { invitationProblemOf } from './invitation-problem';
 import { useCooldown } from './use-cooldown';
 
@@ -137,9 +132,7 @@ export function TfaPage({ redirectUrl, code }: TfaPageProps) {
           </Button>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" c="dimmed">
-              {cooldown.remaining > 0
-                ? t('tfa.resendIn', { count: cooldown.remaining })
-                : t('tfa.noCode')}
+              {cooldown.remaining > 0 ? t('tfa.resendIn', { count: cooldown.remaining }) : t('tfa.noCode')}
             </Text>
             <Button
               variant="subtle"
@@ -173,7 +166,9 @@ function failureOf(error: unknown): string {
  * One numeric input for the whole code: digits only, at most six (a pasted '123 456' fits: no `maxLength`
  * cuts it first), offered by the phone from the mail.
  */
-function CodeField<T extends FieldValues, N extends FieldPath<T>>(props: FieldWrapperProps<TextInputProps, T, N>) {
+function CodeField<T extends FieldValues, N extends FieldPath<T>>(
+  props: FieldWrapperProps<TextInputProps, T, N>,
+) {
   const { field, inputProps } = useFieldInput(props);
   return (
     <TextInput

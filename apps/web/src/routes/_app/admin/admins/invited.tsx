@@ -15,5 +15,7 @@ export const Route = createFileRoute('/_app/admin/admins/invited')({
 function InvitedAdminsPage() {
   const state = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AdminInvitationList state={state} onStateChange={(next: ListState) => void navigate({ search: next })} />;
+  return (
+    <AdminInvitationList state={state} onStateChange={(next: ListState) => void navigate({ search: next })} />
+  );
 }

@@ -1,0 +1,277 @@
+import { notifications } from '@mantine/notifications';
+import { act } from '@testing-library/react';
+import { Environment, invitationKinds, registerPaths } from '@xp/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetRestoredSession } from '@/app/session';
+import { sessionStore } from '@/app/session-store';
+import { testClaims } from '@/app/test-support/claims';
+import { setLanguage } from '@/i18n';
+import { screen, userEvent, waitFor, within } from '@/test/render';
+import { CODE, failure, fakeApi, requestsTo, startApp } from './test-support';
+
+const adminInvitation = {
+  kind: 'admin',
+  email: 'nieuw.beheer@example.com',
+  organisationName: null,
+  requiresVerification: true,
+};
+const supplierInvitation = {
+  kind: 'supplier',
+  email: 'inkoop@sportsupply.nl',
+  organisationName: 'SportSupply BV',
+  requiresVerification: false,
+};
+const invitationPath = `/api/Account/Invitation/${CODE}`;
+
+beforeEach(async () => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  sessionStore.setClaims(null);
+  forgetRestoredSession();
+  await setLanguage('nl');
+  localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, password = 'lang-genoeg-2026') {
+  await user.type(field(/^Voornaam/), 'Noor');
+  await user.type(field(/^Achternaam/), 'Visser');
+  await user.type(field(/^Wachtwoord/), password);
+  await user.type(field(/^Herhaal wachtwoord/), password);
+}
+
+describe('the register page', () => {
+  it('shows who is invited for what, with the email read-only, while loading first', async () => {
+    let answer: (() => void) | undefined;
+    const loaded = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/Account/Invitation/')) await loaded;
+      return original!(url, init);
+    });
+
+    await startApp(`/account/register/admin/${CODE}`);
+    expect(await screen.findByText('Een moment geduld')).toBeInTheDocument();
+    answer?.();
+
+    expect(await screen.findByRole('heading', { name: 'Account aanmaken' })).toBeInTheDocument();
+    expect(screen.getByText('Beheerder')).toBeInTheDocument();
+    expect(
+      screen.getByText('Je bent uitgenodigd om een account aan te maken als beheerder van XP Back-office.'),
+    ).toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'E-mailadres' });
+    expect(email).toHaveValue('nieuw.beheer@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(field(/^Voornaam/)).toHaveFocus();
+    expect(field(/^Tussenvoegsel/)).not.toBeRequired();
+    expect(field(/^Wachtwoord/)).toHaveAttribute('type', 'password');
+    expect(field(/^Wachtwoord/)).toHaveAccessibleDescription(
+      'Minimaal 10 tekens. Kies een wachtwoord dat niet veel wordt gebruikt.',
+    );
+    expect(screen.getByText(/sturen we een code naar je e-mailadres/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Annuleren' })).toHaveAttribute('href', '/account/login');
+    expect(screen.getByRole('button', { name: 'Registreren' })).toBeInTheDocument();
+  });
+
+  it('names the inviting organisation', async () => {
+    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }) });
+    await startApp(`/account/register/supplier/${CODE}`);
+    expect(
+      await screen.findByText('SportSupply BV nodigt je uit om een account aan te maken als leverancier.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/sturen we een code/)).not.toBeInTheDocument();
+  });
+
+  it('shows the rules of the contract once a field is touched, and only then', async () => {
+    const requests = fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    await startApp(`/account/register/admin/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    expect(screen.queryByText('Dit veld is verplicht')).not.toBeInTheDocument();
+
+    await user.type(field(/^Wachtwoord/), 'kort');
+    await user.tab();
+    expect(await screen.findByText('Het wachtwoord moet minimaal 10 tekens lang zijn')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    expect(await screen.findAllByText('Dit veld is verplicht')).toHaveLength(2);
+    expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')).toHaveLength(0);
+
+    await user.type(field(/^Voornaam/), 'Noor');
+    await user.type(field(/^Achternaam/), 'Visser');
+    await user.clear(field(/^Wachtwoord/));
+    await user.type(field(/^Wachtwoord/), 'lang-genoeg-2026');
+    await user.type(field(/^Herhaal wachtwoord/), 'lang-genoeg-2025');
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    expect(await screen.findByText('De wachtwoorden komen niet overeen')).toBeInTheDocument();
+    expect(field(/^Herhaal wachtwoord/)).toHaveAccessibleDescription('De wachtwoorden komen niet overeen');
+    expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a common password on the password field", async () => {
+    fakeApi({
+      [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
+      'POST /api/Account/CompleteRegistration': () =>
+        failure(400, 'validation.passwordTooCommon', 'password'),
+    });
+    await startApp(`/account/register/admin/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    await fillForm(user, 'wachtwoord123');
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    await waitFor(() =>
+      expect(field(/^Wachtwoord/)).toHaveAccessibleDescription(
+        'Dit wachtwoord wordt te veel gebruikt; kies een ander',
+      ),
+    );
+  });
+
+  it('says so when the address already has an account', async () => {
+    fakeApi({
+      [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
+      'POST /api/Account/CompleteRegistration': () => failure(409, 'invitation.errors.alreadyRegistered'),
+    });
+    await startApp(`/account/register/admin/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er bestaat al een account met dit e-mailadres.',
+    );
+  });
+
+  it('goes on to the verification page with the code when verification is required', async () => {
+    const requests = fakeApi({
+      [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
+      'POST /api/Account/CompleteRegistration': () => ({
+        data: { requiresVerification: true, claims: null },
+      }),
+    });
+    const router = await startApp(`/account/register/admin/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/tfa'));
+    expect(router.state.location.search).toEqual({ code: CODE });
+    expect(await screen.findByRole('heading', { name: 'Vul je verificatiecode in' })).toBeInTheDocument();
+    expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')[0]?.body).toEqual({
+      code: CODE,
+      firstName: 'Noor',
+      insertion: null,
+      lastName: 'Visser',
+      password: 'lang-genoeg-2026',
+      confirmPassword: 'lang-genoeg-2026',
+    });
+    expect(sessionStore.getClaims()).toBeNull();
+  });
+
+  it('signs in and goes home when no verification is required', async () => {
+    const supplier = testClaims({
+      role: 'Supplier',
+      activeEnvironment: Environment.Supplier,
+      activeGymId: null,
+      activeSupplierId: 7,
+      name: 'Noor van Visser',
+    });
+    const requests = fakeApi({
+      [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }),
+      'POST /api/Account/CompleteRegistration': () => ({
+        data: { requiresVerification: false, claims: supplier },
+      }),
+      'GET /api/Account/SwitchOptions': () => ({
+        data: {
+          gyms: [],
+          locations: [],
+          employers: [],
+          associations: [],
+          contentEnvironments: [],
+          suppliers: [{ id: 7, name: 'SportSupply BV' }],
+        },
+      }),
+    });
+    const router = await startApp(`/account/register/supplier/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    await user.type(field(/^Voornaam/), 'Noor');
+    await user.type(field(/^Tussenvoegsel/), 'van');
+    await user.type(field(/^Achternaam/), 'Visser');
+    await user.type(field(/^Wachtwoord/), 'lang-genoeg-2026');
+    await user.type(field(/^Herhaal wachtwoord/), 'lang-genoeg-2026');
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/supplier'));
+    expect(sessionStore.getClaims()).toEqual(supplier);
+    expect(await screen.findByText('Welkom, Noor van Visser.')).toBeInTheDocument();
+    expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')[0]?.body).toMatchObject({
+      insertion: 'van',
+    });
+  });
+
+  it.each([
+    ['notFound', 'Uitnodiging niet gevonden', /volledige link/],
+    ['expired', 'Uitnodiging verlopen', /14 dagen geldig/],
+    ['cancelled', 'Uitnodiging ingetrokken', /ingetrokken en kan niet meer/],
+    ['used', 'Uitnodiging al gebruikt', /al een account aangemaakt/],
+  ])('has a clear page for a %s code, with the way to the login page', async (reason, title, text) => {
+    fakeApi({ [`GET ${invitationPath}`]: () => failure(404, `invitation.errors.${reason}`) });
+    await startApp(`/account/register/admin/${CODE}`);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Naar inloggen' })).toHaveAttribute('href', '/account/login');
+    expect(screen.queryByRole('button', { name: 'Registreren' })).not.toBeInTheDocument();
+  });
+
+  it('shows the page of a used code when the code was used while the form was open', async () => {
+    fakeApi({
+      [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
+      'POST /api/Account/CompleteRegistration': () => failure(404, 'invitation.errors.used'),
+    });
+    await startApp(`/account/register/admin/${CODE}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Account aanmaken' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    expect(await screen.findByRole('heading', { name: 'Uitnodiging al gebruikt' })).toBeInTheDocument();
+  });
+
+  it('cancels back to the login page', async () => {
+    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    const router = await startApp(`/account/register/admin/${CODE}`);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Annuleren' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
+    expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it.each(invitationKinds)('serves the %s invitation on its own route', async (kind) => {
+    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: { ...adminInvitation, kind } }) });
+    await startApp(`/account/register/${registerPaths[kind]}/${CODE}`);
+    expect(await screen.findByRole('heading', { name: 'Account aanmaken' })).toBeInTheDocument();
+  });
+
+  it('speaks English', async () => {
+    await setLanguage('en');
+    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }) });
+    await startApp(`/account/register/supplier/${CODE}`);
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(
+      screen.getByText('SportSupply BV invites you to create an account as a supplier.'),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Create your account' });
+    expect(within(form).getByLabelText(/^Name prefix/, { selector: 'input' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Cancel' })).toBeInTheDocument();
+  });
+});
