@@ -21,6 +21,7 @@ import { Route as AppTipsAndTricksRouteRouteImport } from './routes/_app/tipsAnd
 import { Route as AccountPasswordForgottenRouteImport } from './routes/account/password-forgotten'
 import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/account/password-forgotten-confirm'
 import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
+import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
@@ -102,6 +103,11 @@ const AccountPasswordForgottenConfirmRoute =
 const AccountResetPasswordRoute = AccountResetPasswordRouteImport.update({
   id: '/account/reset-password',
   path: '/account/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevMailboxRoute = DevMailboxRouteImport.update({
+  id: '/dev/mailbox',
+  path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
@@ -256,6 +263,7 @@ export interface FileRoutesByTo {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
@@ -292,6 +300,7 @@ export interface FileRoutesById {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
@@ -329,6 +338,7 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/dev/mailbox'
     | '/location/areas'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
@@ -355,6 +365,7 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/dev/mailbox'
     | '/'
     | '/location/areas'
     | '/account/login/$redirectUrl'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/dev/mailbox'
     | '/_app/'
     | '/_app/location/areas'
     | '/account/login/$redirectUrl'
@@ -419,6 +431,7 @@ export interface RootRouteChildren {
   AccountPasswordForgottenRoute: typeof AccountPasswordForgottenRoute
   AccountPasswordForgottenConfirmRoute: typeof AccountPasswordForgottenConfirmRoute
   AccountResetPasswordRoute: typeof AccountResetPasswordRoute
+  DevMailboxRoute: typeof DevMailboxRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
@@ -516,6 +529,13 @@ declare module '@tanstack/react-router' {
       path: '/account/reset-password'
       fullPath: '/account/reset-password'
       preLoaderRoute: typeof AccountResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/mailbox': {
+      id: '/dev/mailbox'
+      path: '/dev/mailbox'
+      fullPath: '/dev/mailbox'
+      preLoaderRoute: typeof DevMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin/': {
@@ -795,6 +815,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountPasswordForgottenRoute: AccountPasswordForgottenRoute,
   AccountPasswordForgottenConfirmRoute: AccountPasswordForgottenConfirmRoute,
   AccountResetPasswordRoute: AccountResetPasswordRoute,
+  DevMailboxRoute: DevMailboxRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
