@@ -23,7 +23,8 @@ mailWorker.start();
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
 console.log(`API docs:     http://${shownHost}:${config.port}/api/docs`);
-if (mailTransport.kind === 'mailbox') console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox`);
+if (mailTransport.kind === 'mailbox')
+  console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox`);
 if (database.kind === 'pglite') {
   console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
 }

@@ -7,8 +7,8 @@ export * from './location-area.ts';
 export * from './mailbox.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
-export * from './user.ts';
 export * from './session.ts';
+export * from './user.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import type { EndpointDefinition } from './http.ts';

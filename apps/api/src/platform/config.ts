@@ -21,7 +21,10 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('XP Back-office <no-reply@example.com>'),
   /** The origin people reach the back-office at, for links in mails; unset: `http://localhost:${PORT}`. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).or(z.literal('')).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .or(z.literal(''))
+    .optional(),
 });
 
 export type Config = {

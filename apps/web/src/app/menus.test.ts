@@ -41,7 +41,10 @@ describe('visibleMenu', () => {
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Location, activeLocationId: 5 }))),
     ).toEqual(['/location', '/location/areas']);
-    expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Admin })))).toEqual(['/admin']);
+    expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Admin })))).toEqual([
+      '/admin',
+      '/admin/admins/invited',
+    ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Content })))).toEqual(['/content']);
   });
 

@@ -71,12 +71,12 @@ export function accountRoutes(deps: AccountRouteDeps) {
       return { requiresTfa: false, ...answer(reply, result.issued) };
     }),
     route(endpoints.cookieLoginTfa, async ({ body, request, reply }) => {
-      const issued = await service.loginWithTfa(deps, request.cookies[TFA_COOKIE], body.tfaCode);
+      const issued = await service.loginWithTfa(deps, request.cookies[TFA_COOKIE], body.tfaCode, request.ip);
       reply.clearCookie(TFA_COOKIE, { path: TFA_PATH });
       return answer(reply, issued);
     }),
     route(endpoints.resendLoginTfa, async ({ request, reply }) => {
-      setTfaCookie(reply, await service.resendLoginTfa(deps, request.cookies[TFA_COOKIE]));
+      setTfaCookie(reply, await service.resendLoginTfa(deps, request.cookies[TFA_COOKIE], request.ip));
       return null;
     }),
     route(endpoints.cookieRefresh, async ({ request, reply }) => {

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { hitRateLimit, resetRateLimit } from '../../platform/http/rate-limit.ts';
+import { hitRateLimit, limitCodeGuesses, resetRateLimit } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   associations,
@@ -131,13 +131,15 @@ export async function openSession(deps: AccountDeps, user: UserRow): Promise<Iss
   return issue(deps, user, sessionId, state, refreshToken);
 }
 
+const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+
 export type LoginResult = { kind: 'session'; issued: IssuedSession } | { kind: 'tfa'; challengeId: string };
 
 export async function login(
   deps: AccountDeps & { mail: Mailer },
   input: { email: string; password: string; address: string },
 ): Promise<LoginResult> {
-  const accountKey = `login:account:${input.email.toLowerCase()}`;
+  const accountKey = loginAccountKey(input.email);
   const waitForAddress = await hitRateLimit(
     deps.db,
     `login:address:${input.address}`,
@@ -160,10 +162,12 @@ export async function login(
     });
     throw errors.badRequest('auth.invalidCredentials');
   }
-  await resetRateLimit(deps.db, accountKey);
   if (user.isTfaEnabled) {
+    // The account's attempt counter is only reset once the code is right too: every password attempt
+    // yields at most one code with five tries.
     return { kind: 'tfa', challengeId: await tfa.issueChallenge(deps.db, deps.mail, user, 'login') };
   }
+  await resetRateLimit(deps.db, accountKey);
   await audit(deps.db, {
     userId: user.id,
     entity: 'SignIn',
@@ -175,10 +179,17 @@ export async function login(
 }
 
 /** Finishes a sign-in that asked for a mailed code. */
-export async function loginWithTfa(deps: AccountDeps, challengeId: string | undefined, code: string) {
+export async function loginWithTfa(
+  deps: AccountDeps,
+  challengeId: string | undefined,
+  code: string,
+  address: string,
+) {
+  await limitCodeGuesses(deps.db, address);
   const userId = await tfa.verifyChallenge(deps.db, { challengeId, purpose: 'login' }, code);
   const user = await repository.findUserById(deps.db, userId);
   if (!user?.passwordHash) throw errors.badRequest('tfa.errors.expired');
+  await resetRateLimit(deps.db, loginAccountKey(user.email));
   await audit(deps.db, {
     userId: user.id,
     entity: 'SignIn',
@@ -190,7 +201,12 @@ export async function loginWithTfa(deps: AccountDeps, challengeId: string | unde
 }
 
 /** Mails a new sign-in code for the pending sign-in, after the cooldown; answers the new challenge id. */
-export async function resendLoginTfa(deps: AccountDeps & { mail: Mailer }, challengeId: string | undefined) {
+export async function resendLoginTfa(
+  deps: AccountDeps & { mail: Mailer },
+  challengeId: string | undefined,
+  address: string,
+) {
+  await limitCodeGuesses(deps.db, address);
   const userId = challengeId ? await tfa.userOfOpenChallenge(deps.db, challengeId, 'login') : undefined;
   const user = userId === undefined ? undefined : await repository.findUserById(deps.db, userId);
   if (!user) throw errors.badRequest('tfa.errors.expired');

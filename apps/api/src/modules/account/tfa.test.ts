@@ -240,7 +240,12 @@ describe('cookielogintfa', () => {
     for (const tfaCode of ['12345', '1234567', 'abcdef', '12 456']) {
       expectFailure(await loginTfa(cookie, tfaCode), 400, 'tfaCode', 'validation.tfaCode');
     }
-    expectFailure(await post('/api/account/cookielogintfa', {}, cookie), 400, 'tfaCode', 'validation.required');
+    expectFailure(
+      await post('/api/account/cookielogintfa', {}, cookie),
+      400,
+      'tfaCode',
+      'validation.required',
+    );
     // Malformed codes are not tries.
     const [challenge] = await t.db
       .select({ attempts: tfaChallenges.attempts })
@@ -262,7 +267,12 @@ describe('cookielogintfa', () => {
     const email = await createTfaUser();
     const { cookie, code } = await startLogin(email);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expectFailure(await loginTfa(cookie, wrongCode(code, attempt)), 400, 'tfaCode', 'tfa.errors.invalidCode');
+      expectFailure(
+        await loginTfa(cookie, wrongCode(code, attempt)),
+        400,
+        'tfaCode',
+        'tfa.errors.invalidCode',
+      );
     }
     const blocked = await loginTfa(cookie, code);
     expectFailure(blocked, 400, 'tfaCode', 'tfa.errors.tooManyAttempts');
@@ -280,7 +290,12 @@ describe('cookielogintfa', () => {
     const email = await createTfaUser();
     const { cookie, code } = await startLogin(email);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expectFailure(await loginTfa(cookie, wrongCode(code, attempt)), 400, 'tfaCode', 'tfa.errors.invalidCode');
+      expectFailure(
+        await loginTfa(cookie, wrongCode(code, attempt)),
+        400,
+        'tfaCode',
+        'tfa.errors.invalidCode',
+      );
     }
     expect((await loginTfa(cookie, code)).statusCode).toBe(200);
   });

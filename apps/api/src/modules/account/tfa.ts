@@ -14,6 +14,10 @@ export const TFA_RESEND_COOLDOWN_SECONDS = 60;
 
 type Purpose = 'login' | 'registration';
 
+/** Challenge ids come back from a cookie: anything but a UUID is simply no challenge. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isChallengeId = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
+
 const hashCode = (challengeId: string, code: string) => sha256(`${challengeId}:${code}`);
 
 /** Mails a new six-digit code; earlier open codes of the same purpose stop working. */
@@ -76,6 +80,8 @@ export async function verifyChallenge(
   where: { challengeId?: string | undefined; userId?: number; purpose: Purpose },
   code: string,
 ): Promise<number> {
+  if (where.challengeId !== undefined && !isChallengeId(where.challengeId))
+    throw errors.badRequest('tfa.errors.expired');
   const filter = where.challengeId
     ? eq(tfaChallenges.id, where.challengeId)
     : where.userId !== undefined
@@ -116,6 +122,7 @@ export async function verifyChallenge(
 
 /** The user of an open (unconsumed, unexpired) challenge. */
 export async function userOfOpenChallenge(db: Database, challengeId: string, purpose: Purpose) {
+  if (!isChallengeId(challengeId)) return undefined;
   const [row] = await db
     .select({ userId: tfaChallenges.userId })
     .from(tfaChallenges)

@@ -5,7 +5,7 @@ import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { hitRateLimit } from '../../platform/http/rate-limit.ts';
+import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { findUserByEmail } from '../account/account.repository.ts';
 import { sessions } from '../account/account.tables.ts';
@@ -23,15 +23,10 @@ const RESET_MINUTES = 60;
 const PER_ADDRESS = { limit: 20, windowSeconds: 60 * 60 };
 const PER_ACCOUNT = { limit: 5, windowSeconds: 60 * 60 };
 
-async function limit(db: Database, key: string, rule: { limit: number; windowSeconds: number }) {
-  const wait = await hitRateLimit(db, key, rule);
-  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
-}
-
 /** Mails a reset link when the address belongs to an account; answers the same either way. */
 export async function forgotPassword(deps: RecoveryDeps, email: string, address: string) {
-  await limit(deps.db, `forgot:address:${address}`, PER_ADDRESS);
-  await limit(deps.db, `forgot:account:${email.toLowerCase()}`, PER_ACCOUNT);
+  await enforceRateLimit(deps.db, `forgot:address:${address}`, PER_ADDRESS);
+  await enforceRateLimit(deps.db, `forgot:account:${email.toLowerCase()}`, PER_ACCOUNT);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) return null;
   const token = newOpaqueToken();
@@ -60,7 +55,7 @@ export async function resetPassword(
   input: { token: string; password: string },
   address: string,
 ) {
-  await limit(deps.db, `reset:address:${address}`, PER_ADDRESS);
+  await enforceRateLimit(deps.db, `reset:address:${address}`, PER_ADDRESS);
   checkNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(deps.db, async (tx) => {
@@ -97,7 +92,7 @@ export async function resetPassword(
 
 /** Whether an address is free to register (the one call that may tell), rate limited per client. */
 export async function checkUsername(deps: RecoveryDeps, name: string, address: string) {
-  await limit(deps.db, `check:address:${address}`, { limit: 60, windowSeconds: 15 * 60 });
+  await enforceRateLimit(deps.db, `check:address:${address}`, { limit: 60, windowSeconds: 15 * 60 });
   const [row] = await deps.db
     .select({ id: users.id })
     .from(users)

@@ -8,7 +8,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
-import { hitRateLimit } from '../../platform/http/rate-limit.ts';
+import { limitCodeGuesses } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { findUserById } from '../account/account.repository.ts';
 import { type AccountDeps, openSession } from '../account/account.service.ts';
@@ -22,8 +22,6 @@ export interface RegistrationDeps extends AccountDeps {
 }
 
 const INVITATION_DAYS = 14;
-/** Guessing codes: per client address, over all code endpoints. */
-const CODE_LIMIT = { limit: 30, windowSeconds: 15 * 60 };
 
 const roleOfKind: Record<InvitationKind, UserRow['role']> = {
   admin: 'Admin',
@@ -60,11 +58,6 @@ const kindLabels: Record<'nl' | 'en', Record<InvitationKind, string>> = {
 /** Accounts from admin invitations always verify by a mailed code, at registration and every sign-in. */
 const requiresVerification = (kind: InvitationKind) => kind === 'admin';
 
-async function limitCodes(db: Database, address: string) {
-  const wait = await hitRateLimit(db, `codes:address:${address}`, CODE_LIMIT);
-  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
-}
-
 /** An invitation by its code in the state a step expects; otherwise a clear reason. */
 async function invitationByCode(db: Database, code: string, expected: 'pending' | 'registered') {
   const found = await repository.findByCodeHash(db, sha256(code));
@@ -81,7 +74,7 @@ async function invitationByCode(db: Database, code: string, expected: 'pending' 
 }
 
 export async function getInvitation(deps: RegistrationDeps, code: string, address: string) {
-  await limitCodes(deps.db, address);
+  await limitCodeGuesses(deps.db, address);
   const { invitation, organisationName } = await invitationByCode(deps.db, code, 'pending');
   return {
     kind: invitation.kind,
@@ -100,7 +93,7 @@ export async function completeRegistration(
   body: CompleteRegistrationBody,
   address: string,
 ) {
-  await limitCodes(deps.db, address);
+  await limitCodeGuesses(deps.db, address);
   checkNewPassword(body.password);
   const passwordHash = await hashPassword(body.password);
   const { invitation } = await invitationByCode(deps.db, body.code, 'pending');
@@ -154,7 +147,7 @@ async function registeredUser(deps: RegistrationDeps, code: string) {
 }
 
 export async function sendRegistrationTfaCode(deps: RegistrationDeps, code: string, address: string) {
-  await limitCodes(deps.db, address);
+  await limitCodeGuesses(deps.db, address);
   const invitation = await registeredUser(deps, code);
   const wait = await tfa.resendWait(deps.db, invitation.userId!, 'registration');
   if (wait > 0) throw errors.tooManyRequests('tfa.errors.cooldown', wait);
@@ -170,7 +163,7 @@ export async function validateRegistrationTfa(
   tfaCode: string,
   address: string,
 ) {
-  await limitCodes(deps.db, address);
+  await limitCodeGuesses(deps.db, address);
   const invitation = await registeredUser(deps, code);
   const userId = await tfa.verifyChallenge(
     deps.db,
@@ -215,7 +208,7 @@ export async function invite(
       throw errors.conflict('email', 'invitation.errors.alreadyInvited');
     }
     const code = newOpaqueToken();
-    const invitation = await repository.insertInvitation(tx, {
+    const inserted = await insertOpenInvitation(tx, {
       kind: input.kind,
       email: input.email,
       codeHash: sha256(code),
@@ -225,35 +218,45 @@ export async function invite(
       supplierId: input.supplierId ?? null,
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
-    await mailInvitation(deps, tx, session, invitation, code);
+    const { invitation, inviterName } = await mailInvitation(deps, tx, session, code);
     await audit(tx, {
       userId: session.userId,
       entity: 'Invitation',
-      entityId: invitation.id,
+      entityId: inserted.id,
       before: null,
       after: { kind: invitation.kind, email: invitation.email },
     });
-    return invitation;
+    return { invitation, inviterName };
   });
 }
 
-function mailInvitation(
-  deps: RegistrationDeps,
-  db: Database,
-  session: Claims,
-  invitation: repository.InvitationRow,
-  code: string,
-) {
-  return deps.mail(db, {
+/** The partial unique index on open invitations decides when two invitations of one address race. */
+async function insertOpenInvitation(db: Database, values: Parameters<typeof repository.insertInvitation>[1]) {
+  try {
+    return await repository.insertInvitation(db, values);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict('email', 'invitation.errors.alreadyInvited');
+    throw error;
+  }
+}
+
+/** Mails the link of an invitation (new or renewed code); answers the names the mail used. */
+async function mailInvitation(deps: RegistrationDeps, db: Database, session: Claims, code: string) {
+  const found = await repository.findByCodeHash(db, sha256(code));
+  if (!found) throw new Error('invitation just written is missing');
+  const { invitation, organisationName, inviterName } = found;
+  await deps.mail(db, {
     to: invitation.email,
     language: session.language,
     template: 'invitation',
     data: {
-      inviterName: session.name,
+      inviterName: inviterName || session.name,
+      organisationName,
       kindLabel: kindLabels[session.language][invitation.kind],
       link: `${deps.publicUrl}/account/register/${registerPaths[invitation.kind]}/${code}`,
     },
   });
+  return { invitation, inviterName: inviterName || null };
 }
 
 async function ownAdminInvitation(db: Database, id: number) {
@@ -265,8 +268,8 @@ async function ownAdminInvitation(db: Database, id: number) {
 }
 
 export async function inviteAdmin(deps: RegistrationDeps, session: Claims, email: string) {
-  const invitation = await invite(deps, session, { kind: 'admin', email });
-  return toAdminInvitation({ ...invitation, isExpired: false, invitedBy: session.name });
+  const { invitation, inviterName } = await invite(deps, session, { kind: 'admin', email });
+  return toAdminInvitation({ ...invitation, isExpired: false, invitedBy: inviterName });
 }
 
 export async function listAdminInvitations(deps: RegistrationDeps, query: ListQuery) {
@@ -282,7 +285,7 @@ export async function resendAdminInvitation(deps: RegistrationDeps, session: Cla
       codeHash: sha256(code),
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
-    await mailInvitation(deps, tx, session, updated, code);
+    const { inviterName } = await mailInvitation(deps, tx, session, code);
     await audit(tx, {
       userId: session.userId,
       entity: 'Invitation',
@@ -290,7 +293,7 @@ export async function resendAdminInvitation(deps: RegistrationDeps, session: Cla
       before: { expiresAt: before.expiresAt },
       after: { expiresAt: updated.expiresAt },
     });
-    return toAdminInvitation({ ...updated, isExpired: false, invitedBy: null });
+    return toAdminInvitation({ ...updated, isExpired: false, invitedBy: inviterName });
   });
 }
 

@@ -42,6 +42,10 @@ export const invitations = pgTable(
     uniqueIndex('invitations_code_hash_unique').on(table.codeHash),
     index('invitations_kind_status_idx').on(table.kind, table.status, table.createdAt),
     index('invitations_email_idx').on(sql`lower(${table.email})`),
+    // One open invitation per kind and address.
+    uniqueIndex('invitations_open_unique')
+      .on(table.kind, sql`lower(${table.email})`)
+      .where(sql`${table.status} in ('pending', 'registered')`),
   ],
 );
 

@@ -78,6 +78,11 @@ export async function updateProfile(deps: UserDeps, session: Claims, input: Prof
       isTfaEnabled: input.isTfaEnabled,
     });
     await audit(tx, { userId: session.userId, entity: 'User', entityId: before.id, before, after });
+    // Only the newest requested address can be confirmed; asking for the current one cancels it.
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailChanges.userId, before.id), isNull(emailChanges.usedAt)));
     if (input.email.toLowerCase() !== before.email.toLowerCase()) {
       const [taken] = await tx
         .select({ id: users.id })
@@ -174,6 +179,7 @@ export async function deleteAccount(deps: UserDeps, session: Claims, password: s
     await tx.delete(locationRightGrants).where(eq(locationRightGrants.userId, user.id));
     await tx.delete(employerUsers).where(eq(employerUsers.userId, user.id));
     await tx.delete(supplierUsers).where(eq(supplierUsers.userId, user.id));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
@@ -217,6 +223,11 @@ export async function revokeAdmin(deps: UserDeps, session: Claims, userId: numbe
     if (!user || user.role !== 'Admin') throw errors.notFound('user.errors.notFound');
     await ensureNotLastAdmin(tx, user);
     await repository.update(tx, userId, { role: 'Employee' });
+    // Their current sessions carry admin claims: they sign in again as what they are now.
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     await audit(tx, {
       userId: session.userId,
       entity: 'User',

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits } from '../../modules/account/account.tables.ts';
 import type { Database } from '../db/client.ts';
+import { errors } from './errors.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -32,3 +33,14 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
 
 export const resetRateLimit = (db: Database, key: string) =>
   db.delete(rateLimits).where(eq(rateLimits.key, key));
+
+/** Counts a hit and refuses with 429 `auth.tooManyAttempts` (and Retry-After) over the limit. */
+export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<void> {
+  const wait = await hitRateLimit(db, key, rule);
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+}
+
+/** Guessing codes (invitation, verification, sign-in codes): per client address, over all code endpoints. */
+export const CODE_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
+export const limitCodeGuesses = (db: Database, address: string) =>
+  enforceRateLimit(db, `codes:address:${address}`, CODE_LIMIT);

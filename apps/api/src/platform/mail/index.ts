@@ -1,4 +1,4 @@
-export { mailOutbox, type MailStatus, mailStatuses } from './mail.tables.ts';
+export { type MailStatus, mailOutbox, mailStatuses } from './mail.tables.ts';
 export { enqueueMail, type MailRequest } from './outbox.ts';
 export {
   type MailLanguage,

@@ -239,7 +239,12 @@ describe('several workers', () => {
     const recipients = Array.from({ length: 24 }, (_, index) => `ontvanger${index}@xp.example`);
     await inTransaction(t.db, async (tx) => {
       for (const to of recipients) {
-        await enqueueMail(tx, { to, language: 'nl', template: 'tfaCode', data: { code: '123456', minutes: 10 } });
+        await enqueueMail(tx, {
+          to,
+          language: 'nl',
+          template: 'tfaCode',
+          data: { code: '123456', minutes: 10 },
+        });
       }
     });
     const workers = Array.from({ length: 3 }, () => worker(smtpTransport(server.url), { batchSize: 3 }));

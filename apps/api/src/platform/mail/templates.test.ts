@@ -44,7 +44,9 @@ describe('mail templates', () => {
     expect(renderMail('passwordReset', 'nl', { link, minutes: 60 }).text).toContain('60 minuten');
 
     const withOrganisation = renderMail('invitation', 'en', samples.invitation);
-    expect(withOrganisation.text).toContain('Anna invites you to XP Back-office as beheerder at Vitaal Utrecht.');
+    expect(withOrganisation.text).toContain(
+      'Anna invites you to XP Back-office as beheerder at Vitaal Utrecht.',
+    );
     const withoutOrganisation = renderMail('invitation', 'nl', {
       inviterName: 'Anna',
       kindLabel: 'beheerder',

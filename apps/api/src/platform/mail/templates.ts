@@ -119,7 +119,9 @@ const templates: Templates = {
             ? rich`${strong(data.inviterName)} nodigt je uit voor ${PLATFORM_NAME} als ${data.kindLabel} bij ${strong(data.organisationName)}.`
             : rich`${strong(data.inviterName)} nodigt je uit voor ${PLATFORM_NAME} als ${data.kindLabel}.`,
         ),
-        paragraph(rich`Maak je account aan met de knop hieronder. De link is persoonlijk: stuur hem niet door.`),
+        paragraph(
+          rich`Maak je account aan met de knop hieronder. De link is persoonlijk: stuur hem niet door.`,
+        ),
         button('Account aanmaken', data.link, FALLBACK.nl),
         note(rich`Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.`),
       ],
@@ -171,7 +173,9 @@ const templates: Templates = {
         ),
         button('Nieuw wachtwoord instellen', data.link, FALLBACK.nl),
         paragraph(rich`De link is ${minutesText('nl', data.minutes)} geldig en werkt één keer.`),
-        note(rich`Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft hetzelfde.`),
+        note(
+          rich`Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft hetzelfde.`,
+        ),
       ],
     }),
     en: (data) => ({
@@ -258,9 +262,9 @@ function blockHtml(block: Block): string {
       const href = escapeHtml(block.link);
       return [
         '<table role="presentation" cellspacing="0" cellpadding="0" style="margin:8px 0 16px;"><tr>',
-        `<td style="border-radius:6px;background:#228be6;"><a href="${href}" style="display:inline-block;padding:12px 20px;color:#ffffff;text-decoration:none;font-weight:600;">${escapeHtml(block.label)}</a></td>`,
+        `<td style="border-radius:6px;background:#087f5b;"><a href="${href}" style="display:inline-block;padding:12px 20px;color:#ffffff;text-decoration:none;font-weight:600;">${escapeHtml(block.label)}</a></td>`,
         '</tr></table>',
-        `<p style="margin:0 0 16px;font-size:13px;color:#6b7280;">${escapeHtml(block.fallback)}<br><a href="${href}" style="color:#228be6;word-break:break-all;">${href}</a></p>`,
+        `<p style="margin:0 0 16px;font-size:13px;color:#6b7280;">${escapeHtml(block.fallback)}<br><a href="${href}" style="color:#087f5b;word-break:break-all;">${href}</a></p>`,
       ].join('');
     }
   }
@@ -298,7 +302,14 @@ function layoutHtml(language: MailLanguage, content: MailContent): string {
 }
 
 function layoutText(language: MailLanguage, content: MailContent): string {
-  return [PLATFORM_NAME, '', ...content.blocks.map(blockText).join('\n\n').split('\n'), '', '-- ', FOOTER[language]]
+  return [
+    PLATFORM_NAME,
+    '',
+    ...content.blocks.map(blockText).join('\n\n').split('\n'),
+    '',
+    '-- ',
+    FOOTER[language],
+  ]
     .join('\n')
     .concat('\n');
 }

@@ -32,7 +32,9 @@ export function freePort(): Promise<number> {
 }
 
 /** smtp-server on 127.0.0.1: no TLS, no authentication; `delayMs` slows down every DATA. */
-export async function startSmtpServer(options: { port?: number; delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { port?: number; delayMs?: number } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,

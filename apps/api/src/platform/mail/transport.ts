@@ -26,7 +26,11 @@ function senderDomain(from: string): string {
  * nodemailer over SMTP (`smtp://user:pass@host:587`, `smtps://...:465`). One connection per mail: the
  * back-office sends little, and a fresh connection gets over a server restart without help.
  */
-export function createSmtpTransport(options: { url: string; from: string; timeoutMs?: number }): MailTransport {
+export function createSmtpTransport(options: {
+  url: string;
+  from: string;
+  timeoutMs?: number;
+}): MailTransport {
   const timeout = options.timeoutMs ?? 15_000;
   const transporter = createTransport({
     url: options.url,

@@ -53,10 +53,13 @@ export const retryDelayMs = (attempts: number) =>
 /** What may be stored and logged of a failure: the error code and SMTP status, not its message. */
 export function describeMailError(error: unknown): string {
   const details = (error ?? {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
-  const code = typeof details.code === 'string' && /^[A-Z_]{2,40}$/.test(details.code) ? details.code : 'ERROR';
+  const code =
+    typeof details.code === 'string' && /^[A-Z_]{2,40}$/.test(details.code) ? details.code : 'ERROR';
   const status = typeof details.responseCode === 'number' ? ` ${details.responseCode}` : '';
   const command =
-    typeof details.command === 'string' && /^[A-Z ]{2,20}$/.test(details.command) ? ` (${details.command})` : '';
+    typeof details.command === 'string' && /^[A-Z ]{2,20}$/.test(details.command)
+      ? ` (${details.command})`
+      : '';
   return `${code}${status}${command}`;
 }
 
@@ -119,7 +122,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
   /** Only the holder of the lease reports on a mail. */
   const ours = (mail: Claimed) =>
-    and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'pending'), eq(mailOutbox.lockedUntil, mail.lockedUntil!));
+    and(
+      eq(mailOutbox.id, mail.id),
+      eq(mailOutbox.status, 'pending'),
+      eq(mailOutbox.lockedUntil, mail.lockedUntil!),
+    );
 
   async function deliver(mail: Claimed): Promise<keyof MailRunResult> {
     try {

@@ -69,7 +69,7 @@ export function MailboxPage({ to, selectedId, onFilterChange, onSelect }: Mailbo
           />
         </Paper>
       ) : (
-        <Grid gutter="lg" align="flex-start">
+        <Grid gap="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder radius="md" p={0}>
               <Box component="nav" aria-label={t('mailbox.list.label')}>
@@ -104,7 +104,13 @@ export function MailboxPage({ to, selectedId, onFilterChange, onSelect }: Mailbo
   );
 }
 
-function AddressFilter({ to, onChange }: { to: string | undefined; onChange: (to: string | undefined) => void }) {
+function AddressFilter({
+  to,
+  onChange,
+}: {
+  to: string | undefined;
+  onChange: (to: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState(to ?? '');
   const commit = useDebouncedCallback((next: string) => onChange(next.trim() || undefined), 300);
@@ -225,7 +231,11 @@ function MailDetail({ mail }: { mail: MailboxMessage }) {
               m={0}
               fz="sm"
               bg="var(--mantine-color-gray-0)"
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', borderRadius: 'var(--mantine-radius-sm)' }}
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                borderRadius: 'var(--mantine-radius-sm)',
+              }}
             >
               {splitLinks(mail.text).map((part, index) =>
                 part.isLink ? (

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -28,11 +28,13 @@ export function InvitationProblemPage({ problem }: { problem: InvitationProblem 
   const { t } = useTranslation();
   return (
     <PublicPage title={t(`registration.problem.${problem}.title`)}>
-      <Stack gap="lg" align="flex-start">
-        <ThemeIcon size={48} radius="xl" color="orange" variant="light" aria-hidden>
-          <IconMailOff size={28} />
-        </ThemeIcon>
-        <Text>{t(`registration.problem.${problem}.text`)}</Text>
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon size={40} radius="xl" color="orange" variant="light" aria-hidden>
+            <IconMailOff size={22} />
+          </ThemeIcon>
+          <Text>{t(`registration.problem.${problem}.text`)}</Text>
+        </Group>
         <Button component={Link} to="/account/login" fullWidth>
           {t('registration.toLogin')}
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { accountEndpoints, type Claims, homePath } from '@xp/contracts';
@@ -78,10 +78,11 @@ export function TfaPage({ redirectUrl, code }: TfaPageProps) {
     try {
       if (code) await resendRegistration.mutateAsync({ body: { code } });
       else await resendLogin.mutateAsync(undefined);
-      form.reset({ tfaCode: '' });
-      form.setFocus('tfaCode');
       cooldown.start();
       showSuccess('tfa.resent');
+      // Ready for the code of the new mail.
+      form.reset({ tfaCode: '' });
+      setTimeout(() => form.setFocus('tfaCode'));
     } catch (error) {
       const message = failureOf(error);
       // Without an open sign-in there is nothing to resend: the login starts over.
@@ -130,8 +131,8 @@ export function TfaPage({ redirectUrl, code }: TfaPageProps) {
           <Button type="submit" fullWidth loading={form.formState.isSubmitting}>
             {t('tfa.submit')}
           </Button>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed">
+          <Stack gap={4} align="center">
+            <Text size="sm" c="dimmed" ta="center">
               {cooldown.remaining > 0 ? t('tfa.resendIn', { count: cooldown.remaining }) : t('tfa.noCode')}
             </Text>
             <Button
@@ -143,7 +144,7 @@ export function TfaPage({ redirectUrl, code }: TfaPageProps) {
             >
               {t('tfa.resend')}
             </Button>
-          </Group>
+          </Stack>
         </Stack>
       </form>
     </PublicPage>

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invitations_open_unique" ON "invitations" USING btree ("kind",lower("email")) WHERE "invitations"."status" in ('pending', 'registered');

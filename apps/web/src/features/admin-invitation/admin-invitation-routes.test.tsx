@@ -1,0 +1,90 @@
+import { notifications } from '@mantine/notifications';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Environment } from '@xp/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/app/app';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { forgetRestoredSession, installSessionHooks } from '@/app/session';
+import { sessionStore } from '@/app/session-store';
+import { admin, testClaims } from '@/app/test-support/claims';
+import { setLanguage } from '@/i18n';
+import { screen, waitFor, within } from '@/test/render';
+import { fakeApi, invitations, queryOf } from './test-support';
+
+const switchOptions = {
+  gyms: [],
+  locations: [],
+  employers: [],
+  associations: [],
+  contentEnvironments: [],
+  suppliers: [],
+};
+
+async function startApp(path: string) {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ queryClient, session: sessionStore }, history);
+  installSessionHooks(router, queryClient);
+  await act(async () => {
+    render(<App router={router} queryClient={queryClient} env="test" />);
+  });
+  return router;
+}
+
+beforeEach(async () => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  sessionStore.setClaims(null);
+  forgetRestoredSession();
+  await setLanguage('nl');
+  localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the route of the invited admins', () => {
+  it("is in the admin's menu and keeps search and sort in the URL", async () => {
+    const requests = fakeApi({
+      'POST /api/account/cookierefresh': () => ({
+        data: { claims: admin({ activeEnvironment: Environment.Admin }) },
+      }),
+      'GET /api/Account/SwitchOptions': () => ({ data: switchOptions }),
+      'GET /api/Admin/Invitation': () => ({ data: { items: invitations, total: invitations.length } }),
+    });
+    const router = await startApp('/admin');
+    const user = userEvent.setup();
+    const navigation = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await user.click(within(navigation).getByRole('link', { name: 'Uitgenodigde beheerders' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/admin/admins/invited'));
+    expect(await screen.findByText('nieuw.beheer@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'E-mailadres' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'email' }));
+    await waitFor(() =>
+      expect(
+        queryOf(requests.filter((request) => request.url.startsWith('/api/Admin/Invitation')).at(-1)),
+      ).toEqual({
+        page: '1',
+        pageSize: '25',
+        direction: 'asc',
+        sort: 'email',
+      }),
+    );
+  });
+
+  it('sends who is no admin to their home path', async () => {
+    fakeApi({
+      'POST /api/account/cookierefresh': () => ({ data: { claims: testClaims() } }),
+      'GET /api/Account/SwitchOptions': () => ({ data: switchOptions }),
+    });
+    const router = await startApp('/admin/admins/invited');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Uitgenodigde beheerders' })).not.toBeInTheDocument();
+  });
+});
