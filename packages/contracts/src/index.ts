@@ -15,7 +15,12 @@ import type { EndpointDefinition } from './http.ts';
 import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
 import { recoveryEndpoints } from './recovery.ts';
-import { adminInvitationEndpoints, registrationEndpoints } from './registration.ts';
+import {
+  adminInvitationEndpoints,
+  employerEmployeeRegistrationEndpoints,
+  registrationEndpoints,
+  supplierRegistrationEndpoints,
+} from './registration.ts';
 import { userEndpoints } from './user.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
@@ -24,6 +29,8 @@ export const endpointGroups = {
   account: accountEndpoints,
   locationArea: locationAreaEndpoints,
   registration: registrationEndpoints,
+  employerEmployeeRegistration: employerEmployeeRegistrationEndpoints,
+  supplierRegistration: supplierRegistrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
   recovery: recoveryEndpoints,
   user: userEndpoints,

@@ -84,42 +84,82 @@ export type AdminInvitation = z.infer<typeof adminInvitation>;
 
 const tags = ['Registration'];
 
-export const registrationEndpoints = {
+/** The four calls of a registration, at the paths one front-end flow uses. */
+const registrationFlow = (
+  paths: { invitation: string; complete: string; sendCode: string; validate: string },
+  who: string,
+) => ({
   invitation: endpoint({
     method: 'GET',
-    path: '/Account/Invitation/{code}',
+    path: paths.invitation,
     policy: policy.public,
-    summary: 'The invitation behind a registration code: kind, email, inviting organisation',
+    summary: `The invitation behind a registration code (${who}): kind, email, inviting organisation` as string,
     tags,
     params: z.object({ code }),
     response: invitationInfo,
   }),
   completeRegistration: endpoint({
     method: 'POST',
-    path: '/Account/CompleteRegistration',
+    path: paths.complete,
     policy: policy.public,
-    summary: 'Register from an invitation; signs in unless verification by a mailed code is required',
+    summary: `Register from an invitation (${who}); signs in unless verification by a mailed code is required` as string,
     tags,
     body: completeRegistrationBody,
     response: registrationResult,
   }),
   sendRegistrationTfaCode: endpoint({
     method: 'POST',
-    path: '/Account/sendRegistrationTfaCode',
+    path: paths.sendCode,
     policy: policy.public,
-    summary: 'Mail a (new) verification code for a registration',
+    summary: `Mail a (new) verification code for a registration (${who})` as string,
     tags,
     body: z.object({ code }),
     response: nothing,
   }),
   validateTfa: endpoint({
     method: 'POST',
-    path: '/Account/ValidateTfa',
+    path: paths.validate,
     policy: policy.public,
-    summary: 'Verify a registration with the mailed code; sets the session cookies',
+    summary: `Verify a registration with the mailed code (${who}); sets the session cookies` as string,
     tags,
     body: z.object({ tfaCode, code }),
     response: z.object({ claims: claimsSchema }),
+  }),
+});
+
+/** Every kind of invitation. */
+export const registrationEndpoints = registrationFlow(
+  {
+    invitation: '/Account/Invitation/{code}',
+    complete: '/Account/CompleteRegistration',
+    sendCode: '/Account/sendRegistrationTfaCode',
+    validate: '/Account/ValidateTfa',
+  },
+  'any kind',
+);
+
+/** The spec's own calls for employees of an employer: employer-employee invitations only. */
+export const employerEmployeeRegistrationEndpoints = registrationFlow(
+  {
+    invitation: '/EmployerEmployeeInvitation/{code}',
+    complete: '/EmployerEmployee/CompleteRegistration',
+    sendCode: '/EmployerEmployee/sendRegistrationTfaCode',
+    validate: '/EmployerEmployee/ValidateTfa',
+  },
+  'employee of an employer',
+);
+
+/** The spec's supplier registration (`GET /Supplier/{id}` carries the invitation code): supplier invitations only. */
+export const supplierRegistrationEndpoints = {
+  invitation: endpoint({
+    ...registrationEndpoints.invitation,
+    path: '/Supplier/{code}',
+    summary: 'The invitation behind a supplier registration code',
+  }),
+  completeRegistration: endpoint({
+    ...registrationEndpoints.completeRegistration,
+    path: '/Supplier/Register/Complete',
+    summary: 'Register a supplier from an invitation',
   }),
 };
 

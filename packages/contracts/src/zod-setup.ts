@@ -26,7 +26,9 @@ z.config({
       case 'invalid_format':
         return issue.format === 'email' ? 'validation.email' : 'validation.invalidFormat';
       case 'invalid_value':
-        return issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalidValue';
+        return issue.input === undefined || issue.input === null
+          ? 'validation.required'
+          : 'validation.invalidValue';
       case 'unrecognized_keys':
         return 'validation.unknownField';
       default:

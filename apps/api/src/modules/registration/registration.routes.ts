@@ -1,9 +1,21 @@
-import { adminInvitationEndpoints, registrationEndpoints as endpoints } from '@xp/contracts';
+import {
+  adminInvitationEndpoints,
+  employerEmployeeRegistrationEndpoints,
+  registrationEndpoints,
+  supplierRegistrationEndpoints,
+} from '@xp/contracts';
 import { route } from '../../platform/http/route.ts';
 import { type SessionCookies, sendIssuedSession } from '../account/account.routes.ts';
 import * as service from './registration.service.ts';
 
-export function registrationRoutes(deps: service.RegistrationDeps & SessionCookies) {
+type Deps = service.RegistrationDeps & SessionCookies;
+
+/** The calls of one registration flow; the same services serve every kind of invitation. */
+function flowRoutes(
+  deps: Deps,
+  endpoints: Pick<typeof registrationEndpoints, 'invitation' | 'completeRegistration'> &
+    Partial<Pick<typeof registrationEndpoints, 'sendRegistrationTfaCode' | 'validateTfa'>>,
+) {
   return [
     route(endpoints.invitation, ({ params, request }) =>
       service.getInvitation(deps, params.code, request.ip),
@@ -14,16 +26,32 @@ export function registrationRoutes(deps: service.RegistrationDeps & SessionCooki
         ? { requiresVerification: false, ...sendIssuedSession(reply, deps.cookies, result.issued) }
         : { requiresVerification: true, claims: null };
     }),
-    route(endpoints.sendRegistrationTfaCode, ({ body, request }) =>
-      service.sendRegistrationTfaCode(deps, body.code, request.ip),
-    ),
-    route(endpoints.validateTfa, async ({ body, request, reply }) =>
-      sendIssuedSession(
-        reply,
-        deps.cookies,
-        await service.validateRegistrationTfa(deps, body.code, body.tfaCode, request.ip),
-      ),
-    ),
+    ...(endpoints.sendRegistrationTfaCode
+      ? [
+          route(endpoints.sendRegistrationTfaCode, ({ body, request }) =>
+            service.sendRegistrationTfaCode(deps, body.code, request.ip),
+          ),
+        ]
+      : []),
+    ...(endpoints.validateTfa
+      ? [
+          route(endpoints.validateTfa, async ({ body, request, reply }) =>
+            sendIssuedSession(
+              reply,
+              deps.cookies,
+              await service.validateRegistrationTfa(deps, body.code, body.tfaCode, request.ip),
+            ),
+          ),
+        ]
+      : []),
+  ];
+}
+
+export function registrationRoutes(deps: Deps) {
+  return [
+    ...flowRoutes(deps, registrationEndpoints),
+    ...flowRoutes({ ...deps, onlyKind: 'employerEmployee' }, employerEmployeeRegistrationEndpoints),
+    ...flowRoutes({ ...deps, onlyKind: 'supplier' }, supplierRegistrationEndpoints),
     route(adminInvitationEndpoints.list, ({ query }) => service.listAdminInvitations(deps, query)),
     route(adminInvitationEndpoints.create, ({ session, body }) =>
       service.inviteAdmin(deps, session, body.email),

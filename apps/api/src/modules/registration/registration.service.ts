@@ -19,6 +19,8 @@ import * as repository from './registration.repository.ts';
 export interface RegistrationDeps extends AccountDeps {
   mail: Mailer;
   publicUrl: string;
+  /** A flow of one kind only (the spec's employer-employee and supplier calls): other codes are unknown. */
+  onlyKind?: InvitationKind;
 }
 
 const INVITATION_DAYS = 14;
@@ -59,9 +61,11 @@ const kindLabels: Record<'nl' | 'en', Record<InvitationKind, string>> = {
 const requiresVerification = (kind: InvitationKind) => kind === 'admin';
 
 /** An invitation by its code in the state a step expects; otherwise a clear reason. */
-async function invitationByCode(db: Database, code: string, expected: 'pending' | 'registered') {
-  const found = await repository.findByCodeHash(db, sha256(code));
-  if (!found) throw errors.notFound('invitation.errors.notFound');
+async function invitationByCode(deps: RegistrationDeps, code: string, expected: 'pending' | 'registered') {
+  const found = await repository.findByCodeHash(deps.db, sha256(code));
+  if (!found || (deps.onlyKind && found.invitation.kind !== deps.onlyKind)) {
+    throw errors.notFound('invitation.errors.notFound');
+  }
   const { invitation } = found;
   if (invitation.status === 'cancelled') throw errors.notFound('invitation.errors.cancelled');
   if (invitation.status === 'used') throw errors.notFound('invitation.errors.used');
@@ -75,7 +79,7 @@ async function invitationByCode(db: Database, code: string, expected: 'pending' 
 
 export async function getInvitation(deps: RegistrationDeps, code: string, address: string) {
   await limitCodeGuesses(deps.db, address);
-  const { invitation, organisationName } = await invitationByCode(deps.db, code, 'pending');
+  const { invitation, organisationName } = await invitationByCode(deps, code, 'pending');
   return {
     kind: invitation.kind,
     email: invitation.email,
@@ -96,7 +100,7 @@ export async function completeRegistration(
   await limitCodeGuesses(deps.db, address);
   checkNewPassword(body.password);
   const passwordHash = await hashPassword(body.password);
-  const { invitation } = await invitationByCode(deps.db, body.code, 'pending');
+  const { invitation } = await invitationByCode(deps, body.code, 'pending');
   const mustVerify = requiresVerification(invitation.kind);
 
   const user = await inTransaction(deps.db, async (tx) => {
@@ -141,7 +145,7 @@ export async function completeRegistration(
 
 /** The account a registration code made, waiting for its verification. */
 async function registeredUser(deps: RegistrationDeps, code: string) {
-  const { invitation } = await invitationByCode(deps.db, code, 'registered');
+  const { invitation } = await invitationByCode(deps, code, 'registered');
   if (invitation.userId === null) throw errors.badRequest('tfa.errors.expired');
   return invitation;
 }
