@@ -55,6 +55,11 @@ export const completeRegistrationBody = withConfirmation(
 );
 export type CompleteRegistrationBody = z.input<typeof completeRegistrationBody>;
 
+/** Two-factor codes: valid this long, this many tries, a new one after the cooldown. */
+export const TFA_CODE_MINUTES = 10;
+export const TFA_MAX_ATTEMPTS = 5;
+export const TFA_RESEND_COOLDOWN_SECONDS = 60;
+
 export const tfaCode = z
   .string()
   .trim()
@@ -93,7 +98,8 @@ const registrationFlow = (
     method: 'GET',
     path: paths.invitation,
     policy: policy.public,
-    summary: `The invitation behind a registration code (${who}): kind, email, inviting organisation` as string,
+    summary:
+      `The invitation behind a registration code (${who}): kind, email, inviting organisation` as string,
     tags,
     params: z.object({ code }),
     response: invitationInfo,
@@ -102,7 +108,8 @@ const registrationFlow = (
     method: 'POST',
     path: paths.complete,
     policy: policy.public,
-    summary: `Register from an invitation (${who}); signs in unless verification by a mailed code is required` as string,
+    summary:
+      `Register from an invitation (${who}); signs in unless verification by a mailed code is required` as string,
     tags,
     body: completeRegistrationBody,
     response: registrationResult,

@@ -8,9 +8,17 @@ import { tfaChallenges } from '../registration/registration.tables.ts';
 import type { UserRow } from '../user/user.tables.ts';
 
 /** A code is valid this long, may be tried this often, and a new one may be sent after the cooldown. */
-export const TFA_MINUTES = 10;
-export const TFA_MAX_ATTEMPTS = 5;
-export const TFA_RESEND_COOLDOWN_SECONDS = 60;
+export {
+  TFA_CODE_MINUTES as TFA_MINUTES,
+  TFA_MAX_ATTEMPTS,
+  TFA_RESEND_COOLDOWN_SECONDS,
+} from '@xp/contracts';
+
+import {
+  TFA_MAX_ATTEMPTS,
+  TFA_CODE_MINUTES as TFA_MINUTES,
+  TFA_RESEND_COOLDOWN_SECONDS,
+} from '@xp/contracts';
 
 type Purpose = 'login' | 'registration';
 

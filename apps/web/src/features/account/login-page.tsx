@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { homePath, type LoginBody, loginBody } from '@xp/contracts';
 import { useState } from 'react';
-import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { signIn } from '@/app/session';

@@ -1,14 +1,37 @@
-import { accountEndpoints, registrationEndpoints as endpoints } from '@xp/contracts';
+import {
+  accountEndpoints,
+  employerEmployeeRegistrationEndpoints,
+  registrationEndpoints as endpoints,
+  type InvitationKind,
+  supplierRegistrationEndpoints,
+} from '@xp/contracts';
 import { useApiMutation, useApiQuery } from '@/app/api-hooks';
 
-/** The invitation behind a registration code: kind, email and inviting organisation. */
-export function useInvitation(code: string) {
-  // An unknown, expired, cancelled or used code is a 404 that does not change by asking again.
-  return useApiQuery(endpoints.invitation, { params: { code } }, { retry: false, staleTime: Infinity });
+/**
+ * The calls that load an invitation and complete a registration from the register route of a kind: the
+ * spec's own for employees of an employer and for suppliers (they answer only invitations of that kind),
+ * the general ones for the other kinds. All run on the same machinery and answer the same shapes.
+ */
+function registrationCalls(kind: InvitationKind) {
+  if (kind === 'employerEmployee') return employerEmployeeRegistrationEndpoints;
+  if (kind === 'supplier') return supplierRegistrationEndpoints;
+  return endpoints;
 }
 
-export function useCompleteRegistration() {
-  return useApiMutation(endpoints.completeRegistration);
+/** The invitation behind a registration code: kind, email and inviting organisation. */
+export function useInvitation(kind: InvitationKind, code: string) {
+  // An unknown, expired, cancelled or used code is a 404 that does not change by asking again.
+  return useApiQuery(
+    registrationCalls(kind).invitation as typeof endpoints.invitation,
+    { params: { code } },
+    { retry: false, staleTime: Infinity },
+  );
+}
+
+export function useCompleteRegistration(kind: InvitationKind) {
+  return useApiMutation(
+    registrationCalls(kind).completeRegistration as typeof endpoints.completeRegistration,
+  );
 }
 
 /** Mails a new verification code for a registration (after the server's cooldown). */

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
-import { Environment, invitationKinds, registerPaths } from '@xp/contracts';
+import { Environment, type InvitationKind, invitationKinds, registerPaths } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetRestoredSession } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
@@ -22,6 +22,15 @@ const supplierInvitation = {
   requiresVerification: false,
 };
 const invitationPath = `/api/Account/Invitation/${CODE}`;
+/** The register routes of employees of an employer and of suppliers use the spec's own calls. */
+const invitationPaths: Record<InvitationKind, string> = {
+  ...(Object.fromEntries(invitationKinds.map((kind) => [kind, invitationPath])) as Record<
+    InvitationKind,
+    string
+  >),
+  employerEmployee: `/api/EmployerEmployeeInvitation/${CODE}`,
+  supplier: `/api/Supplier/${CODE}`,
+};
 
 beforeEach(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -88,7 +97,7 @@ describe('the register page', () => {
   });
 
   it('names the inviting organisation', async () => {
-    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }) });
+    fakeApi({ [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
     await startApp(`/account/register/supplier/${CODE}`);
     expect(
       await screen.findByText('SportSupply BV nodigt je uit om een account aan te maken als leverancier.'),
@@ -105,7 +114,7 @@ describe('the register page', () => {
 
     await user.type(field(/^Wachtwoord/), 'kort');
     await user.tab();
-    expect(await screen.findByText('Het wachtwoord moet minimaal 10 tekens lang zijn')).toBeInTheDocument();
+    expect(await screen.findByText('Gebruik minstens 10 tekens')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Registreren' }));
     expect(await screen.findAllByText('Dit veld is verplicht')).toHaveLength(2);
@@ -117,8 +126,8 @@ describe('the register page', () => {
     await user.type(field(/^Wachtwoord/), 'lang-genoeg-2026');
     await user.type(field(/^Herhaal wachtwoord/), 'lang-genoeg-2025');
     await user.click(screen.getByRole('button', { name: 'Registreren' }));
-    expect(await screen.findByText('De wachtwoorden komen niet overeen')).toBeInTheDocument();
-    expect(field(/^Herhaal wachtwoord/)).toHaveAccessibleDescription('De wachtwoorden komen niet overeen');
+    expect(await screen.findByText('De wachtwoorden zijn niet gelijk')).toBeInTheDocument();
+    expect(field(/^Herhaal wachtwoord/)).toHaveAccessibleDescription('De wachtwoorden zijn niet gelijk');
     expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')).toHaveLength(0);
   });
 
@@ -135,7 +144,7 @@ describe('the register page', () => {
     await user.click(screen.getByRole('button', { name: 'Registreren' }));
     await waitFor(() =>
       expect(field(/^Wachtwoord/)).toHaveAccessibleDescription(
-        /Dit wachtwoord wordt te veel gebruikt; kies een ander/,
+        /Dit wachtwoord wordt te vaak gebruikt; kies een ander/,
       ),
     );
   });
@@ -191,8 +200,8 @@ describe('the register page', () => {
       name: 'Noor van Visser',
     });
     const requests = fakeApi({
-      [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }),
-      'POST /api/Account/CompleteRegistration': () => ({
+      [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }),
+      'POST /api/Supplier/Register/Complete': () => ({
         data: { requiresVerification: false, claims: supplier },
       }),
       'GET /api/Account/SwitchOptions': () => ({
@@ -219,7 +228,8 @@ describe('the register page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/supplier'));
     expect(sessionStore.getClaims()).toEqual(supplier);
     expect(await screen.findByText('Welkom, Noor van Visser.')).toBeInTheDocument();
-    expect(requestsTo(requests, 'POST', '/api/Account/CompleteRegistration')[0]?.body).toMatchObject({
+    expect(requestsTo(requests, 'POST', '/api/Supplier/Register/Complete')[0]?.body).toMatchObject({
+      code: CODE,
       insertion: 'van',
     });
   });
@@ -260,15 +270,36 @@ describe('the register page', () => {
   });
 
   it.each(invitationKinds)('serves the %s invitation on its own route', async (kind) => {
-    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: { ...adminInvitation, kind } }) });
+    fakeApi({ [`GET ${invitationPaths[kind]}`]: () => ({ data: { ...adminInvitation, kind } }) });
     await startApp(`/account/register/${registerPaths[kind]}/${CODE}`);
     await formReady();
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeInTheDocument();
   });
 
+  it("registers an employer's employee with the spec's own calls", async () => {
+    const requests = fakeApi({
+      [`GET ${invitationPaths.employerEmployee}`]: () => ({
+        data: { ...supplierInvitation, kind: 'employerEmployee', organisationName: 'Bouwbedrijf Jansen' },
+      }),
+      'POST /api/EmployerEmployee/CompleteRegistration': () => ({
+        data: { requiresVerification: true, claims: null },
+      }),
+    });
+    const router = await startApp(`/account/register/employer/employee/${CODE}`);
+    const user = userEvent.setup();
+    await formReady();
+    expect(
+      screen.getByText('Bouwbedrijf Jansen nodigt je uit om een account aan te maken als werknemer.'),
+    ).toBeInTheDocument();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Registreren' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/tfa'));
+    expect(requestsTo(requests, 'POST', '/api/EmployerEmployee/CompleteRegistration')).toHaveLength(1);
+  });
+
   it('speaks English', async () => {
     await setLanguage('en');
-    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: supplierInvitation }) });
+    fakeApi({ [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
     await startApp(`/account/register/supplier/${CODE}`);
     await screen.findByRole('button', { name: 'Register' });
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

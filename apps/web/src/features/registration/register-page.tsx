@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { ResponseOf } from '@xp/contracts';
 import {
   type CompleteRegistrationBody,
   completeRegistrationBody,
   homePath,
+  type InvitationKind,
   PASSWORD_MIN_LENGTH,
   type registrationEndpoints,
 } from '@xp/contracts';
@@ -27,19 +28,20 @@ type Invitation = ResponseOf<typeof registrationEndpoints.invitation>;
 
 const formFields = ['firstName', 'insertion', 'lastName', 'password', 'confirmPassword'] as const;
 
-/** The component of all seven register routes (`/account/register/<kind>/$code`). */
-export function RegisterRoute() {
-  const { code } = useParams({ strict: false });
-  return <RegisterPage key={code} code={code ?? ''} />;
+interface RegisterPageProps {
+  /** The kind of the register route; it picks the calls (the invitation itself says what it is for). */
+  kind: InvitationKind;
+  /** The invitation code from the mailed link. */
+  code: string;
 }
 
 /**
  * Registration from an invitation: loads the invitation behind the code, then asks name and password. A
  * code that cannot be used gets its own page ('Uitnodiging verlopen', ...).
  */
-export function RegisterPage({ code }: { code: string }) {
+export function RegisterPage({ kind, code }: RegisterPageProps) {
   const { t } = useTranslation();
-  const invitation = useInvitation(code);
+  const invitation = useInvitation(kind, code);
   // A code can also turn out unusable when the form is sent (used or cancelled meanwhile).
   const [problem, setProblem] = useState<InvitationProblem | null>(null);
 
@@ -59,28 +61,32 @@ export function RegisterPage({ code }: { code: string }) {
       </PublicPage>
     );
   }
-  return <RegisterForm code={code} invitation={invitation.data} onProblem={setProblem} />;
+  return <RegisterForm kind={kind} code={code} invitation={invitation.data} onProblem={setProblem} />;
 }
 
 interface RegisterFormProps {
+  kind: InvitationKind;
   code: string;
   invitation: Invitation;
   onProblem: (problem: InvitationProblem) => void;
 }
 
-function RegisterForm({ code, invitation, onProblem }: RegisterFormProps) {
+function RegisterForm({ kind, code, invitation, onProblem }: RegisterFormProps) {
   const { t } = useTranslation();
   const router = useRouter();
-  const complete = useCompleteRegistration();
+  const complete = useCompleteRegistration(kind);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(completeRegistrationBody, {
     defaultValues: { code, firstName: '', insertion: '', lastName: '', password: '', confirmPassword: '' },
   });
 
-  const kind = t(`registration.kindPhrase.${invitation.kind}`);
+  const invitedAs = t(`registration.kindPhrase.${invitation.kind}`);
   const intro = invitation.organisationName
-    ? t('registration.register.introOrganisation', { organisation: invitation.organisationName, kind })
-    : t('registration.register.intro', { kind, product: t('shell.productName') });
+    ? t('registration.register.introOrganisation', {
+        organisation: invitation.organisationName,
+        kind: invitedAs,
+      })
+    : t('registration.register.intro', { kind: invitedAs, product: t('shell.productName') });
 
   const submit = form.handleSubmit(async (body: CompleteRegistrationBody) => {
     setFailure(null);

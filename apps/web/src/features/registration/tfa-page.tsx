@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { accountEndpoints, type Claims, homePath } from '@xp/contracts';
+import { accountEndpoints, type Claims, homePath, TFA_RESEND_COOLDOWN_SECONDS } from '@xp/contracts';
 import { useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,8 @@ import { useCookieLoginTfa, useResendLoginTfa, useSendRegistrationTfaCode, useVa
 import { invitationProblemOf } from './invitation-problem';
 import { useCooldown } from './use-cooldown';
 
-/** The server's wait between two codes (apps/api `TFA_RESEND_COOLDOWN_SECONDS`). */
-export const RESEND_COOLDOWN_SECONDS = 60;
+/** The server's wait between two codes. */
+export const RESEND_COOLDOWN_SECONDS = TFA_RESEND_COOLDOWN_SECONDS;
 const CODE_LENGTH = 6;
 
 /** Failures after which the code cannot be used any more: only a new code (or a new login) helps. */

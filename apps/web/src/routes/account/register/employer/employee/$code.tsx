@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegisterRoute } from '@/features/registration/register-page';
+import { RegisterPage } from '@/features/registration/register-page';
 
-/** Registration from the invitation of an employer employee; one page serves every kind of invitation. */
-export const Route = createFileRoute('/account/register/employer/employee/$code')({
-  component: RegisterRoute,
-});
+/** Registration from the invitation of an employer's employee; one page serves every kind of invitation. */
+export const Route = createFileRoute('/account/register/employer/employee/$code')({ component: Register });
+
+function Register() {
+  const { code } = Route.useParams();
+  return <RegisterPage key={code} kind="employerEmployee" code={code} />;
+}

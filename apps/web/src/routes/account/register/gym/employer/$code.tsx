@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RegisterRoute } from '@/features/registration/register-page';
+import { RegisterPage } from '@/features/registration/register-page';
 
-/** Registration from the invitation of a gym's employer; one page serves every kind of invitation. */
-export const Route = createFileRoute('/account/register/gym/employer/$code')({ component: RegisterRoute });
+/** Registration from the invitation of an employer of a gym; one page serves every kind of invitation. */
+export const Route = createFileRoute('/account/register/gym/employer/$code')({ component: Register });
+
+function Register() {
+  const { code } = Route.useParams();
+  return <RegisterPage key={code} kind="gymEmployer" code={code} />;
+}
