@@ -16,24 +16,31 @@ import { Route as AppAssociationRouteRouteImport } from './routes/_app/associati
 import { Route as AppContentRouteRouteImport } from './routes/_app/content/route'
 import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/route'
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSupplierRouteRouteImport } from './routes/_app/supplier/route'
 import { Route as AppTipsAndTricksRouteRouteImport } from './routes/_app/tipsAndTricks/route'
+import { Route as AccountConfirmEmailRouteImport } from './routes/account/confirm-email'
+import { Route as AccountDeleteAccountRouteImport } from './routes/account/delete-account'
 import { Route as AccountPasswordForgottenRouteImport } from './routes/account/password-forgotten'
 import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/account/password-forgotten-confirm'
 import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
+import { Route as AppAdminUserOverviewRouteImport } from './routes/_app/admin/userOverview'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
 import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/index'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
+import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
 import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
 import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
+import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/admins/index'
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
 import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
@@ -78,6 +85,11 @@ const AppLocationRouteRoute = AppLocationRouteRouteImport.update({
   path: '/location',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSupplierRouteRoute = AppSupplierRouteRouteImport.update({
   id: '/supplier',
   path: '/supplier',
@@ -87,6 +99,16 @@ const AppTipsAndTricksRouteRoute = AppTipsAndTricksRouteRouteImport.update({
   id: '/tipsAndTricks',
   path: '/tipsAndTricks',
   getParentRoute: () => AppRoute,
+} as any)
+const AccountConfirmEmailRoute = AccountConfirmEmailRouteImport.update({
+  id: '/account/confirm-email',
+  path: '/account/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountDeleteAccountRoute = AccountDeleteAccountRouteImport.update({
+  id: '/account/delete-account',
+  path: '/account/delete-account',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AccountPasswordForgottenRoute =
   AccountPasswordForgottenRouteImport.update({
@@ -115,6 +137,16 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminProfileRoute = AppAdminProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUserOverviewRoute = AppAdminUserOverviewRouteImport.update({
+  id: '/userOverview',
+  path: '/userOverview',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAssociationIndexRoute = AppAssociationIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -138,6 +170,11 @@ const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
 const AppLocationAreasRouteRoute = AppLocationAreasRouteRouteImport.update({
   id: '/areas',
   path: '/areas',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
+const AppLocationProfileRoute = AppLocationProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
 const AppSupplierIndexRoute = AppSupplierIndexRouteImport.update({
@@ -169,6 +206,11 @@ const AccountTfaRedirectUrlRoute = AccountTfaRedirectUrlRouteImport.update({
   id: '/account/tfa/$redirectUrl',
   path: '/account/tfa/$redirectUrl',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminAdminsIndexRoute = AppAdminAdminsIndexRouteImport.update({
+  id: '/admins/',
+  path: '/admins/',
+  getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppAdminAdminsInvitedRoute = AppAdminAdminsInvitedRouteImport.update({
   id: '/admins/invited',
@@ -233,11 +275,17 @@ export interface FileRoutesByFullPath {
   '/location': typeof AppLocationRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/profile': typeof AppProfileRoute
+  '/account/confirm-email': typeof AccountConfirmEmailRoute
+  '/account/delete-account': typeof AccountDeleteAccountRoute
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/admin/profile': typeof AppAdminProfileRoute
+  '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/location/profile': typeof AppLocationProfileRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin/': typeof AppAdminIndexRoute
@@ -255,17 +303,24 @@ export interface FileRoutesByFullPath {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
 }
 export interface FileRoutesByTo {
+  '/profile': typeof AppProfileRoute
+  '/account/confirm-email': typeof AccountConfirmEmailRoute
+  '/account/delete-account': typeof AccountDeleteAccountRoute
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/admin/profile': typeof AppAdminProfileRoute
+  '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/location/profile': typeof AppLocationProfileRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin': typeof AppAdminIndexRoute
@@ -283,6 +338,7 @@ export interface FileRoutesByTo {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
@@ -297,12 +353,18 @@ export interface FileRoutesById {
   '/_app/location': typeof AppLocationRouteRouteWithChildren
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/_app/profile': typeof AppProfileRoute
+  '/account/confirm-email': typeof AccountConfirmEmailRoute
+  '/account/delete-account': typeof AccountDeleteAccountRoute
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/_app/admin/profile': typeof AppAdminProfileRoute
+  '/_app/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/_app/location/profile': typeof AppLocationProfileRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -320,6 +382,7 @@ export interface FileRoutesById {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
@@ -335,11 +398,17 @@ export interface FileRouteTypes {
     | '/location'
     | '/supplier'
     | '/tipsAndTricks'
+    | '/profile'
+    | '/account/confirm-email'
+    | '/account/delete-account'
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
     | '/dev/mailbox'
     | '/location/areas'
+    | '/admin/profile'
+    | '/admin/userOverview'
+    | '/location/profile'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/admin/'
@@ -357,17 +426,24 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/admin/admins/'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/profile'
+    | '/account/confirm-email'
+    | '/account/delete-account'
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
     | '/dev/mailbox'
     | '/'
     | '/location/areas'
+    | '/admin/profile'
+    | '/admin/userOverview'
+    | '/location/profile'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/admin'
@@ -385,6 +461,7 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/admin/admins'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
@@ -398,12 +475,18 @@ export interface FileRouteTypes {
     | '/_app/location'
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
+    | '/_app/profile'
+    | '/account/confirm-email'
+    | '/account/delete-account'
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
     | '/dev/mailbox'
     | '/_app/'
     | '/_app/location/areas'
+    | '/_app/admin/profile'
+    | '/_app/admin/userOverview'
+    | '/_app/location/profile'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/_app/admin/'
@@ -421,6 +504,7 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/_app/admin/admins/'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
@@ -428,6 +512,8 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  AccountConfirmEmailRoute: typeof AccountConfirmEmailRoute
+  AccountDeleteAccountRoute: typeof AccountDeleteAccountRoute
   AccountPasswordForgottenRoute: typeof AccountPasswordForgottenRoute
   AccountPasswordForgottenConfirmRoute: typeof AccountPasswordForgottenConfirmRoute
   AccountResetPasswordRoute: typeof AccountResetPasswordRoute
@@ -496,6 +582,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationRouteRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/supplier': {
       id: '/_app/supplier'
       path: '/supplier'
@@ -509,6 +602,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/tipsAndTricks'
       preLoaderRoute: typeof AppTipsAndTricksRouteRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/account/confirm-email': {
+      id: '/account/confirm-email'
+      path: '/account/confirm-email'
+      fullPath: '/account/confirm-email'
+      preLoaderRoute: typeof AccountConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/delete-account': {
+      id: '/account/delete-account'
+      path: '/account/delete-account'
+      fullPath: '/account/delete-account'
+      preLoaderRoute: typeof AccountDeleteAccountRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/account/password-forgotten': {
       id: '/account/password-forgotten'
@@ -545,6 +652,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/profile': {
+      id: '/_app/admin/profile'
+      path: '/profile'
+      fullPath: '/admin/profile'
+      preLoaderRoute: typeof AppAdminProfileRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/userOverview': {
+      id: '/_app/admin/userOverview'
+      path: '/userOverview'
+      fullPath: '/admin/userOverview'
+      preLoaderRoute: typeof AppAdminUserOverviewRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/association/': {
       id: '/_app/association/'
       path: '/'
@@ -578,6 +699,13 @@ declare module '@tanstack/react-router' {
       path: '/areas'
       fullPath: '/location/areas'
       preLoaderRoute: typeof AppLocationAreasRouteRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/profile': {
+      id: '/_app/location/profile'
+      path: '/profile'
+      fullPath: '/location/profile'
+      preLoaderRoute: typeof AppLocationProfileRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
     '/_app/supplier/': {
@@ -621,6 +749,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/tfa/$redirectUrl'
       preLoaderRoute: typeof AccountTfaRedirectUrlRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/admins/': {
+      id: '/_app/admin/admins/'
+      path: '/admins'
+      fullPath: '/admin/admins/'
+      preLoaderRoute: typeof AppAdminAdminsIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/admin/admins/invited': {
       id: '/_app/admin/admins/invited'
@@ -689,13 +824,19 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminProfileRoute: typeof AppAdminProfileRoute
+  AppAdminUserOverviewRoute: typeof AppAdminUserOverviewRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
+  AppAdminAdminsIndexRoute: typeof AppAdminAdminsIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminProfileRoute: AppAdminProfileRoute,
+  AppAdminUserOverviewRoute: AppAdminUserOverviewRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,
+  AppAdminAdminsIndexRoute: AppAdminAdminsIndexRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
@@ -751,11 +892,13 @@ const AppLocationAreasRouteRouteWithChildren =
 
 interface AppLocationRouteRouteChildren {
   AppLocationAreasRouteRoute: typeof AppLocationAreasRouteRouteWithChildren
+  AppLocationProfileRoute: typeof AppLocationProfileRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
 }
 
 const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationAreasRouteRoute: AppLocationAreasRouteRouteWithChildren,
+  AppLocationProfileRoute: AppLocationProfileRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
 }
 
@@ -794,6 +937,7 @@ interface AppRouteChildren {
   AppLocationRouteRoute: typeof AppLocationRouteRouteWithChildren
   AppSupplierRouteRoute: typeof AppSupplierRouteRouteWithChildren
   AppTipsAndTricksRouteRoute: typeof AppTipsAndTricksRouteRouteWithChildren
+  AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
@@ -805,6 +949,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLocationRouteRoute: AppLocationRouteRouteWithChildren,
   AppSupplierRouteRoute: AppSupplierRouteRouteWithChildren,
   AppTipsAndTricksRouteRoute: AppTipsAndTricksRouteRouteWithChildren,
+  AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
 }
 
@@ -812,6 +957,8 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  AccountConfirmEmailRoute: AccountConfirmEmailRoute,
+  AccountDeleteAccountRoute: AccountDeleteAccountRoute,
   AccountPasswordForgottenRoute: AccountPasswordForgottenRoute,
   AccountPasswordForgottenConfirmRoute: AccountPasswordForgottenConfirmRoute,
   AccountResetPasswordRoute: AccountResetPasswordRoute,

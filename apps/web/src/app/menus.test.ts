@@ -43,7 +43,9 @@ describe('visibleMenu', () => {
     ).toEqual(['/location', '/location/areas']);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Admin })))).toEqual([
       '/admin',
+      '/admin/admins',
       '/admin/admins/invited',
+      '/admin/userOverview',
     ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Content })))).toEqual(['/content']);
   });

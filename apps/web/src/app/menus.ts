@@ -1,4 +1,11 @@
-import { IconDoor, IconLayoutDashboard, IconUserPlus, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconDoor,
+  IconLayoutDashboard,
+  IconShieldCheck,
+  IconUserPlus,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { type Claims, Environment, hasLocationRight, isAdmin } from '@xp/contracts';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
@@ -42,7 +49,16 @@ export const menus: Record<Environment, MenuItem[]> = {
   ],
   [Environment.Admin]: [
     dashboard('/admin'),
+    // Exact, so that it is not active on its own sub-screen 'Uitgenodigde beheerders' as well.
+    {
+      label: 'users.admins.title',
+      path: '/admin/admins',
+      icon: IconShieldCheck,
+      access: isAdmin,
+      exact: true,
+    },
     { label: 'invitation.admins.title', path: '/admin/admins/invited', icon: IconUserPlus, access: isAdmin },
+    { label: 'users.overview.title', path: '/admin/userOverview', icon: IconUsers, access: isAdmin },
   ],
   [Environment.Employer]: [dashboard('/employer')],
   [Environment.Association]: [dashboard('/association')],

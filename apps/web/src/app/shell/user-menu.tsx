@@ -1,7 +1,9 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { Language } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
+import { profilePath } from '@/features/profile/profile-path';
 import { pickLanguage } from '../language';
 import { useLogout, useRequiredClaims } from '../session';
 
@@ -18,7 +20,7 @@ const initials = (name: string) =>
     .slice(0, 2)
     .join('');
 
-/** The user's name, the language (Nederlands / English) and 'Uitloggen'. */
+/** The user's name, 'Profiel', the language (Nederlands / English) and 'Uitloggen'. */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const claims = useRequiredClaims();
@@ -42,6 +44,13 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{claims.name}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to={profilePath(claims)}
+          leftSection={<IconUserCircle size={14} aria-hidden />}
+        >
+          {t('profile.menuItem')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Label>{t('shell.userMenu.language')}</Menu.Label>
         {languages.map((option) => (

@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { userEndpoints as endpoints, type Role, roles } from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** The sort fields the server knows (`userListQuery` of the contract). */
+const sortable = endpoints.list.query.shape.sort.unwrap().options;
+type SortField = (typeof sortable)[number];
+const isSortField = (value: string | undefined): value is SortField =>
+  (sortable as readonly string[]).includes(value ?? '');
+
+export const isRole = (value: string | undefined): value is Role =>
+  (roles as readonly string[]).includes(value ?? '');
+
+/** Users for a list's state (page, search, sort) as it lives in the URL, optionally of one role. */
+export function useUsers(state: ListState, role: Role | undefined) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...(role ? { role } : {}) } },
+    // Keep the current page visible while the next page, tab or search result loads.
+    { placeholderData: (previous) => previous },
+  );
+}
+
+/** Every user list (overview, admins) is stale after a change. */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) });
+}
+
+export function useRevokeAdmin() {
+  const invalidate = useInvalidateUsers();
+  return useApiMutation(endpoints.revokeAdmin, { onSuccess: () => invalidate() });
+}
+
+/** Mails the user the link to `/account/delete-account`; nothing changes in the lists. */
+export function useRequestAccountDeletion() {
+  return useApiMutation(endpoints.requestAccountDeletion);
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminClaims,
+  failure,
+  fakeApi,
+  queryOf,
+  requestsTo,
+  setUpAppTests,
+  startApp,
+} from '@/features/profile/test-support';
+import i18n from '@/i18n';
+import { screen, userEvent, waitFor, within } from '@/test/render';
+import { people, tabCounts } from './test-data';
+
+setUpAppTests();
+
+const listOfPeople = () => ({ data: { items: people, total: 60, tabCounts } });
+const lastListQuery = (requests: Parameters<typeof requestsTo>[0]) =>
+  queryOf(requestsTo(requests, 'GET', '/api/user').at(-1));
+
+describe('the users overview', () => {
+  it('shows 0 on the tab of a role without users', async () => {
+    fakeApi(adminClaims, {
+      'GET /api/user': () => ({
+        data: { items: people, total: 3, tabCounts: { all: 3, Admin: 2, Employee: 1 } },
+      }),
+    });
+    await startApp('/admin/userOverview');
+    await screen.findByText('Fatima el Amrani');
+    expect(screen.getByRole('tab', { name: /Leveranciers/ })).toHaveTextContent('Leveranciers0');
+    expect(screen.getByRole('tab', { name: /Beheerders/ })).toHaveTextContent('Beheerders2');
+  });
+
+  it('shows every user with a tab per role and its count', async () => {
+    const requests = fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    await startApp('/admin/userOverview');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gebruikers' })).toBeInTheDocument();
+    const tabs = await screen.findAllByRole('tab');
+    await waitFor(() =>
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'Alle42',
+        'Beheerders2',
+        'Medewerkers30',
+        'Contentmakers4',
+        'Werkgevers5',
+        'Leveranciers1',
+      ]),
+    );
+    expect(screen.getByRole('tab', { name: /Alle/ })).toHaveAttribute('aria-selected', 'true');
+    const rows = within(screen.getByRole('table', { name: 'Gebruikers' })).getAllByRole('row');
+    expect(rows[3]).toHaveTextContent('Fatima el Amrani');
+    expect(rows[3]).toHaveTextContent('Medewerker');
+    expect(rows[1]).toHaveTextContent('Beheerder');
+    expect(screen.getByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastListQuery(requests)).toEqual({ page: '1', pageSize: '25', direction: 'asc' });
+  });
+
+  it('keeps tab, search, sort and page in the URL and asks the server for them', async () => {
+    const requests = fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    const { router } = await startApp(
+      '/admin/userOverview?tab=Employee&page=2&sort=createdAt&direction=desc',
+    );
+    await screen.findByText('Fatima el Amrani');
+    expect(lastListQuery(requests)).toEqual({
+      page: '2',
+      pageSize: '25',
+      direction: 'desc',
+      sort: 'createdAt',
+      role: 'Employee',
+    });
+    expect(screen.getByRole('tab', { name: /Medewerkers/ })).toHaveAttribute('aria-selected', 'true');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: /Leveranciers/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ tab: 'Supplier', sort: 'createdAt', direction: 'desc' }),
+    );
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ page: '1', role: 'Supplier' }));
+
+    await user.click(screen.getByRole('button', { name: 'Naam' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'Supplier', sort: 'name' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'jansen');
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ tab: 'Supplier', sort: 'name', search: 'jansen' }),
+    );
+    await waitFor(() =>
+      expect(lastListQuery(requests)).toMatchObject({ role: 'Supplier', sort: 'name', search: 'jansen' }),
+    );
+
+    await user.click(screen.getByRole('tab', { name: /Alle/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name', search: 'jansen' }));
+    await waitFor(() => expect(lastListQuery(requests)).not.toHaveProperty('role'));
+  });
+
+  it('sends a deletion request after a confirmation', async () => {
+    const requests = fakeApi(adminClaims, {
+      'GET /api/user': listOfPeople,
+      'POST /api/account/requestAccountDeletion': () => ({ data: null }),
+    });
+    await startApp('/admin/userOverview');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verwijderverzoek sturen Fatima el Amrani' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verwijderverzoek sturen' });
+    expect(dialog).toHaveTextContent('Fatima el Amrani krijgt een e-mail op fatima@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Versturen' }));
+
+    expect(
+      await screen.findByText('Het verwijderverzoek is naar fatima@example.com gestuurd.'),
+    ).toBeVisible();
+    expect(requestsTo(requests, 'POST', '/api/account/requestAccountDeletion')[0]?.body).toEqual({
+      userId: 12,
+    });
+  });
+
+  it('says when the deletion request could not be sent', async () => {
+    fakeApi(adminClaims, {
+      'GET /api/user': listOfPeople,
+      'POST /api/account/requestAccountDeletion': () => failure(404, 'user.errors.notFound'),
+    });
+    await startApp('/admin/userOverview');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verwijderverzoek sturen Bas Jansen' }));
+    await user.click(await screen.findByRole('button', { name: 'Versturen' }));
+    const toast = await screen.findByText('Deze gebruiker bestaat niet (meer).');
+    expect(toast.closest('[role="alert"]')).toHaveTextContent(
+      'Het verwijderverzoek kon niet worden verstuurd.',
+    );
+  });
+
+  it('speaks English', async () => {
+    fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    localStorage.setItem('language', 'en');
+    await i18n.changeLanguage('en');
+    await startApp('/admin/userOverview');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /Content creators/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Send deletion request Bas Jansen' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Employee')).toHaveLength(1);
+  });
+});
