@@ -23,7 +23,7 @@ export function Navbar({ withSwitchers }: NavbarProps) {
           <RouterNavLink
             key={item.path}
             to={item.path}
-            activeOptions={{ exact: item.exact ?? false }}
+            activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
             label={t(item.label)}
             leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
             variant="light"
