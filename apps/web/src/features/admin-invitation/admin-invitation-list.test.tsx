@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, queryOf, renderWithQuery } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { defaultListState, type ListState } from '@/ui/list-search';
 import { AdminInvitationList } from './admin-invitation-list';
-import { fakeApi, invitations, queryOf, renderWithQuery } from './test-support';
+import { invitations } from './test-support';
 
 afterEach(() => {
   act(() => notifications.clean());

@@ -1,38 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Environment } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '@/app/app';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
-import { forgetRestoredSession, installSessionHooks } from '@/app/session';
+import { forgetRestoredSession } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
 import { admin, testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
+import { fakeApi, noSwitchOptions, queryOf, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
-import { fakeApi, invitations, queryOf } from './test-support';
-
-const switchOptions = {
-  gyms: [],
-  locations: [],
-  employers: [],
-  associations: [],
-  contentEnvironments: [],
-  suppliers: [],
-};
-
-async function startApp(path: string) {
-  const queryClient = createQueryClient();
-  const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ queryClient, session: sessionStore }, history);
-  installSessionHooks(router, queryClient);
-  await act(async () => {
-    render(<App router={router} queryClient={queryClient} env="test" />);
-  });
-  return router;
-}
+import { invitations } from './test-support';
 
 beforeEach(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -54,10 +31,10 @@ describe('the route of the invited admins', () => {
       'POST /api/account/cookierefresh': () => ({
         data: { claims: admin({ activeEnvironment: Environment.Admin }) },
       }),
-      'GET /api/Account/SwitchOptions': () => ({ data: switchOptions }),
+      'GET /api/Account/SwitchOptions': () => ({ data: noSwitchOptions }),
       'GET /api/Admin/Invitation': () => ({ data: { items: invitations, total: invitations.length } }),
     });
-    const router = await startApp('/admin');
+    const { router } = await startApp('/admin');
     const user = userEvent.setup();
     const navigation = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     await user.click(within(navigation).getByRole('link', { name: 'Uitgenodigde beheerders' }));
@@ -81,9 +58,9 @@ describe('the route of the invited admins', () => {
   it('sends who is no admin to their home path', async () => {
     fakeApi({
       'POST /api/account/cookierefresh': () => ({ data: { claims: testClaims() } }),
-      'GET /api/Account/SwitchOptions': () => ({ data: switchOptions }),
+      'GET /api/Account/SwitchOptions': () => ({ data: noSwitchOptions }),
     });
-    const router = await startApp('/admin/admins/invited');
+    const { router } = await startApp('/admin/admins/invited');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Uitgenodigde beheerders' })).not.toBeInTheDocument();
   });

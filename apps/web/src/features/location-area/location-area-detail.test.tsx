@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithQuery } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { LocationAreaEditPanel } from './location-area-detail';
-import { fakeApi, renderWithQuery, rooms } from './test-support';
+import { rooms } from './test-support';
 
 afterEach(() => {
   act(() => notifications.clean());

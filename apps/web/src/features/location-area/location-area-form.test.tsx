@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithQuery } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { AddLocationAreaModal } from './location-area-form';
-import { fakeApi, renderWithQuery } from './test-support';
 
 afterEach(() => {
   act(() => notifications.clean());

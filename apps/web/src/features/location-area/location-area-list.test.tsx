@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, queryOf, renderWithQuery } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { defaultListState, type ListState } from '@/ui/list-search';
 import { LocationAreaList } from './location-area-list';
-import { fakeApi, queryOf, renderWithQuery, rooms } from './test-support';
+import { rooms } from './test-support';
 
 afterEach(() => {
   act(() => notifications.clean());

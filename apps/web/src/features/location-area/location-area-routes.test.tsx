@@ -1,18 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { createMemoryHistory } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Environment } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '@/app/app';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
-import { forgetRestoredSession, installSessionHooks } from '@/app/session';
+import { forgetRestoredSession } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
 import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
+import { fakeApi, queryOf, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
-import { fakeApi, queryOf, rooms } from './test-support';
+import { rooms } from './test-support';
 
 const locationEmployee = (rights: string[]) =>
   testClaims({
@@ -30,17 +27,6 @@ const switchOptions = {
   contentEnvironments: [],
   suppliers: [],
 };
-
-async function startApp(path: string) {
-  const queryClient = createQueryClient();
-  const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ queryClient, session: sessionStore }, history);
-  installSessionHooks(router, queryClient);
-  await act(async () => {
-    render(<App router={router} queryClient={queryClient} env="test" />);
-  });
-  return router;
-}
 
 beforeEach(async () => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -66,7 +52,7 @@ describe('the routes of the rooms', () => {
       'GET /api/LocationArea': () => ({ data: { items: [rooms[1]], total: 1 } }),
       'GET /api/LocationArea/3': () => ({ data: rooms[1] }),
     });
-    const router = await startApp('/location/areas/3?search=grift&sort=name');
+    const { router } = await startApp('/location/areas/3?search=grift&sort=name');
 
     const panel = await screen.findByRole('dialog', { name: 'Zaal of buitenlocatie bewerken' });
     expect(await within(panel).findByRole('textbox', { name: /Naam/ })).toHaveValue('Bootcamp Griftpark');
@@ -88,7 +74,7 @@ describe('the routes of the rooms', () => {
       'GET /api/LocationArea': () => ({ data: { items: rooms, total: rooms.length } }),
       'GET /api/LocationArea/1': () => ({ data: rooms[0] }),
     });
-    const router = await startApp('/location/areas?page=abc');
+    const { router } = await startApp('/location/areas?page=abc');
     await userEvent.setup().click(await screen.findByText('Grote zaal'));
     await waitFor(() => expect(router.state.location.href).toBe('/location/areas/1'));
     expect(await screen.findByRole('dialog', { name: 'Zaal of buitenlocatie bewerken' })).toBeInTheDocument();
@@ -99,7 +85,7 @@ describe('the routes of the rooms', () => {
       'POST /api/account/cookierefresh': () => ({ data: { claims: locationEmployee(['5:ManageLessons']) } }),
       'GET /api/Account/SwitchOptions': () => ({ data: switchOptions }),
     });
-    const router = await startApp('/location/areas');
+    const { router } = await startApp('/location/areas');
     await waitFor(() => expect(router.state.location.pathname).toBe('/location'));
     expect(screen.queryByRole('heading', { name: 'Zalen en buitenlocaties' })).not.toBeInTheDocument();
   });

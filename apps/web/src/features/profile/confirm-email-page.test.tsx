@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
+import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
 import { screen } from '@/test/render';
-import { adminClaims, failure, fakeApi, requestsTo, setUpAppTests, startApp } from './test-support';
+import { adminClaims, setUpAppTests } from './test-support';
 
 setUpAppTests();
 
@@ -10,7 +11,7 @@ const CONFIRM = ['PUT', '/api/Account/ConfirmEmail'] as const;
 
 describe('confirming a changed email address', () => {
   it('confirms the token from the link once, and leads on to the login page', async () => {
-    const requests = fakeApi(null, { 'PUT /api/Account/ConfirmEmail': () => ({ data: null }) });
+    const requests = fakeAppApi(null, { 'PUT /api/Account/ConfirmEmail': () => ({ data: null }) });
     await startApp(`/account/confirm-email?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeInTheDocument();
     expect(screen.getByText(/Je nieuwe e-mailadres is nu actief/)).toBeInTheDocument();
@@ -22,7 +23,7 @@ describe('confirming a changed email address', () => {
   });
 
   it('says when the link is no longer valid, and leads a signed-in user home', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'PUT /api/Account/ConfirmEmail': () => failure(400, 'user.errors.invalidEmailToken'),
     });
     await startApp(`/account/confirm-email?token=${TOKEN}`);
@@ -34,20 +35,20 @@ describe('confirming a changed email address', () => {
   });
 
   it('says when the address was taken in the meantime', async () => {
-    fakeApi(null, { 'PUT /api/Account/ConfirmEmail': () => failure(409, 'user.errors.emailTaken') });
+    fakeAppApi(null, { 'PUT /api/Account/ConfirmEmail': () => failure(409, 'user.errors.emailTaken') });
     await startApp(`/account/confirm-email?token=${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Er is al een account met dit e-mailadres');
   });
 
   it('does not ask the server about a link without a token', async () => {
-    const requests = fakeApi(null, {});
+    const requests = fakeAppApi(null, {});
     await startApp('/account/confirm-email');
     expect(await screen.findByRole('alert')).toHaveTextContent('Deze bevestigingslink is ongeldig');
     expect(requestsTo(requests, ...CONFIRM)).toHaveLength(0);
   });
 
   it('speaks English', async () => {
-    fakeApi(null, { 'PUT /api/Account/ConfirmEmail': () => ({ data: null }) });
+    fakeAppApi(null, { 'PUT /api/Account/ConfirmEmail': () => ({ data: null }) });
     localStorage.setItem('language', 'en');
     await i18n.changeLanguage('en');
     await startApp(`/account/confirm-email?token=${TOKEN}`);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import i18n from '@/i18n';
+import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
-import { adminClaims, failure, fakeApi, requestsTo, setUpAppTests, startApp } from './test-support';
+import { adminClaims, setUpAppTests } from './test-support';
 
 setUpAppTests();
 
@@ -18,14 +19,14 @@ async function typePasswordAndSubmit(password = 'mijn-geheime-wachtwoord') {
 
 describe('deleting the own account', () => {
   it('sends who is not signed in to the login page, returning here after', async () => {
-    fakeApi(null, {});
+    fakeAppApi(null, {});
     const { router } = await startApp('/account/delete-account');
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/login\//));
     expect(decodeURIComponent(router.state.location.pathname)).toBe('/account/login//account/delete-account');
   });
 
   it('explains what deletion means and asks the password first', async () => {
-    const requests = fakeApi(adminClaims, {});
+    const requests = fakeAppApi(adminClaims, {});
     await startApp('/account/delete-account');
     expect(await screen.findByRole('heading', { name: 'Account verwijderen' })).toBeInTheDocument();
     expect(screen.getByText(/niet meer inloggen/)).toBeInTheDocument();
@@ -39,7 +40,7 @@ describe('deleting the own account', () => {
   });
 
   it('does nothing when the confirmation is cancelled', async () => {
-    const requests = fakeApi(adminClaims, { 'DELETE /api/account/deleteAccount': () => ({ data: null }) });
+    const requests = fakeAppApi(adminClaims, { 'DELETE /api/account/deleteAccount': () => ({ data: null }) });
     await startApp('/account/delete-account');
     const user = await typePasswordAndSubmit();
     const dialog = await screen.findByRole('dialog', { name: 'Account definitief verwijderen?' });
@@ -50,7 +51,7 @@ describe('deleting the own account', () => {
   });
 
   it('deletes after the confirmation, signs out here and says it is done', async () => {
-    const requests = fakeApi(adminClaims, { 'DELETE /api/account/deleteAccount': () => ({ data: null }) });
+    const requests = fakeAppApi(adminClaims, { 'DELETE /api/account/deleteAccount': () => ({ data: null }) });
     await startApp('/account/delete-account');
     const user = await typePasswordAndSubmit();
     const dialog = await screen.findByRole('dialog', { name: 'Account definitief verwijderen?' });
@@ -68,7 +69,7 @@ describe('deleting the own account', () => {
   });
 
   it('puts a wrong password on the password field', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'DELETE /api/account/deleteAccount': () => failure(400, 'user.errors.wrongPassword', 'password'),
     });
     await startApp('/account/delete-account');
@@ -84,7 +85,7 @@ describe('deleting the own account', () => {
   });
 
   it('refuses to delete the last admin, and says why', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'DELETE /api/account/deleteAccount': () => failure(409, 'user.errors.lastAdmin'),
     });
     await startApp('/account/delete-account');
@@ -97,7 +98,7 @@ describe('deleting the own account', () => {
   });
 
   it('speaks English', async () => {
-    fakeApi(adminClaims, {});
+    fakeAppApi(adminClaims, {});
     localStorage.setItem('language', 'en');
     await i18n.changeLanguage('en');
     await startApp('/account/delete-account');

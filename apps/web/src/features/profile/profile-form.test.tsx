@@ -3,17 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import { testClaims } from '@/app/test-support/claims';
 import i18n from '@/i18n';
+import { failure, fakeAppApi, type RecordedRequest, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
-import {
-  adminClaims,
-  adminProfile,
-  failure,
-  fakeApi,
-  type RecordedRequest,
-  requestsTo,
-  setUpAppTests,
-  startApp,
-} from './test-support';
+import { adminClaims, adminProfile, setUpAppTests } from './test-support';
 
 setUpAppTests();
 
@@ -39,7 +31,7 @@ const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
 describe('the profile', () => {
   it('loads the own profile into the form on /admin/profile', async () => {
-    fakeApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }) });
+    fakeAppApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }) });
     await startApp('/admin/profile');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Profiel' })).toBeInTheDocument();
@@ -60,7 +52,7 @@ describe('the profile', () => {
   });
 
   it('saves the changes, says so, and refreshes the claims for the new name', async () => {
-    const requests = fakeApi(adminClaims, {
+    const requests = fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }),
       'PUT /api/User': saveProfile(),
     });
@@ -91,7 +83,7 @@ describe('the profile', () => {
   });
 
   it('shows a changed address as pending until it is confirmed', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }),
       'PUT /api/User': saveProfile(),
     });
@@ -116,7 +108,7 @@ describe('the profile', () => {
   });
 
   it('puts a taken address from the server on the email field', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }),
       'PUT /api/User': () => failure(409, 'user.errors.emailTaken', 'email'),
     });
@@ -135,7 +127,7 @@ describe('the profile', () => {
   });
 
   it('validates with the contract before saving: a phone number and the required names', async () => {
-    const requests = fakeApi(adminClaims, {
+    const requests = fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }),
     });
     await startApp('/admin/profile');
@@ -152,7 +144,7 @@ describe('the profile', () => {
   });
 
   it('switches the screens to the language chosen in the profile', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }),
       'PUT /api/User': saveProfile(),
     });
@@ -169,13 +161,13 @@ describe('the profile', () => {
   });
 
   it('says so when the profile cannot be loaded', async () => {
-    fakeApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => failure(403, 'auth.forbidden') });
+    fakeAppApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => failure(403, 'auth.forbidden') });
     await startApp('/admin/profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('Je profiel kon niet worden opgehaald.');
   });
 
   it('speaks English', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/User/CurrentProfileInfo': () => ({
         data: { ...adminProfile, pendingEmail: 'anne.new@example.com', isTfaEnabled: true },
       }),
@@ -199,7 +191,7 @@ describe('the profile of each environment', () => {
   };
 
   it('links from the user menu to /admin/profile in the Admin environment', async () => {
-    fakeApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }) });
+    fakeAppApi(adminClaims, { 'GET /api/User/CurrentProfileInfo': () => ({ data: adminProfile }) });
     const { router } = await startApp('/admin');
     const item = await openProfileFromUserMenu('Anne de Beheerder');
     expect(item).toHaveAttribute('href', '/admin/profile');
@@ -214,7 +206,7 @@ describe('the profile of each environment', () => {
       activeLocationId: 5,
       locationRights: ['5:ManageLessons'],
     });
-    fakeApi(employee, {
+    fakeAppApi(employee, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: { ...adminProfile, role: 'Employee' } }),
     });
     await startApp('/location/profile');
@@ -230,7 +222,7 @@ describe('the profile of each environment', () => {
       activeGymId: null,
       activeSupplierId: 4,
     });
-    fakeApi(supplier, {
+    fakeAppApi(supplier, {
       'GET /api/User/CurrentProfileInfo': () => ({ data: { ...adminProfile, role: 'Supplier' } }),
     });
     await startApp('/profile');

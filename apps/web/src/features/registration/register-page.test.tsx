@@ -6,8 +6,9 @@ import { forgetRestoredSession } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
 import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
+import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
-import { CODE, failure, fakeApi, requestsTo, startApp } from './test-support';
+import { CODE } from './test-support';
 
 const adminInvitation = {
   kind: 'admin',
@@ -64,7 +65,7 @@ describe('the register page', () => {
     const loaded = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    fakeAppApi(null, { [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
     const fetchMock = vi.mocked(fetch);
     const original = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (url, init) => {
@@ -97,7 +98,7 @@ describe('the register page', () => {
   });
 
   it('names the inviting organisation', async () => {
-    fakeApi({ [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
+    fakeAppApi(null, { [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
     await startApp(`/account/register/supplier/${CODE}`);
     expect(
       await screen.findByText('SportSupply BV nodigt je uit om een account aan te maken als leverancier.'),
@@ -106,7 +107,7 @@ describe('the register page', () => {
   });
 
   it('shows the rules of the contract once a field is touched, and only then', async () => {
-    const requests = fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    const requests = fakeAppApi(null, { [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
     await startApp(`/account/register/admin/${CODE}`);
     const user = userEvent.setup();
     await formReady();
@@ -132,7 +133,7 @@ describe('the register page', () => {
   });
 
   it("puts the server's refusal of a common password on the password field", async () => {
-    fakeApi({
+    fakeAppApi(null, {
       [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
       'POST /api/Account/CompleteRegistration': () =>
         failure(400, 'validation.passwordTooCommon', 'password'),
@@ -150,7 +151,7 @@ describe('the register page', () => {
   });
 
   it('says so when the address already has an account', async () => {
-    fakeApi({
+    fakeAppApi(null, {
       [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
       'POST /api/Account/CompleteRegistration': () => failure(409, 'invitation.errors.alreadyRegistered'),
     });
@@ -165,13 +166,13 @@ describe('the register page', () => {
   });
 
   it('goes on to the verification page with the code when verification is required', async () => {
-    const requests = fakeApi({
+    const requests = fakeAppApi(null, {
       [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
       'POST /api/Account/CompleteRegistration': () => ({
         data: { requiresVerification: true, claims: null },
       }),
     });
-    const router = await startApp(`/account/register/admin/${CODE}`);
+    const { router } = await startApp(`/account/register/admin/${CODE}`);
     const user = userEvent.setup();
     await formReady();
     await fillForm(user);
@@ -199,7 +200,7 @@ describe('the register page', () => {
       activeSupplierId: 7,
       name: 'Noor van Visser',
     });
-    const requests = fakeApi({
+    const requests = fakeAppApi(null, {
       [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }),
       'POST /api/Supplier/Register/Complete': () => ({
         data: { requiresVerification: false, claims: supplier },
@@ -215,7 +216,7 @@ describe('the register page', () => {
         },
       }),
     });
-    const router = await startApp(`/account/register/supplier/${CODE}`);
+    const { router } = await startApp(`/account/register/supplier/${CODE}`);
     const user = userEvent.setup();
     await formReady();
     await user.type(field(/^Voornaam/), 'Noor');
@@ -240,7 +241,7 @@ describe('the register page', () => {
     ['cancelled', 'Uitnodiging ingetrokken', /ingetrokken en kan niet meer/],
     ['used', 'Uitnodiging al gebruikt', /al een account aangemaakt/],
   ])('has a clear page for a %s code, with the way to the login page', async (reason, title, text) => {
-    fakeApi({ [`GET ${invitationPath}`]: () => failure(404, `invitation.errors.${reason}`) });
+    fakeAppApi(null, { [`GET ${invitationPath}`]: () => failure(404, `invitation.errors.${reason}`) });
     await startApp(`/account/register/admin/${CODE}`);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
@@ -249,7 +250,7 @@ describe('the register page', () => {
   });
 
   it('shows the page of a used code when the code was used while the form was open', async () => {
-    fakeApi({
+    fakeAppApi(null, {
       [`GET ${invitationPath}`]: () => ({ data: adminInvitation }),
       'POST /api/Account/CompleteRegistration': () => failure(404, 'invitation.errors.used'),
     });
@@ -262,22 +263,22 @@ describe('the register page', () => {
   });
 
   it('cancels back to the login page', async () => {
-    fakeApi({ [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
-    const router = await startApp(`/account/register/admin/${CODE}`);
+    fakeAppApi(null, { [`GET ${invitationPath}`]: () => ({ data: adminInvitation }) });
+    const { router } = await startApp(`/account/register/admin/${CODE}`);
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Annuleren' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
     expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeInTheDocument();
   });
 
   it.each(invitationKinds)('serves the %s invitation on its own route', async (kind) => {
-    fakeApi({ [`GET ${invitationPaths[kind]}`]: () => ({ data: { ...adminInvitation, kind } }) });
+    fakeAppApi(null, { [`GET ${invitationPaths[kind]}`]: () => ({ data: { ...adminInvitation, kind } }) });
     await startApp(`/account/register/${registerPaths[kind]}/${CODE}`);
     await formReady();
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeInTheDocument();
   });
 
   it("registers an employer's employee with the spec's own calls", async () => {
-    const requests = fakeApi({
+    const requests = fakeAppApi(null, {
       [`GET ${invitationPaths.employerEmployee}`]: () => ({
         data: { ...supplierInvitation, kind: 'employerEmployee', organisationName: 'Bouwbedrijf Jansen' },
       }),
@@ -285,7 +286,7 @@ describe('the register page', () => {
         data: { requiresVerification: true, claims: null },
       }),
     });
-    const router = await startApp(`/account/register/employer/employee/${CODE}`);
+    const { router } = await startApp(`/account/register/employer/employee/${CODE}`);
     const user = userEvent.setup();
     await formReady();
     expect(
@@ -299,7 +300,7 @@ describe('the register page', () => {
 
   it('speaks English', async () => {
     await setLanguage('en');
-    fakeApi({ [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
+    fakeAppApi(null, { [`GET ${invitationPaths.supplier}`]: () => ({ data: supplierInvitation }) });
     await startApp(`/account/register/supplier/${CODE}`);
     await screen.findByRole('button', { name: 'Register' });
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

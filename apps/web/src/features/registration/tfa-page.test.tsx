@@ -6,8 +6,9 @@ import { forgetRestoredSession } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
 import { admin } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
+import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
-import { CODE, failure, fakeApi, requestsTo, startApp } from './test-support';
+import { CODE } from './test-support';
 import { RESEND_COOLDOWN_SECONDS } from './tfa-page';
 
 const newAdmin = admin({ name: 'Noor Visser', activeEnvironment: Environment.Admin, activeGymId: null });
@@ -43,7 +44,7 @@ function skipCooldown() {
 
 describe('the verification page of a sign-in', () => {
   it('takes the six digits in one numeric input, refuses a wrong code and signs in with the right one', async () => {
-    const requests = fakeApi({
+    const requests = fakeAppApi(null, {
       'POST /api/account/cookielogintfa': checkCode,
       'GET /api/Account/SwitchOptions': () => ({
         data: {
@@ -56,7 +57,7 @@ describe('the verification page of a sign-in', () => {
         },
       }),
     });
-    const router = await startApp('/account/tfa');
+    const { router } = await startApp('/account/tfa');
     expect(await screen.findByRole('heading', { name: 'Vul je verificatiecode in' })).toBeInTheDocument();
     expect(screen.getByText(/code van 6 cijfers naar je e-mailadres gestuurd/)).toBeInTheDocument();
     const input = codeInput();
@@ -92,8 +93,8 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('returns to the path of the site it was given, and never to another site', async () => {
-    fakeApi({ 'POST /api/account/cookielogintfa': checkCode });
-    const router = await startApp(`/account/tfa/${encodeURIComponent('/admin/admins/invited?page=2')}`);
+    fakeAppApi(null, { 'POST /api/account/cookielogintfa': checkCode });
+    const { router } = await startApp(`/account/tfa/${encodeURIComponent('/admin/admins/invited?page=2')}`);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Verificatiecode/ }), RIGHT_CODE);
     await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
@@ -102,8 +103,8 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('ignores a redirect to another site', async () => {
-    fakeApi({ 'POST /api/account/cookielogintfa': checkCode });
-    const router = await startApp(`/account/tfa/${encodeURIComponent('//evil.example.com/x')}`);
+    fakeAppApi(null, { 'POST /api/account/cookielogintfa': checkCode });
+    const { router } = await startApp(`/account/tfa/${encodeURIComponent('//evil.example.com/x')}`);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Verificatiecode/ }), RIGHT_CODE);
     await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
@@ -111,7 +112,7 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('shows the cooldown first, then sends a new code', async () => {
-    const requests = fakeApi({ 'POST /api/account/cookielogintfa/resend': () => ({ data: null }) });
+    const requests = fakeAppApi(null, { 'POST /api/account/cookielogintfa/resend': () => ({ data: null }) });
     await startApp('/account/tfa');
     const resend = await screen.findByRole('button', { name: 'Nieuwe code sturen' });
     expect(resend).toBeDisabled();
@@ -134,7 +135,7 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('offers the way back to the login page after too many wrong codes', async () => {
-    fakeApi({
+    fakeAppApi(null, {
       'POST /api/account/cookielogintfa': () => failure(400, 'tfa.errors.tooManyAttempts', 'tfaCode'),
     });
     await startApp('/account/tfa');
@@ -152,7 +153,7 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('says an expired code is expired, and that the sign-in must start over when nothing is pending', async () => {
-    fakeApi({
+    fakeAppApi(null, {
       'POST /api/account/cookielogintfa': () => failure(400, 'tfa.errors.expired'),
       'POST /api/account/cookielogintfa/resend': () => failure(400, 'tfa.errors.expired'),
     });
@@ -174,16 +175,16 @@ describe('the verification page of a sign-in', () => {
   });
 
   it('sends a signed-in user home', async () => {
-    fakeApi({ 'POST /api/account/cookierefresh': () => ({ data: { claims: newAdmin } }) });
-    const router = await startApp('/account/tfa');
+    fakeAppApi(null, { 'POST /api/account/cookierefresh': () => ({ data: { claims: newAdmin } }) });
+    const { router } = await startApp('/account/tfa');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 });
 
 describe('the verification page of a registration', () => {
   it('checks the code with the registration code and signs the new account in', async () => {
-    const requests = fakeApi({ 'POST /api/Account/ValidateTfa': checkCode });
-    const router = await startApp(`/account/tfa?code=${CODE}`);
+    const requests = fakeAppApi(null, { 'POST /api/Account/ValidateTfa': checkCode });
+    const { router } = await startApp(`/account/tfa?code=${CODE}`);
     expect(await screen.findByText(/Je account is aangemaakt\./)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(codeInput(), '000000');
@@ -202,7 +203,7 @@ describe('the verification page of a registration', () => {
 
   it('sends a new code for the registration and says when the server wants a pause', async () => {
     let isCoolingDown = false;
-    const requests = fakeApi({
+    const requests = fakeAppApi(null, {
       'POST /api/Account/sendRegistrationTfaCode': () =>
         isCoolingDown ? failure(429, 'tfa.errors.cooldown') : { data: null },
     });
@@ -229,7 +230,7 @@ describe('the verification page of a registration', () => {
   });
 
   it('says when the registration code can no longer be used', async () => {
-    fakeApi({ 'POST /api/Account/ValidateTfa': () => failure(404, 'invitation.errors.cancelled') });
+    fakeAppApi(null, { 'POST /api/Account/ValidateTfa': () => failure(404, 'invitation.errors.cancelled') });
     await startApp(`/account/tfa?code=${CODE}`);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Verificatiecode/ }), RIGHT_CODE);
@@ -241,7 +242,7 @@ describe('the verification page of a registration', () => {
 
   it('speaks English', async () => {
     await setLanguage('en');
-    fakeApi({ 'POST /api/Account/ValidateTfa': checkCode });
+    fakeAppApi(null, { 'POST /api/Account/ValidateTfa': checkCode });
     await startApp(`/account/tfa?code=${CODE}`);
     expect(await screen.findByRole('heading', { name: 'Enter your verification code' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Verification code/ })).toBeInTheDocument();

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
-import {
-  adminClaims,
-  failure,
-  fakeApi,
-  queryOf,
-  requestsTo,
-  setUpAppTests,
-  startApp,
-} from '@/features/profile/test-support';
+import { adminClaims, setUpAppTests } from '@/features/profile/test-support';
 import i18n from '@/i18n';
+import { failure, fakeAppApi, queryOf, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
 import { admins, tabCounts } from './test-data';
 
@@ -19,7 +12,7 @@ const listOfAdmins = () => ({ data: { items: admins, total: admins.length, tabCo
 
 describe('the admins', () => {
   it('lists the admins with their two-factor state, asking the server for admins only', async () => {
-    const requests = fakeApi(adminClaims, { 'GET /api/user': listOfAdmins });
+    const requests = fakeAppApi(adminClaims, { 'GET /api/user': listOfAdmins });
     await startApp('/admin/admins?search=example&sort=email&direction=desc');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Beheerders' })).toBeInTheDocument();
@@ -61,7 +54,7 @@ describe('the admins', () => {
 
   it('revokes admin rights after a confirmation', async () => {
     let current = admins;
-    const requests = fakeApi(adminClaims, {
+    const requests = fakeAppApi(adminClaims, {
       'GET /api/user': () => ({ data: { items: current, total: current.length } }),
       'PUT /api/Admin/Admins/7/revoke': () => {
         current = admins.filter((admin) => admin.id !== 7);
@@ -81,7 +74,7 @@ describe('the admins', () => {
   });
 
   it('shows why the last admin keeps the rights', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/user': listOfAdmins,
       'PUT /api/Admin/Admins/7/revoke': () => failure(409, 'user.errors.lastAdmin'),
     });
@@ -96,14 +89,14 @@ describe('the admins', () => {
   });
 
   it('is not for employees: they go to their own home', async () => {
-    const requests = fakeApi(testClaims(), {});
+    const requests = fakeAppApi(testClaims(), {});
     const { router } = await startApp('/admin/admins');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requestsTo(requests, 'GET', '/api/user')).toHaveLength(0);
   });
 
   it('speaks English', async () => {
-    fakeApi(adminClaims, { 'GET /api/user': listOfAdmins });
+    fakeAppApi(adminClaims, { 'GET /api/user': listOfAdmins });
     localStorage.setItem('language', 'en');
     await i18n.changeLanguage('en');
     await startApp('/admin/admins');

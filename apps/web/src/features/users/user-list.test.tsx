@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adminClaims,
-  failure,
-  fakeApi,
-  queryOf,
-  requestsTo,
-  setUpAppTests,
-  startApp,
-} from '@/features/profile/test-support';
+import { adminClaims, setUpAppTests } from '@/features/profile/test-support';
 import i18n from '@/i18n';
+import { failure, fakeAppApi, queryOf, requestsTo, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
 import { people, tabCounts } from './test-data';
 
@@ -20,7 +13,7 @@ const lastListQuery = (requests: Parameters<typeof requestsTo>[0]) =>
 
 describe('the users overview', () => {
   it('shows 0 on the tab of a role without users', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/user': () => ({
         data: { items: people, total: 3, tabCounts: { all: 3, Admin: 2, Employee: 1 } },
       }),
@@ -32,7 +25,7 @@ describe('the users overview', () => {
   });
 
   it('shows every user with a tab per role and its count', async () => {
-    const requests = fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    const requests = fakeAppApi(adminClaims, { 'GET /api/user': listOfPeople });
     await startApp('/admin/userOverview');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Gebruikers' })).toBeInTheDocument();
@@ -57,7 +50,7 @@ describe('the users overview', () => {
   });
 
   it('keeps tab, search, sort and page in the URL and asks the server for them', async () => {
-    const requests = fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    const requests = fakeAppApi(adminClaims, { 'GET /api/user': listOfPeople });
     const { router } = await startApp(
       '/admin/userOverview?tab=Employee&page=2&sort=createdAt&direction=desc',
     );
@@ -95,7 +88,7 @@ describe('the users overview', () => {
   });
 
   it('sends a deletion request after a confirmation', async () => {
-    const requests = fakeApi(adminClaims, {
+    const requests = fakeAppApi(adminClaims, {
       'GET /api/user': listOfPeople,
       'POST /api/account/requestAccountDeletion': () => ({ data: null }),
     });
@@ -115,7 +108,7 @@ describe('the users overview', () => {
   });
 
   it('says when the deletion request could not be sent', async () => {
-    fakeApi(adminClaims, {
+    fakeAppApi(adminClaims, {
       'GET /api/user': listOfPeople,
       'POST /api/account/requestAccountDeletion': () => failure(404, 'user.errors.notFound'),
     });
@@ -130,7 +123,7 @@ describe('the users overview', () => {
   });
 
   it('speaks English', async () => {
-    fakeApi(adminClaims, { 'GET /api/user': listOfPeople });
+    fakeAppApi(adminClaims, { 'GET /api/user': listOfPeople });
     localStorage.setItem('language', 'en');
     await i18n.changeLanguage('en');
     await startApp('/admin/userOverview');

@@ -1,0 +1,116 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import type { ApiError, Claims } from '@xp/contracts';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { App } from '@/app/app';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { installSessionHooks } from '@/app/session';
+import { sessionStore } from '@/app/session-store';
+import { type RenderWithProvidersOptions, renderWithProviders } from '@/test/render';
+
+/** What the fake API answers: `status` (default 200), `data` and `errors` of the `{ ok, data, errors }` envelope. */
+export interface Reply {
+  status?: number;
+  data?: unknown;
+  errors?: ApiError[];
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** `METHOD /api/path` (without the query string) to a reply. */
+export type Routes = Record<string, (request: RecordedRequest) => Reply>;
+
+/** An error reply of the server: `status`, one `{ key, message }`. */
+export const failure = (status: number, message: string, key = 'general'): Reply => ({
+  status,
+  errors: [{ key, message }],
+});
+
+/** `SwitchOptions` without any environment to switch to. */
+export const noSwitchOptions = {
+  gyms: [],
+  locations: [],
+  employers: [],
+  associations: [],
+  contentEnvironments: [],
+  suppliers: [],
+};
+
+/**
+ * Replaces `fetch` with a fake API. `routes` maps `METHOD /api/path` (without the query string) to a reply;
+ * unknown routes answer 404. Every request is recorded with its parsed JSON body.
+ */
+export function fakeApi(routes: Routes) {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const request = {
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      requests.push(request);
+      const route = routes[`${request.method} ${url.split('?')[0]}`];
+      const reply = route ? route(request) : failure(404, 'errors.notFound');
+      const status = reply.status ?? 200;
+      const ok = status < 400;
+      return new Response(
+        JSON.stringify({ ok, data: ok ? (reply.data ?? null) : null, errors: reply.errors ?? [] }),
+        { status, headers: { 'Content-Type': 'application/json' } },
+      );
+    }),
+  );
+  return requests;
+}
+
+/**
+ * `fakeApi` for the whole app: `cookierefresh` answers `claims` (signed out when null) and `SwitchOptions`
+ * nothing unless `routes` say otherwise.
+ */
+export function fakeAppApi(claims: Claims | null, routes: Routes) {
+  return fakeApi({
+    'POST /api/account/cookierefresh': () =>
+      claims ? { data: { claims } } : failure(401, 'auth.refreshFailed'),
+    'GET /api/Account/SwitchOptions': () => ({ data: noSwitchOptions }),
+    ...routes,
+  });
+}
+
+/** The requests to one endpoint. */
+export const requestsTo = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter((request) => request.method === method && request.url.split('?')[0] === path);
+
+/** The search params of a recorded request. */
+export const queryOf = (request: RecordedRequest | undefined) =>
+  Object.fromEntries(new URL(request?.url ?? '', 'http://localhost').searchParams);
+
+/** Renders with the kit's providers and a fresh query cache that does not retry. */
+export function renderWithQuery(ui: ReactElement, options?: RenderWithProvidersOptions) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return {
+    queryClient,
+    ...renderWithProviders(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, options),
+  };
+}
+
+/** Starts the whole app at `path` (for screens that live in the shell, link and navigate). */
+export async function startApp(path: string) {
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ queryClient, session: sessionStore }, history);
+  installSessionHooks(router, queryClient);
+  await act(async () => {
+    render(<App router={router} queryClient={queryClient} env="test" />);
+  });
+  return { router, queryClient };
+}
