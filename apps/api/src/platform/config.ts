@@ -52,7 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction: parsed.NODE_ENV === 'production',
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: path.resolve(parsed.DATA_DIR),
+    // Relative to where the command was typed (npm runs workspace scripts inside the package).
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL || undefined,
     sessionSecret: parsed.SESSION_SECRET,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
