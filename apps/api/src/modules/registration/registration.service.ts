@@ -265,7 +265,7 @@ async function mailInvitation(deps: RegistrationDeps, db: Database, session: Cla
 
 async function ownAdminInvitation(db: Database, id: number) {
   const invitation = await repository.findById(db, id);
-  if (!invitation || invitation.kind !== 'admin' || invitation.status !== 'pending') {
+  if (invitation?.kind !== 'admin' || invitation.status !== 'pending') {
     throw errors.notFound('invitation.errors.notFound');
   }
   return invitation;

@@ -220,7 +220,7 @@ export async function revokeAdmin(deps: UserDeps, session: Claims, userId: numbe
   await inTransaction(deps.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     const user = await repository.find(tx, userId);
-    if (!user || user.role !== 'Admin') throw errors.notFound('user.errors.notFound');
+    if (user?.role !== 'Admin') throw errors.notFound('user.errors.notFound');
     await ensureNotLastAdmin(tx, user);
     await repository.update(tx, userId, { role: 'Employee' });
     // Their current sessions carry admin claims: they sign in again as what they are now.
