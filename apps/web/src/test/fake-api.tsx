@@ -1,14 +1,16 @@
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import type { ApiError, Claims } from '@xp/contracts';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { installSessionHooks } from '@/app/session';
+import { forgetRestoredSession, installSessionHooks } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
+import { setLanguage } from '@/i18n';
 import { type RenderWithProvidersOptions, renderWithProviders } from '@/test/render';
 
 /** What the fake API answers: `status` (default 200), `data` and `errors` of the `{ ok, data, errors }` envelope. */
@@ -113,4 +115,20 @@ export async function startApp(path: string) {
     render(<App router={router} queryClient={queryClient} env="test" />);
   });
   return { router, queryClient };
+}
+
+/** Resets session, language, storage, toasts and mocks around every test that starts the whole app. */
+export function setUpAppTests() {
+  beforeEach(async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    sessionStore.setClaims(null);
+    forgetRestoredSession();
+    await setLanguage('nl');
+    localStorage.clear();
+  });
+  afterEach(() => {
+    act(() => notifications.clean());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

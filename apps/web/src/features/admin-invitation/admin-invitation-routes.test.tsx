@@ -1,29 +1,12 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Environment } from '@xp/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetRestoredSession } from '@/app/session';
-import { sessionStore } from '@/app/session-store';
+import { describe, expect, it } from 'vitest';
 import { admin, testClaims } from '@/app/test-support/claims';
-import { setLanguage } from '@/i18n';
-import { fakeApi, noSwitchOptions, queryOf, startApp } from '@/test/fake-api';
+import { fakeApi, noSwitchOptions, queryOf, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { invitations } from './test-support';
 
-beforeEach(async () => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  sessionStore.setClaims(null);
-  forgetRestoredSession();
-  await setLanguage('nl');
-  localStorage.clear();
-});
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAppTests();
 
 describe('the route of the invited admins', () => {
   it("is in the admin's menu and keeps search and sort in the URL", async () => {

@@ -1,13 +1,8 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Environment } from '@xp/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetRestoredSession } from '@/app/session';
-import { sessionStore } from '@/app/session-store';
+import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
-import { setLanguage } from '@/i18n';
-import { fakeApi, queryOf, startApp } from '@/test/fake-api';
+import { fakeApi, queryOf, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { rooms } from './test-support';
 
@@ -28,19 +23,7 @@ const switchOptions = {
   suppliers: [],
 };
 
-beforeEach(async () => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  sessionStore.setClaims(null);
-  forgetRestoredSession();
-  await setLanguage('nl');
-  localStorage.clear();
-});
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAppTests();
 
 describe('the routes of the rooms', () => {
   it('opens the edit panel of a deep link over the list, which keeps its search', async () => {

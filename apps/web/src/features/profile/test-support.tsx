@@ -1,11 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import { Environment, type Profile } from '@xp/contracts';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { forgetRestoredSession } from '@/app/session';
-import { sessionStore } from '@/app/session-store';
 import { admin } from '@/app/test-support/claims';
-import { setLanguage } from '@/i18n';
 
 /** An admin in the Admin environment, user 1. */
 export const adminClaims = admin({
@@ -29,18 +23,4 @@ export const adminProfile: Profile = {
 };
 
 /** A fresh session, Dutch, no toasts and the real `fetch` back after each test. */
-export function setUpAppTests() {
-  beforeEach(async () => {
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    sessionStore.setClaims(null);
-    forgetRestoredSession();
-    localStorage.clear();
-    await setLanguage('nl');
-    localStorage.clear();
-  });
-  afterEach(() => {
-    act(() => notifications.clean());
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-}
+export { setUpAppTests } from '@/test/fake-api';

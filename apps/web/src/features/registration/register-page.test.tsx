@@ -1,12 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import { Environment, type InvitationKind, invitationKinds, registerPaths } from '@xp/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetRestoredSession } from '@/app/session';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
-import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
+import { failure, fakeAppApi, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
 import { CODE } from './test-support';
 
@@ -33,19 +30,7 @@ const invitationPaths: Record<InvitationKind, string> = {
   supplier: `/api/Supplier/${CODE}`,
 };
 
-beforeEach(async () => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  sessionStore.setClaims(null);
-  forgetRestoredSession();
-  await setLanguage('nl');
-  localStorage.clear();
-});
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAppTests();
 
 /** The form shows once the invitation is loaded (the loading state has the same heading). */
 const formReady = () => screen.findByRole('button', { name: 'Registreren' });

@@ -1,12 +1,9 @@
-import { notifications } from '@mantine/notifications';
-import { act } from '@testing-library/react';
 import { Environment } from '@xp/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetRestoredSession } from '@/app/session';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import { admin } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
-import { failure, fakeAppApi, requestsTo, startApp } from '@/test/fake-api';
+import { failure, fakeAppApi, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, userEvent, waitFor, within } from '@/test/render';
 import { CODE } from './test-support';
 import { RESEND_COOLDOWN_SECONDS } from './tfa-page';
@@ -20,19 +17,7 @@ const checkCode = (request: { body: unknown }) =>
     ? { data: { claims: newAdmin } }
     : failure(400, 'tfa.errors.invalidCode', 'tfaCode');
 
-beforeEach(async () => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  sessionStore.setClaims(null);
-  forgetRestoredSession();
-  await setLanguage('nl');
-  localStorage.clear();
-});
-
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAppTests();
 
 const codeInput = () => screen.getByRole('textbox', { name: /^Verificatiecode/ });
 
