@@ -17,6 +17,7 @@ import { mailboxEndpoints } from './mailbox.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import {
   adminInvitationEndpoints,
+  employerEmployeeInvitationEndpoints,
   employerEmployeeRegistrationEndpoints,
   registrationEndpoints,
   supplierRegistrationEndpoints,
@@ -30,6 +31,7 @@ export const endpointGroups = {
   locationArea: locationAreaEndpoints,
   registration: registrationEndpoints,
   employerEmployeeRegistration: employerEmployeeRegistrationEndpoints,
+  employerEmployeeInvitation: employerEmployeeInvitationEndpoints,
   supplierRegistration: supplierRegistrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
   recovery: recoveryEndpoints,

@@ -70,6 +70,11 @@ export const invitationInfo = z.object({
   email: z.string(),
   organisationName: z.string().nullable(),
   requiresVerification: z.boolean(),
+  /**
+   * An account with the invited address exists. An employee invited by an employer then accepts or
+   * declines the invitation instead of registering.
+   */
+  hasAccount: z.boolean(),
 });
 
 export const registrationResult = z.object({
@@ -155,6 +160,28 @@ export const employerEmployeeRegistrationEndpoints = registrationFlow(
   },
   'employee of an employer',
 );
+
+/** An employee who already has an account answers an employer's invitation with the mailed code. */
+export const employerEmployeeInvitationEndpoints = {
+  accept: endpoint({
+    method: 'POST',
+    path: '/EmployerEmployeeInvitation/{code}/Accept',
+    policy: policy.public,
+    summary: 'Accept an employer’s invitation with an existing account: the account becomes its employee',
+    tags,
+    params: z.object({ code }),
+    response: nothing,
+  }),
+  deny: endpoint({
+    method: 'POST',
+    path: '/EmployerEmployeeInvitation/{code}/Deny',
+    policy: policy.public,
+    summary: 'Decline an employer’s invitation; the code cannot be used any more',
+    tags,
+    params: z.object({ code }),
+    response: nothing,
+  }),
+};
 
 /** The spec's supplier registration (`GET /Supplier/{id}` carries the invitation code): supplier invitations only. */
 export const supplierRegistrationEndpoints = {

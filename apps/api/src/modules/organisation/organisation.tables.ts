@@ -93,6 +93,21 @@ export const employerUsers = pgTable(
   (table) => [primaryKey({ columns: [table.employerId, table.userId] }), index().on(table.userId)],
 );
 
+/** Employees whose fitness an employer funds with XP (joined by registering from, or accepting, an invitation). */
+export const employerEmployees = pgTable(
+  'employer_employees',
+  {
+    employerId: integer()
+      .notNull()
+      .references(() => employers.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.employerId, table.userId] }), index().on(table.userId)],
+);
+
 /** Users who act for a supplier (role Supplier). */
 export const supplierUsers = pgTable(
   'supplier_users',

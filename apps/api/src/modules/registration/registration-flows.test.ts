@@ -1,7 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/auth/tokens.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { suppliers } from '../organisation/organisation.tables.ts';
+import {
+  employerEmployees,
+  employers,
+  employerUsers,
+  suppliers,
+} from '../organisation/organisation.tables.ts';
+import { users } from '../user/user.tables.ts';
 import { invitations } from './registration.tables.ts';
 
 let t: TestApp;
@@ -87,5 +94,121 @@ describe('the spec’s own registration calls serve only their kind of invitatio
     const done = await complete('/api/EmployerEmployee/CompleteRegistration', code);
     expect(done.statusCode).toBe(200);
     expect(done.json().data.requiresVerification).toBe(false);
+  });
+});
+
+describe('an employer’s invitation answered with an existing account', () => {
+  const post = (code: string, answer: 'Accept' | 'Deny') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/EmployerEmployeeInvitation/${code}/${answer}`,
+      remoteAddress: `10.98.2.${counter}`,
+    });
+
+  async function employer() {
+    const [row] = await t.db.select({ id: employers.id }).from(employers).orderBy(employers.id).limit(1);
+    return row!.id;
+  }
+
+  /** An account, and an invitation of an employer for its address. */
+  async function invitedAccount() {
+    const employerId = await employer();
+    const code = await invitationOf('employerEmployee', { employerId });
+    const [invitation] = await t.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.codeHash, sha256(code)));
+    const [user] = await t.db
+      .insert(users)
+      .values({ email: invitation!.email.toUpperCase(), role: 'Employee', firstName: 'Sam', lastName: 'Bos' })
+      .returning();
+    return { code, employerId, user: user!, invitationId: invitation!.id };
+  }
+
+  const linksOf = (userId: number) =>
+    t.db.select().from(employerEmployees).where(eq(employerEmployees.userId, userId));
+  const statusOf = async (id: number) =>
+    (await t.db.select().from(invitations).where(eq(invitations.id, id)))[0]!;
+
+  it('says the address has an account, then accepting makes the account an employee, once', async () => {
+    const { code, employerId, user, invitationId } = await invitedAccount();
+    const info = await get(`/api/EmployerEmployeeInvitation/${code}`);
+    expect(info.json().data).toMatchObject({ kind: 'employerEmployee', hasAccount: true });
+
+    const accepted = await post(code, 'Accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(await linksOf(user.id)).toEqual([expect.objectContaining({ employerId, userId: user.id })]);
+    expect(await statusOf(invitationId)).toMatchObject({ status: 'used', userId: user.id });
+
+    const again = await post(code, 'Accept');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errors[0].message).toBe('invitation.errors.used');
+    expect((await get(`/api/EmployerEmployeeInvitation/${code}`)).statusCode).toBe(404);
+    expect(await linksOf(user.id)).toHaveLength(1);
+  });
+
+  it('declining uses the code up without linking anything', async () => {
+    const { code, user, invitationId } = await invitedAccount();
+    const denied = await post(code, 'Deny');
+    expect(denied.statusCode).toBe(200);
+    expect(await statusOf(invitationId)).toMatchObject({ status: 'denied', deniedAt: expect.any(Date) });
+    for (const answer of ['Accept', 'Deny'] as const) {
+      const late = await post(code, answer);
+      expect(late.statusCode).toBe(404);
+      expect(late.json().errors[0].message).toBe('invitation.errors.denied');
+    }
+    const info = await get(`/api/EmployerEmployeeInvitation/${code}`);
+    expect(info.json().errors[0].message).toBe('invitation.errors.denied');
+    expect(await linksOf(user.id)).toHaveLength(0);
+  });
+
+  it('refuses to accept for an address without an account, which registers instead', async () => {
+    const code = await invitationOf('employerEmployee', { employerId: await employer() });
+    const info = await get(`/api/EmployerEmployeeInvitation/${code}`);
+    expect(info.json().data.hasAccount).toBe(false);
+    const refused = await post(code, 'Accept');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].message).toBe('invitation.errors.noAccount');
+
+    const done = await complete('/api/EmployerEmployee/CompleteRegistration', code);
+    expect(done.statusCode).toBe(200);
+    const { userId } = done.json().data.claims;
+    // A registered employee is the employer's employee, not one of the employer's own staff.
+    expect(await linksOf(userId)).toHaveLength(1);
+    expect(await t.db.select().from(employerUsers).where(eq(employerUsers.userId, userId))).toHaveLength(0);
+  });
+
+  it('answers only employer-employee codes that can still be used', async () => {
+    const adminCode = await invitationOf('admin');
+    const expired = await invitationOf('employerEmployee', {
+      employerId: await employer(),
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const cancelled = await invitationOf('employerEmployee', {
+      employerId: await employer(),
+      status: 'cancelled',
+    });
+    for (const [code, reason] of [
+      [adminCode, 'notFound'],
+      [expired, 'expired'],
+      [cancelled, 'cancelled'],
+      ['not-a-real-code-but-long-enough', 'notFound'],
+    ] as const) {
+      for (const answer of ['Accept', 'Deny'] as const) {
+        const response = await post(code, answer);
+        expect(response.statusCode, `${reason} ${answer}`).toBe(404);
+        expect(response.json().errors[0].message).toBe(`invitation.errors.${reason}`);
+      }
+    }
+    expect(
+      await statusOf(
+        (
+          await t.db
+            .select()
+            .from(invitations)
+            .where(eq(invitations.codeHash, sha256(adminCode)))
+        )[0]!.id,
+      ),
+    ).toMatchObject({ status: 'pending' });
   });
 });

@@ -2,6 +2,7 @@ import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
 import {
+  employerEmployees,
   employers,
   employerUsers,
   gyms,
@@ -62,11 +63,38 @@ export const updateInvitation = async (
   values: Partial<typeof invitations.$inferInsert>,
 ) => (await db.update(invitations).set(values).where(eq(invitations.id, id)).returning())[0]!;
 
+/** Answers a pending invitation; undefined when it was not pending any more. */
+export const answerInvitation = async (
+  db: Database,
+  id: number,
+  values: Partial<typeof invitations.$inferInsert>,
+) =>
+  (
+    await db
+      .update(invitations)
+      .set(values)
+      .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
+      .returning()
+  )[0];
+
 export const insertUser = async (db: Database, values: typeof users.$inferInsert) =>
   (await db.insert(users).values(values).returning())[0]!;
 
 export const linkEmployer = (db: Database, employerId: number, userId: number) =>
   db.insert(employerUsers).values({ employerId, userId }).onConflictDoNothing();
+
+export const linkEmployee = (db: Database, employerId: number, userId: number) =>
+  db.insert(employerEmployees).values({ employerId, userId }).onConflictDoNothing();
+
+/** The address belongs to an employee of the employer already. */
+export const isEmployeeOf = async (db: Database, employerId: number, email: string) =>
+  (
+    await db
+      .select({ userId: employerEmployees.userId })
+      .from(employerEmployees)
+      .innerJoin(users, eq(users.id, employerEmployees.userId))
+      .where(and(eq(employerEmployees.employerId, employerId), sql`lower(${users.email}) = lower(${email})`))
+  ).length > 0;
 
 export const linkSupplier = (db: Database, supplierId: number, userId: number) =>
   db.insert(supplierUsers).values({ supplierId, userId }).onConflictDoNothing();

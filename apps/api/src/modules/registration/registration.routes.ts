@@ -1,5 +1,6 @@
 import {
   adminInvitationEndpoints,
+  employerEmployeeInvitationEndpoints,
   employerEmployeeRegistrationEndpoints,
   registrationEndpoints,
   supplierRegistrationEndpoints,
@@ -52,6 +53,12 @@ export function registrationRoutes(deps: Deps) {
     ...flowRoutes(deps, registrationEndpoints),
     ...flowRoutes({ ...deps, onlyKind: 'employerEmployee' }, employerEmployeeRegistrationEndpoints),
     ...flowRoutes({ ...deps, onlyKind: 'supplier' }, supplierRegistrationEndpoints),
+    route(employerEmployeeInvitationEndpoints.accept, ({ params, request }) =>
+      service.acceptEmployeeInvitation(deps, params.code, request.ip),
+    ),
+    route(employerEmployeeInvitationEndpoints.deny, ({ params, request }) =>
+      service.denyEmployeeInvitation(deps, params.code, request.ip),
+    ),
     route(adminInvitationEndpoints.list, ({ query }) => service.listAdminInvitations(deps, query)),
     route(adminInvitationEndpoints.create, ({ session, body }) =>
       service.inviteAdmin(deps, session, body.email),

@@ -10,7 +10,7 @@ import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { limitCodeGuesses } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { findUserById } from '../account/account.repository.ts';
+import { findUserByEmail, findUserById } from '../account/account.repository.ts';
 import { type AccountDeps, openSession } from '../account/account.service.ts';
 import * as tfa from '../account/tfa.ts';
 import type { UserRow } from '../user/user.tables.ts';
@@ -69,6 +69,7 @@ async function invitationByCode(deps: RegistrationDeps, code: string, expected: 
   const { invitation } = found;
   if (invitation.status === 'cancelled') throw errors.notFound('invitation.errors.cancelled');
   if (invitation.status === 'used') throw errors.notFound('invitation.errors.used');
+  if (invitation.status === 'denied') throw errors.notFound('invitation.errors.denied');
   if (expected === 'pending' && invitation.status === 'registered')
     throw errors.notFound('invitation.errors.used');
   if (expected === 'registered' && invitation.status === 'pending')
@@ -85,6 +86,7 @@ export async function getInvitation(deps: RegistrationDeps, code: string, addres
     email: invitation.email,
     organisationName,
     requiresVerification: requiresVerification(invitation.kind),
+    hasAccount: (await findUserByEmail(deps.db, invitation.email)) !== undefined,
   };
 }
 
@@ -119,7 +121,10 @@ export async function completeRegistration(
       if (isUniqueViolation(error)) throw errors.conflict('general', 'invitation.errors.alreadyRegistered');
       throw error;
     }
-    if (invitation.employerId !== null) await repository.linkEmployer(tx, invitation.employerId, created.id);
+    if (invitation.employerId !== null) {
+      const link = invitation.kind === 'employerEmployee' ? repository.linkEmployee : repository.linkEmployer;
+      await link(tx, invitation.employerId, created.id);
+    }
     if (invitation.supplierId !== null) await repository.linkSupplier(tx, invitation.supplierId, created.id);
     await repository.updateInvitation(tx, invitation.id, {
       status: mustVerify ? 'registered' : 'used',
@@ -180,6 +185,61 @@ export async function validateRegistrationTfa(
   return openSession(deps, user);
 }
 
+// --- an employer's invitation answered with an existing account ----------------------------------------------
+
+const employeeDeps = (deps: RegistrationDeps): RegistrationDeps => ({
+  ...deps,
+  onlyKind: 'employerEmployee',
+});
+
+/** The account of the invited address joins the employer as an employee; the code is used up. */
+export async function acceptEmployeeInvitation(deps: RegistrationDeps, code: string, address: string) {
+  await limitCodeGuesses(deps.db, address);
+  const { invitation } = await invitationByCode(employeeDeps(deps), code, 'pending');
+  const user = await findUserByEmail(deps.db, invitation.email);
+  if (!user) throw errors.conflict('general', 'invitation.errors.noAccount');
+  if (invitation.employerId === null) throw errors.notFound('invitation.errors.notFound');
+  await inTransaction(deps.db, async (tx) => {
+    // Only a pending invitation is taken, so two answers at once cannot both count.
+    const taken = await repository.answerInvitation(tx, invitation.id, {
+      status: 'used',
+      userId: user.id,
+      usedAt: new Date(),
+    });
+    if (!taken) throw errors.notFound('invitation.errors.used');
+    await repository.linkEmployee(tx, invitation.employerId!, user.id);
+    await audit(tx, {
+      userId: user.id,
+      entity: 'Invitation',
+      entityId: invitation.id,
+      before: { status: 'pending' },
+      after: { status: 'used', employerId: invitation.employerId },
+    });
+  });
+  return null;
+}
+
+/** The invitation is declined; its code answers 'denied' from now on. */
+export async function denyEmployeeInvitation(deps: RegistrationDeps, code: string, address: string) {
+  await limitCodeGuesses(deps.db, address);
+  const { invitation } = await invitationByCode(employeeDeps(deps), code, 'pending');
+  await inTransaction(deps.db, async (tx) => {
+    const taken = await repository.answerInvitation(tx, invitation.id, {
+      status: 'denied',
+      deniedAt: new Date(),
+    });
+    if (!taken) throw errors.notFound('invitation.errors.used');
+    await audit(tx, {
+      userId: null,
+      entity: 'Invitation',
+      entityId: invitation.id,
+      before: { status: 'pending' },
+      after: { status: 'denied' },
+    });
+  });
+  return null;
+}
+
 // --- admin invitations -------------------------------------------------------------------------------------
 
 const toAdminInvitation = (row: {
@@ -205,7 +265,13 @@ export async function invite(
   input: { kind: InvitationKind; email: string; gymId?: number; employerId?: number; supplierId?: number },
 ) {
   return inTransaction(deps.db, async (tx) => {
-    if (await repository.emailIsRegistered(tx, input.email)) {
+    if (input.kind === 'employerEmployee') {
+      // Someone with an account accepts the invitation instead of registering.
+      if (input.employerId === undefined) throw new Error('an employee is invited by an employer');
+      if (await repository.isEmployeeOf(tx, input.employerId, input.email)) {
+        throw errors.conflict('email', 'invitation.errors.alreadyEmployee');
+      }
+    } else if (await repository.emailIsRegistered(tx, input.email)) {
       throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
     }
     if (await repository.hasOpenInvitation(tx, input.kind, input.email)) {

@@ -6,7 +6,8 @@ import { users } from '../user/user.tables.ts';
 
 /**
  * An invitation to register, of one of the seven kinds. The code is mailed and stored only as a hash.
- * pending -> registered (account made, verification pending) -> used; or cancelled.
+ * pending -> registered (account made, verification pending) -> used; or cancelled; or, for an employee
+ * of an employer who already has an account, pending -> used (accepted) or denied.
  */
 export const invitations = pgTable(
   'invitations',
@@ -25,7 +26,7 @@ export const invitations = pgTable(
     }).notNull(),
     email: text().notNull(),
     codeHash: text().notNull(),
-    status: text({ enum: ['pending', 'registered', 'used', 'cancelled'] })
+    status: text({ enum: ['pending', 'registered', 'used', 'cancelled', 'denied'] })
       .notNull()
       .default('pending'),
     invitedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -37,6 +38,7 @@ export const invitations = pgTable(
     createdAt: createdAt(),
     usedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    deniedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('invitations_code_hash_unique').on(table.codeHash),

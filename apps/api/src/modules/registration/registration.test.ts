@@ -256,6 +256,7 @@ describe('POST /api/Admin/Invitation', () => {
       email,
       organisationName: null,
       requiresVerification: true,
+      hasAccount: false,
     });
   });
 
@@ -511,7 +512,13 @@ describe('GET /api/Account/Invitation/{code}', () => {
     expect(admin.statusCode, admin.body).toBe(200);
     expect(admin.json()).toEqual({
       ok: true,
-      data: { kind: 'admin', email, organisationName: null, requiresVerification: true },
+      data: {
+        kind: 'admin',
+        email,
+        organisationName: null,
+        requiresVerification: true,
+        hasAccount: false,
+      },
       errors: [],
     });
 
@@ -521,6 +528,7 @@ describe('GET /api/Account/Invitation/{code}', () => {
       email: supplier.email,
       organisationName: 'FitSupply Nederland',
       requiresVerification: false,
+      hasAccount: false,
     });
     const gym = await insertInvitation({ kind: 'gymEmployee', gymId: ids.vitaal });
     expect((await getInvitation(gym.code)).json().data).toMatchObject({

@@ -1,5 +1,6 @@
 import {
   accountEndpoints,
+  employerEmployeeInvitationEndpoints,
   employerEmployeeRegistrationEndpoints,
   registrationEndpoints as endpoints,
   type InvitationKind,
@@ -52,4 +53,14 @@ export function useCookieLoginTfa() {
 /** Mails a new sign-in code (after the server's cooldown). */
 export function useResendLoginTfa() {
   return useApiMutation(accountEndpoints.resendLoginTfa);
+}
+
+/** An employee with an account accepts an employer's invitation with the mailed code. */
+export function useAcceptEmployeeInvitation() {
+  return useApiMutation(employerEmployeeInvitationEndpoints.accept);
+}
+
+/** An employee with an account declines an employer's invitation. */
+export function useDenyEmployeeInvitation() {
+  return useApiMutation(employerEmployeeInvitationEndpoints.deny);
 }

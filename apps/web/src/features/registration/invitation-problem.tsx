@@ -6,7 +6,14 @@ import { ApiCallError } from '@/app/api-client';
 import { PublicPage } from '@/features/account/public-page';
 
 /** Why a registration code cannot be used: each has its own page. */
-export const invitationProblems = ['notFound', 'expired', 'cancelled', 'used', 'tooManyAttempts'] as const;
+export const invitationProblems = [
+  'notFound',
+  'expired',
+  'cancelled',
+  'used',
+  'denied',
+  'tooManyAttempts',
+] as const;
 export type InvitationProblem = (typeof invitationProblems)[number];
 
 /**

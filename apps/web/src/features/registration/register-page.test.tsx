@@ -12,12 +12,14 @@ const adminInvitation = {
   email: 'nieuw.beheer@example.com',
   organisationName: null,
   requiresVerification: true,
+  hasAccount: false,
 };
 const supplierInvitation = {
   kind: 'supplier',
   email: 'inkoop@sportsupply.nl',
   organisationName: 'SportSupply BV',
   requiresVerification: false,
+  hasAccount: false,
 };
 const invitationPath = `/api/Account/Invitation/${CODE}`;
 /** The register routes of employees of an employer and of suppliers use the spec's own calls. */

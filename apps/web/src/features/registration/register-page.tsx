@@ -21,6 +21,7 @@ import { TextField } from '@/ui/inputs/text-field';
 import { ErrorState, LoadingState } from '@/ui/states';
 import { translateMessage } from '@/ui/translate';
 import { useZodForm } from '@/ui/use-zod-form';
+import { AnswerInvitation } from './answer-invitation';
 import { useCompleteRegistration, useInvitation } from './api';
 import { type InvitationProblem, InvitationProblemPage, invitationProblemOf } from './invitation-problem';
 
@@ -60,6 +61,9 @@ export function RegisterPage({ kind, code }: RegisterPageProps) {
         <LoadingState />
       </PublicPage>
     );
+  }
+  if (invitation.data.kind === 'employerEmployee' && invitation.data.hasAccount) {
+    return <AnswerInvitation code={code} invitation={invitation.data} onProblem={setProblem} />;
   }
   return <RegisterForm kind={kind} code={code} invitation={invitation.data} onProblem={setProblem} />;
 }
