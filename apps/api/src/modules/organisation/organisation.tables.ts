@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+import { files } from '../../platform/files/files.tables.ts';
 import { users } from '../user/user.tables.ts';
 
 export const gyms = pgTable(
@@ -9,10 +19,35 @@ export const gyms = pgTable(
     id: id(),
     name: text().notNull(),
     slug: text().notNull(),
+    /** Banner of the public sign-up pages (`/inschrijven/{gymSlug}`). */
+    registrationBannerHash: text().references(() => files.hash),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('gyms_slug_unique').on(sql`lower(${table.slug})`)],
+  (table) => [
+    uniqueIndex('gyms_slug_unique').on(sql`lower(${table.slug})`),
+    index('gyms_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
+);
+
+const organisation = (name: string) =>
+  pgTable(name, { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() });
+
+export const employers = organisation('employers');
+export const suppliers = organisation('suppliers');
+export const contentEnvironments = organisation('content_environments');
+
+/** A group of locations (of any gym), run from the association environment. */
+export const associations = pgTable(
+  'associations',
+  {
+    id: id(),
+    name: text().notNull(),
+    bannerHash: text().references(() => files.hash),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('associations_name_unique').on(sql`lower(${table.name})`)],
 );
 
 export const locations = pgTable(
@@ -29,13 +64,39 @@ export const locations = pgTable(
     houseNumber: text(),
     postalCode: text(),
     city: text(),
+    /** How long a member is expected to stay after checking in, in minutes. */
+    memberExpectedInsideTime: integer().notNull().default(90),
+    visibleOnRegistrationPage: boolean().notNull().default(true),
+    /** The code in the QR code at the door; a new one replaces it. */
+    qrCode: text(),
+    qrCodeIssuedAt: timestamp({ withTimezone: true }),
+    /** The association the location belongs to, if any (at most one). */
+    associationId: integer().references(() => associations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('locations_slug_unique').on(sql`lower(${table.slug})`),
+    uniqueIndex('locations_qr_code_unique').on(table.qrCode),
     index('locations_gym_idx').on(table.gymId),
+    index('locations_association_idx').on(table.associationId),
+    index('locations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
+);
+
+/** Staff of a gym (role Employee): invited by the gym, with rights per gym, per location and by group. */
+export const gymEmployees = pgTable(
+  'gym_employees',
+  {
+    gymId: integer()
+      .notNull()
+      .references(() => gyms.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.gymId, table.userId] }), index().on(table.userId)],
 );
 
 /** A gym right (`ManageMembers`, ...) an employee holds in a gym. */
@@ -70,14 +131,6 @@ export const locationRightGrants = pgTable(
     index().on(table.locationId),
   ],
 );
-
-const organisation = (name: string) =>
-  pgTable(name, { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() });
-
-export const employers = organisation('employers');
-export const associations = organisation('associations');
-export const suppliers = organisation('suppliers');
-export const contentEnvironments = organisation('content_environments');
 
 /** Users who act for an employer (role Employer). */
 export const employerUsers = pgTable(

@@ -7,3 +7,6 @@ export * from '../../modules/user/user.tables.ts';
 export * from '../audit/audit.tables.ts';
 export * from '../mail/mail.tables.ts';
 export * from './settings.tables.ts';
+export * from '../../modules/employee/employee.tables.ts';
+export * from '../../modules/location/location.tables.ts';
+export * from '../files/files.tables.ts';
