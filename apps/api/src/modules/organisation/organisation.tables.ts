@@ -99,6 +99,24 @@ export const gymEmployees = pgTable(
   (table) => [primaryKey({ columns: [table.gymId, table.userId] }), index().on(table.userId)],
 );
 
+/**
+ * Employees working at a location (a subset of the gym's employees), added with `NewEmployees`; their
+ * location rights there are granted separately.
+ */
+export const locationEmployees = pgTable(
+  'location_employees',
+  {
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.userId] }), index().on(table.userId)],
+);
+
 /** A gym right (`ManageMembers`, ...) an employee holds in a gym. */
 export const gymRightGrants = pgTable(
   'gym_right_grants',
