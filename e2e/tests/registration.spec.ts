@@ -1,38 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { inviteAdmin } from '../support/admins';
+import { mailedCode, newestMail } from '../support/mailbox';
 import { signIn } from '../support/session';
 
 const NEW_ADMIN = 'nieuw.beheer@example.com';
 const PASSWORD = 'Zonnige-Ochtend-2026';
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/**
- * The newest mail to `address` with this subject, from the development mailbox (newest first). Mail goes
- * through the outbox, so it is polled for.
- */
-async function newestMail(page: Page, address: string, subject: string, count = 1): Promise<Mail> {
-  let found: Mail[] = [];
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(address)}`);
-      expect(response.ok()).toBe(true);
-      const { data } = (await response.json()) as { data: { items: Mail[] } };
-      found = data.items.filter((mail) => mail.to === address && mail.subject === subject);
-      return found.length >= count;
-    })
-    .toBe(true);
-  return found[0] as Mail;
-}
-
-const invitedRows = (page: Page) =>
-  page
-    .getByRole('table', { name: 'Uitgenodigde beheerders' })
-    .getByRole('row')
-    .filter({ hasNot: page.getByRole('columnheader') });
 
 test('an admin invites a new admin, who registers from the mail and verifies with the mailed code', async ({
   page,
@@ -40,29 +12,10 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/admin$/);
 
-  // Invite.
-  await page
-    .getByRole('navigation', { name: 'Hoofdmenu' })
-    .getByRole('link', { name: 'Uitgenodigde beheerders' })
-    .click();
-  await expect(page).toHaveURL(/\/admin\/admins\/invited$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Uitgenodigde beheerders' })).toBeVisible();
-  await page.getByRole('button', { name: 'Beheerder uitnodigen' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Beheerder uitnodigen' });
-  await dialog.getByRole('textbox', { name: 'E-mailadres' }).fill(NEW_ADMIN);
-  await dialog.getByRole('button', { name: 'Uitnodiging versturen' }).click();
-  await expect(dialog.getByText(`Er is een uitnodiging verstuurd naar ${NEW_ADMIN}.`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Sluiten' }).last().click();
-  await expect(dialog).toBeHidden();
-  await expect(invitedRows(page).filter({ hasText: NEW_ADMIN })).toHaveCount(1);
-
-  // The invitation in the mailbox; the new admin opens its link in a browser of their own.
-  const invitation = await newestMail(page, NEW_ADMIN, 'Uitnodiging voor XP Back-office');
-  const link = invitation.text.match(/https?:\/\/\S+\/account\/register\/admin\/\S+/)?.[0];
-  expect(link).toBeTruthy();
+  // Invite; the new admin opens the mailed link in a browser of their own.
+  const link = await inviteAdmin(page, NEW_ADMIN);
   await page.context().clearCookies();
-  // The mail links to the configured public address; this run serves the same app on another host name.
-  await page.goto(new URL(link as string).pathname);
+  await page.goto(link);
 
   // Register: a too short password first.
   await expect(page.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
@@ -85,9 +38,7 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
   // Verify: a wrong code first, then the one from the newest mail.
   await expect(page).toHaveURL(/\/account\/tfa\?code=/);
   await expect(page.getByRole('heading', { name: 'Vul je verificatiecode in' })).toBeVisible();
-  const codeMail = await newestMail(page, NEW_ADMIN, 'Je verificatiecode');
-  const code = codeMail.text.match(/\b(\d{6})\b/)?.[1] as string;
-  expect(code).toMatch(/^\d{6}$/);
+  const code = await mailedCode(page, NEW_ADMIN);
   const codeInput = page.getByRole('textbox', { name: 'Verificatiecode' });
   await expect(codeInput).toBeFocused();
   await codeInput.fill(code === '000000' ? '111111' : '000000');
@@ -103,7 +54,7 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
 
   // The invitation is used: its link now says so.
   await page.context().clearCookies();
-  await page.goto(new URL(link as string).pathname);
+  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Uitnodiging al gebruikt' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Naar inloggen' })).toBeVisible();
 
@@ -129,9 +80,7 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
   await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/account\/tfa$/);
-  const loginCodeMail = await newestMail(page, NEW_ADMIN, 'Je verificatiecode', 2);
-  const loginCode = loginCodeMail.text.match(/\b(\d{6})\b/)?.[1] as string;
-  await page.getByRole('textbox', { name: 'Verificatiecode' }).fill(loginCode);
+  await page.getByRole('textbox', { name: 'Verificatiecode' }).fill(await mailedCode(page, NEW_ADMIN, 2));
   await page.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Welkom, Noor Visser.')).toBeVisible();

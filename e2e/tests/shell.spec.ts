@@ -1,11 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, signInOnLoginPage } from '../support/session';
-
-/** Picks an option of one of the header's switchers (Mantine selects: a combobox with a listbox). */
-async function pick(page: Page, switcher: string, option: string) {
-  await page.getByRole('banner').getByRole('combobox', { name: switcher, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { pick } from '../support/switchers';
 
 test('an admin switches environment and lands on the home path of each', async ({ page }) => {
   await signIn(page, 'admin@example.com');

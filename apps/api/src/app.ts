@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { associationRoutes } from './modules/association/association.routes.ts';
+import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
+import { employeeRoutes } from './modules/employee/employee.routes.ts';
+import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { locationRoutes } from './modules/location/location.routes.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { rightsRoutes } from './modules/rights/rights.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
+import { createSecretBox, parseSecretsKey } from './platform/crypto/secrets.ts';
 import type { Database } from './platform/db/client.ts';
 import { generatedSetting } from './platform/db/settings.ts';
+import { cdnRoutes } from './platform/files/cdn.routes.ts';
+import { createDiskFileStore } from './platform/files/file-store.ts';
+import type { FilesDeps } from './platform/files/images.ts';
+import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
 
@@ -17,12 +29,24 @@ export interface AppOptions {
   config: Config;
   db: Database;
   onRouteRegistered?: ServerOptions['onRouteRegistered'];
+  /** Routes only a test registers (e.g. to drive the multipart plumbing before a module uses it). */
+  extraRoutes?: RouteEntry[];
 }
 
 /** Builds the HTTP app from its modules; each module gets only what it uses. */
-export async function buildApp({ config, db, onRouteRegistered }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  onRouteRegistered,
+  extraRoutes = [],
+}: AppOptions): Promise<FastifyInstance> {
   const secret = config.sessionSecret ?? (await generatedSetting(db, 'session_secret'));
   const signer = createTokenSigner(secret, config.accessTokenSeconds);
+  const secrets = createSecretBox(
+    parseSecretsKey(config.secretsKey ?? (await generatedSetting(db, 'secrets_key', 32))),
+  );
+  /** Uploaded files and images: `storeImage(files, upload, { field })`, served by `GET /cdn/{hash}`. */
+  const files: FilesDeps = { db, store: createDiskFileStore(config.filesDir) };
   const cookies = {
     secure: config.isProduction,
     accessTokenSeconds: config.accessTokenSeconds,
@@ -42,8 +66,22 @@ export async function buildApp({ config, db, onRouteRegistered }: AppOptions): P
     }),
     ...recoveryRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl }),
     ...userRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl, cookies }),
+    ...locationRoutes({ db, secrets }),
     ...locationAreaRoutes({ db }),
+    ...gymRoutes({ db, files }),
+    ...associationRoutes({ db, files }),
+    ...challengeTemplateRoutes({ db, files }),
+    ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
+    ...rightsRoutes({ db }),
+    ...employeeRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      mail: enqueueMail,
+      publicUrl: config.publicUrl,
+    }),
+    ...extraRoutes,
   ];
 
   return createServer({
@@ -51,6 +89,7 @@ export async function buildApp({ config, db, onRouteRegistered }: AppOptions): P
     logLevel: config.logLevel,
     signer,
     routes,
+    platformRoutes: [cdnRoutes(files)],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,

@@ -14,9 +14,11 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppAssociationRouteRouteImport } from './routes/_app/association/route'
 import { Route as AppContentRouteRouteImport } from './routes/_app/content/route'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/route'
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSettingsRouteRouteImport } from './routes/_app/settings/route'
 import { Route as AppSupplierRouteRouteImport } from './routes/_app/supplier/route'
 import { Route as AppTipsAndTricksRouteRouteImport } from './routes/_app/tipsAndTricks/route'
 import { Route as AccountConfirmEmailRouteImport } from './routes/account/confirm-email'
@@ -26,15 +28,33 @@ import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/ac
 import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
+import { Route as AppAdminPictureBankRouteImport } from './routes/_app/admin/pictureBank'
 import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
 import { Route as AppAdminUserOverviewRouteImport } from './routes/_app/admin/userOverview'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
+import { Route as AppAssociationDashboardRouteImport } from './routes/_app/association/dashboard'
+import { Route as AppAssociationLocationsRouteImport } from './routes/_app/association/locations'
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
+import { Route as AppContentDashboardRouteImport } from './routes/_app/content/dashboard'
+import { Route as AppEmployeesIndexRouteImport } from './routes/_app/employees/index'
+import { Route as AppEmployeesEmployeeIdRouteImport } from './routes/_app/employees/$employeeId'
+import { Route as AppEmployeesInvitedRouteImport } from './routes/_app/employees/invited'
 import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/index'
+import { Route as AppEmployerDashboardRouteImport } from './routes/_app/employer/dashboard'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
+import { Route as AppLocationDashboardRouteImport } from './routes/_app/location/dashboard'
 import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
+import { Route as AppLocationRightsRouteImport } from './routes/_app/location/rights'
+import { Route as AppLocationSettingsRouteRouteImport } from './routes/_app/location/settings/route'
+import { Route as AppLocationsIndexRouteImport } from './routes/_app/locations/index'
+import { Route as AppLocationsLocationIdRouteRouteImport } from './routes/_app/locations/$locationId/route'
+import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
+import { Route as AppSettingsRegistrationRouteImport } from './routes/_app/settings/registration'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
+import { Route as AppSupplierDashboardRouteImport } from './routes/_app/supplier/dashboard'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
@@ -42,11 +62,29 @@ import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
 import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
 import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/admins/index'
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
+import { Route as AppAdminAssociationsIndexRouteImport } from './routes/_app/admin/associations/index'
+import { Route as AppAdminAssociationsAssociationIdRouteImport } from './routes/_app/admin/associations/$associationId'
+import { Route as AppEmployeesEmployeeIdRightsRouteImport } from './routes/_app/employees_/$employeeId/rights'
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
+import { Route as AppLocationEmployeesIndexRouteImport } from './routes/_app/location/employees/index'
+import { Route as AppLocationEmployeesEmployeeIdRouteImport } from './routes/_app/location/employees/$employeeId'
+import { Route as AppLocationSettingsIndexRouteImport } from './routes/_app/location/settings/index'
+import { Route as AppLocationSettingsGeneralRouteImport } from './routes/_app/location/settings/general'
+import { Route as AppLocationSettingsOpeningHoursRouteImport } from './routes/_app/location/settings/openingHours'
+import { Route as AppLocationSettingsPaymentProviderRouteImport } from './routes/_app/location/settings/paymentProvider'
+import { Route as AppLocationSettingsStatusRequirementsRouteImport } from './routes/_app/location/settings/statusRequirements'
+import { Route as AppLocationsLocationIdIndexRouteImport } from './routes/_app/locations/$locationId/index'
+import { Route as AppLocationsLocationIdEmployeesRouteImport } from './routes/_app/locations/$locationId/employees'
+import { Route as AppLocationsLocationIdGeneralRouteImport } from './routes/_app/locations/$locationId/general'
+import { Route as AppLocationsLocationIdPaymentProviderRouteImport } from './routes/_app/locations/$locationId/paymentProvider'
+import { Route as AppLocationsLocationIdStatusRequirementsRouteImport } from './routes/_app/locations/$locationId/statusRequirements'
+import { Route as AppSettingsRightGroupsIndexRouteImport } from './routes/_app/settings/rightGroups/index'
 import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
 import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
 import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
 import { Route as AccountRegisterSupplierCodeRouteImport } from './routes/account/register/supplier/$code'
+import { Route as AppLocationEmployeesEmployeeIdRightsRouteImport } from './routes/_app/location/employees_/$employeeId/rights'
+import { Route as AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport } from './routes/_app/settings/rightGroups/$gymRightsGroupId/employees'
 import { Route as AccountRegisterEmployerEmployeeCodeRouteImport } from './routes/account/register/employer/employee/$code'
 import { Route as AccountRegisterGymEmployeeCodeRouteImport } from './routes/account/register/gym/employee/$code'
 import { Route as AccountRegisterGymEmployerCodeRouteImport } from './routes/account/register/gym/employer/$code'
@@ -75,6 +113,11 @@ const AppContentRouteRoute = AppContentRouteRouteImport.update({
   path: '/content',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEmployerRouteRoute = AppEmployerRouteRouteImport.update({
   id: '/employer',
   path: '/employer',
@@ -88,6 +131,11 @@ const AppLocationRouteRoute = AppLocationRouteRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRouteRoute = AppSettingsRouteRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupplierRouteRoute = AppSupplierRouteRouteImport.update({
@@ -137,6 +185,21 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminGymsRoute = AppAdminGymsRouteImport.update({
+  id: '/gyms',
+  path: '/gyms',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminPictureBankRoute = AppAdminPictureBankRouteImport.update({
+  id: '/pictureBank',
+  path: '/pictureBank',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminProfileRoute = AppAdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -152,14 +215,49 @@ const AppAssociationIndexRoute = AppAssociationIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAssociationRouteRoute,
 } as any)
+const AppAssociationDashboardRoute = AppAssociationDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppAssociationRouteRoute,
+} as any)
+const AppAssociationLocationsRoute = AppAssociationLocationsRouteImport.update({
+  id: '/locations',
+  path: '/locations',
+  getParentRoute: () => AppAssociationRouteRoute,
+} as any)
 const AppContentIndexRoute = AppContentIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AppContentRouteRoute,
 } as any)
+const AppContentDashboardRoute = AppContentDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppContentRouteRoute,
+} as any)
+const AppEmployeesIndexRoute = AppEmployeesIndexRouteImport.update({
+  id: '/employees/',
+  path: '/employees/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmployeesEmployeeIdRoute = AppEmployeesEmployeeIdRouteImport.update({
+  id: '/employees/$employeeId',
+  path: '/employees/$employeeId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmployeesInvitedRoute = AppEmployeesInvitedRouteImport.update({
+  id: '/employees/invited',
+  path: '/employees/invited',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEmployerIndexRoute = AppEmployerIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
+const AppEmployerDashboardRoute = AppEmployerDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AppEmployerRouteRoute,
 } as any)
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
@@ -172,14 +270,56 @@ const AppLocationAreasRouteRoute = AppLocationAreasRouteRouteImport.update({
   path: '/areas',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
+const AppLocationDashboardRoute = AppLocationDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
 const AppLocationProfileRoute = AppLocationProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
+const AppLocationRightsRoute = AppLocationRightsRouteImport.update({
+  id: '/rights',
+  path: '/rights',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
+const AppLocationSettingsRouteRoute =
+  AppLocationSettingsRouteRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppLocationsIndexRoute = AppLocationsIndexRouteImport.update({
+  id: '/locations/',
+  path: '/locations/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLocationsLocationIdRouteRoute =
+  AppLocationsLocationIdRouteRouteImport.update({
+    id: '/locations/$locationId',
+    path: '/locations/$locationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSettingsRouteRoute,
+} as any)
+const AppSettingsRegistrationRoute = AppSettingsRegistrationRouteImport.update({
+  id: '/registration',
+  path: '/registration',
+  getParentRoute: () => AppSettingsRouteRoute,
+} as any)
 const AppSupplierIndexRoute = AppSupplierIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppSupplierRouteRoute,
+} as any)
+const AppSupplierDashboardRoute = AppSupplierDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AppSupplierRouteRoute,
 } as any)
 const AppTipsAndTricksIndexRoute = AppTipsAndTricksIndexRouteImport.update({
@@ -217,11 +357,107 @@ const AppAdminAdminsInvitedRoute = AppAdminAdminsInvitedRouteImport.update({
   path: '/admins/invited',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminAssociationsIndexRoute =
+  AppAdminAssociationsIndexRouteImport.update({
+    id: '/associations/',
+    path: '/associations/',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
+const AppAdminAssociationsAssociationIdRoute =
+  AppAdminAssociationsAssociationIdRouteImport.update({
+    id: '/associations/$associationId',
+    path: '/associations/$associationId',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
+const AppEmployeesEmployeeIdRightsRoute =
+  AppEmployeesEmployeeIdRightsRouteImport.update({
+    id: '/employees_/$employeeId/rights',
+    path: '/employees/$employeeId/rights',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppLocationAreasLocationAreaIdRoute =
   AppLocationAreasLocationAreaIdRouteImport.update({
     id: '/$locationAreaId',
     path: '/$locationAreaId',
     getParentRoute: () => AppLocationAreasRouteRoute,
+  } as any)
+const AppLocationEmployeesIndexRoute =
+  AppLocationEmployeesIndexRouteImport.update({
+    id: '/employees/',
+    path: '/employees/',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppLocationEmployeesEmployeeIdRoute =
+  AppLocationEmployeesEmployeeIdRouteImport.update({
+    id: '/employees/$employeeId',
+    path: '/employees/$employeeId',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppLocationSettingsIndexRoute =
+  AppLocationSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppLocationSettingsRouteRoute,
+  } as any)
+const AppLocationSettingsGeneralRoute =
+  AppLocationSettingsGeneralRouteImport.update({
+    id: '/general',
+    path: '/general',
+    getParentRoute: () => AppLocationSettingsRouteRoute,
+  } as any)
+const AppLocationSettingsOpeningHoursRoute =
+  AppLocationSettingsOpeningHoursRouteImport.update({
+    id: '/openingHours',
+    path: '/openingHours',
+    getParentRoute: () => AppLocationSettingsRouteRoute,
+  } as any)
+const AppLocationSettingsPaymentProviderRoute =
+  AppLocationSettingsPaymentProviderRouteImport.update({
+    id: '/paymentProvider',
+    path: '/paymentProvider',
+    getParentRoute: () => AppLocationSettingsRouteRoute,
+  } as any)
+const AppLocationSettingsStatusRequirementsRoute =
+  AppLocationSettingsStatusRequirementsRouteImport.update({
+    id: '/statusRequirements',
+    path: '/statusRequirements',
+    getParentRoute: () => AppLocationSettingsRouteRoute,
+  } as any)
+const AppLocationsLocationIdIndexRoute =
+  AppLocationsLocationIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppLocationsLocationIdRouteRoute,
+  } as any)
+const AppLocationsLocationIdEmployeesRoute =
+  AppLocationsLocationIdEmployeesRouteImport.update({
+    id: '/employees',
+    path: '/employees',
+    getParentRoute: () => AppLocationsLocationIdRouteRoute,
+  } as any)
+const AppLocationsLocationIdGeneralRoute =
+  AppLocationsLocationIdGeneralRouteImport.update({
+    id: '/general',
+    path: '/general',
+    getParentRoute: () => AppLocationsLocationIdRouteRoute,
+  } as any)
+const AppLocationsLocationIdPaymentProviderRoute =
+  AppLocationsLocationIdPaymentProviderRouteImport.update({
+    id: '/paymentProvider',
+    path: '/paymentProvider',
+    getParentRoute: () => AppLocationsLocationIdRouteRoute,
+  } as any)
+const AppLocationsLocationIdStatusRequirementsRoute =
+  AppLocationsLocationIdStatusRequirementsRouteImport.update({
+    id: '/statusRequirements',
+    path: '/statusRequirements',
+    getParentRoute: () => AppLocationsLocationIdRouteRoute,
+  } as any)
+const AppSettingsRightGroupsIndexRoute =
+  AppSettingsRightGroupsIndexRouteImport.update({
+    id: '/rightGroups/',
+    path: '/rightGroups/',
+    getParentRoute: () => AppSettingsRouteRoute,
   } as any)
 const AccountRegisterAdminCodeRoute =
   AccountRegisterAdminCodeRouteImport.update({
@@ -246,6 +482,18 @@ const AccountRegisterSupplierCodeRoute =
     id: '/account/register/supplier/$code',
     path: '/account/register/supplier/$code',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AppLocationEmployeesEmployeeIdRightsRoute =
+  AppLocationEmployeesEmployeeIdRightsRouteImport.update({
+    id: '/employees_/$employeeId/rights',
+    path: '/employees/$employeeId/rights',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute =
+  AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport.update({
+    id: '/rightGroups/$gymRightsGroupId/employees',
+    path: '/rightGroups/$gymRightsGroupId/employees',
+    getParentRoute: () => AppSettingsRouteRoute,
   } as any)
 const AccountRegisterEmployerEmployeeCodeRoute =
   AccountRegisterEmployerEmployeeCodeRouteImport.update({
@@ -273,8 +521,10 @@ export interface FileRoutesByFullPath {
   '/content': typeof AppContentRouteRouteWithChildren
   '/employer': typeof AppEmployerRouteRouteWithChildren
   '/location': typeof AppLocationRouteRouteWithChildren
+  '/settings': typeof AppSettingsRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -283,32 +533,69 @@ export interface FileRoutesByFullPath {
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
+  '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/admin/gyms': typeof AppAdminGymsRoute
+  '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/association/dashboard': typeof AppAssociationDashboardRoute
+  '/association/locations': typeof AppAssociationLocationsRoute
+  '/content/dashboard': typeof AppContentDashboardRoute
+  '/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
+  '/employees/invited': typeof AppEmployeesInvitedRoute
+  '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
+  '/location/rights': typeof AppLocationRightsRoute
+  '/settings/registration': typeof AppSettingsRegistrationRoute
+  '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
   '/content/': typeof AppContentIndexRoute
+  '/employees/': typeof AppEmployeesIndexRoute
   '/employer/': typeof AppEmployerIndexRoute
   '/location/': typeof AppLocationIndexRoute
+  '/locations/': typeof AppLocationsIndexRoute
+  '/settings/': typeof AppSettingsIndexRoute
   '/supplier/': typeof AppSupplierIndexRoute
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
+  '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/location/settings/general': typeof AppLocationSettingsGeneralRoute
+  '/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
+  '/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
+  '/location/settings/statusRequirements': typeof AppLocationSettingsStatusRequirementsRoute
+  '/locations/$locationId/employees': typeof AppLocationsLocationIdEmployeesRoute
+  '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
+  '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
+  '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
+  '/admin/associations/': typeof AppAdminAssociationsIndexRoute
+  '/location/employees/': typeof AppLocationEmployeesIndexRoute
+  '/location/settings/': typeof AppLocationSettingsIndexRoute
+  '/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
+  '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
+  '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
 }
 export interface FileRoutesByTo {
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -318,27 +605,61 @@ export interface FileRoutesByTo {
   '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/admin/gyms': typeof AppAdminGymsRoute
+  '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/association/dashboard': typeof AppAssociationDashboardRoute
+  '/association/locations': typeof AppAssociationLocationsRoute
+  '/content/dashboard': typeof AppContentDashboardRoute
+  '/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
+  '/employees/invited': typeof AppEmployeesInvitedRoute
+  '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
+  '/location/rights': typeof AppLocationRightsRoute
+  '/settings/registration': typeof AppSettingsRegistrationRoute
+  '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
   '/content': typeof AppContentIndexRoute
+  '/employees': typeof AppEmployeesIndexRoute
   '/employer': typeof AppEmployerIndexRoute
   '/location': typeof AppLocationIndexRoute
+  '/locations': typeof AppLocationsIndexRoute
+  '/settings': typeof AppSettingsIndexRoute
   '/supplier': typeof AppSupplierIndexRoute
   '/tipsAndTricks': typeof AppTipsAndTricksIndexRoute
   '/account/login': typeof AccountLoginIndexRoute
   '/account/tfa': typeof AccountTfaIndexRoute
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
+  '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/location/settings/general': typeof AppLocationSettingsGeneralRoute
+  '/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
+  '/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
+  '/location/settings/statusRequirements': typeof AppLocationSettingsStatusRequirementsRoute
+  '/locations/$locationId/employees': typeof AppLocationsLocationIdEmployeesRoute
+  '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
+  '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
+  '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/admin/admins': typeof AppAdminAdminsIndexRoute
+  '/admin/associations': typeof AppAdminAssociationsIndexRoute
+  '/location/employees': typeof AppLocationEmployeesIndexRoute
+  '/location/settings': typeof AppLocationSettingsIndexRoute
+  '/locations/$locationId': typeof AppLocationsLocationIdIndexRoute
+  '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
+  '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
@@ -351,8 +672,10 @@ export interface FileRoutesById {
   '/_app/content': typeof AppContentRouteRouteWithChildren
   '/_app/employer': typeof AppEmployerRouteRouteWithChildren
   '/_app/location': typeof AppLocationRouteRouteWithChildren
+  '/_app/settings': typeof AppSettingsRouteRouteWithChildren
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
+  '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -362,27 +685,63 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/_app/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
+  '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/admin/gyms': typeof AppAdminGymsRoute
+  '/_app/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/_app/admin/profile': typeof AppAdminProfileRoute
   '/_app/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/_app/association/dashboard': typeof AppAssociationDashboardRoute
+  '/_app/association/locations': typeof AppAssociationLocationsRoute
+  '/_app/content/dashboard': typeof AppContentDashboardRoute
+  '/_app/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
+  '/_app/employees/invited': typeof AppEmployeesInvitedRoute
+  '/_app/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/_app/location/dashboard': typeof AppLocationDashboardRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
+  '/_app/location/rights': typeof AppLocationRightsRoute
+  '/_app/settings/registration': typeof AppSettingsRegistrationRoute
+  '/_app/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
   '/_app/content/': typeof AppContentIndexRoute
+  '/_app/employees/': typeof AppEmployeesIndexRoute
   '/_app/employer/': typeof AppEmployerIndexRoute
   '/_app/location/': typeof AppLocationIndexRoute
+  '/_app/locations/': typeof AppLocationsIndexRoute
+  '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/supplier/': typeof AppSupplierIndexRoute
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
   '/_app/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
+  '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/_app/employees_/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
+  '/_app/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/_app/location/settings/general': typeof AppLocationSettingsGeneralRoute
+  '/_app/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
+  '/_app/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
+  '/_app/location/settings/statusRequirements': typeof AppLocationSettingsStatusRequirementsRoute
+  '/_app/locations/$locationId/employees': typeof AppLocationsLocationIdEmployeesRoute
+  '/_app/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
+  '/_app/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
+  '/_app/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
+  '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
+  '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
+  '/_app/location/settings/': typeof AppLocationSettingsIndexRoute
+  '/_app/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
+  '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
+  '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/_app/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
@@ -396,8 +755,10 @@ export interface FileRouteTypes {
     | '/content'
     | '/employer'
     | '/location'
+    | '/settings'
     | '/supplier'
     | '/tipsAndTricks'
+    | '/dashboard'
     | '/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -406,32 +767,69 @@ export interface FileRouteTypes {
     | '/account/reset-password'
     | '/dev/mailbox'
     | '/location/areas'
+    | '/location/settings'
+    | '/locations/$locationId'
+    | '/admin/dashboard'
+    | '/admin/gyms'
+    | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/userOverview'
+    | '/association/dashboard'
+    | '/association/locations'
+    | '/content/dashboard'
+    | '/employees/$employeeId'
+    | '/employees/invited'
+    | '/employer/dashboard'
+    | '/location/dashboard'
     | '/location/profile'
+    | '/location/rights'
+    | '/settings/registration'
+    | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/admin/'
     | '/association/'
     | '/content/'
+    | '/employees/'
     | '/employer/'
     | '/location/'
+    | '/locations/'
+    | '/settings/'
     | '/supplier/'
     | '/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
     | '/admin/admins/invited'
+    | '/admin/associations/$associationId'
+    | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
+    | '/location/employees/$employeeId'
+    | '/location/settings/general'
+    | '/location/settings/openingHours'
+    | '/location/settings/paymentProvider'
+    | '/location/settings/statusRequirements'
+    | '/locations/$locationId/employees'
+    | '/locations/$locationId/general'
+    | '/locations/$locationId/paymentProvider'
+    | '/locations/$locationId/statusRequirements'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/admin/admins/'
+    | '/admin/associations/'
+    | '/location/employees/'
+    | '/location/settings/'
+    | '/locations/$locationId/'
+    | '/settings/rightGroups/'
+    | '/location/employees/$employeeId/rights'
+    | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/dashboard'
     | '/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -441,27 +839,61 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/'
     | '/location/areas'
+    | '/admin/dashboard'
+    | '/admin/gyms'
+    | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/userOverview'
+    | '/association/dashboard'
+    | '/association/locations'
+    | '/content/dashboard'
+    | '/employees/$employeeId'
+    | '/employees/invited'
+    | '/employer/dashboard'
+    | '/location/dashboard'
     | '/location/profile'
+    | '/location/rights'
+    | '/settings/registration'
+    | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/admin'
     | '/association'
     | '/content'
+    | '/employees'
     | '/employer'
     | '/location'
+    | '/locations'
+    | '/settings'
     | '/supplier'
     | '/tipsAndTricks'
     | '/account/login'
     | '/account/tfa'
     | '/admin/admins/invited'
+    | '/admin/associations/$associationId'
+    | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
+    | '/location/employees/$employeeId'
+    | '/location/settings/general'
+    | '/location/settings/openingHours'
+    | '/location/settings/paymentProvider'
+    | '/location/settings/statusRequirements'
+    | '/locations/$locationId/employees'
+    | '/locations/$locationId/general'
+    | '/locations/$locationId/paymentProvider'
+    | '/locations/$locationId/statusRequirements'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/admin/admins'
+    | '/admin/associations'
+    | '/location/employees'
+    | '/location/settings'
+    | '/locations/$locationId'
+    | '/settings/rightGroups'
+    | '/location/employees/$employeeId/rights'
+    | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
@@ -473,8 +905,10 @@ export interface FileRouteTypes {
     | '/_app/content'
     | '/_app/employer'
     | '/_app/location'
+    | '/_app/settings'
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
+    | '/_app/dashboard'
     | '/_app/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -484,27 +918,63 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/_app/'
     | '/_app/location/areas'
+    | '/_app/location/settings'
+    | '/_app/locations/$locationId'
+    | '/_app/admin/dashboard'
+    | '/_app/admin/gyms'
+    | '/_app/admin/pictureBank'
     | '/_app/admin/profile'
     | '/_app/admin/userOverview'
+    | '/_app/association/dashboard'
+    | '/_app/association/locations'
+    | '/_app/content/dashboard'
+    | '/_app/employees/$employeeId'
+    | '/_app/employees/invited'
+    | '/_app/employer/dashboard'
+    | '/_app/location/dashboard'
     | '/_app/location/profile'
+    | '/_app/location/rights'
+    | '/_app/settings/registration'
+    | '/_app/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/_app/admin/'
     | '/_app/association/'
     | '/_app/content/'
+    | '/_app/employees/'
     | '/_app/employer/'
     | '/_app/location/'
+    | '/_app/locations/'
+    | '/_app/settings/'
     | '/_app/supplier/'
     | '/_app/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
     | '/_app/admin/admins/invited'
+    | '/_app/admin/associations/$associationId'
+    | '/_app/employees_/$employeeId/rights'
     | '/_app/location/areas/$locationAreaId'
+    | '/_app/location/employees/$employeeId'
+    | '/_app/location/settings/general'
+    | '/_app/location/settings/openingHours'
+    | '/_app/location/settings/paymentProvider'
+    | '/_app/location/settings/statusRequirements'
+    | '/_app/locations/$locationId/employees'
+    | '/_app/locations/$locationId/general'
+    | '/_app/locations/$locationId/paymentProvider'
+    | '/_app/locations/$locationId/statusRequirements'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/_app/admin/admins/'
+    | '/_app/admin/associations/'
+    | '/_app/location/employees/'
+    | '/_app/location/settings/'
+    | '/_app/locations/$locationId/'
+    | '/_app/settings/rightGroups/'
+    | '/_app/location/employees_/$employeeId/rights'
+    | '/_app/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
@@ -568,6 +1038,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContentRouteRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/employer': {
       id: '/_app/employer'
       path: '/employer'
@@ -587,6 +1064,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/supplier': {
@@ -652,6 +1136,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/dashboard': {
+      id: '/_app/admin/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AppAdminDashboardRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/gyms': {
+      id: '/_app/admin/gyms'
+      path: '/gyms'
+      fullPath: '/admin/gyms'
+      preLoaderRoute: typeof AppAdminGymsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/pictureBank': {
+      id: '/_app/admin/pictureBank'
+      path: '/pictureBank'
+      fullPath: '/admin/pictureBank'
+      preLoaderRoute: typeof AppAdminPictureBankRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/admin/profile': {
       id: '/_app/admin/profile'
       path: '/profile'
@@ -673,6 +1178,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssociationIndexRouteImport
       parentRoute: typeof AppAssociationRouteRoute
     }
+    '/_app/association/dashboard': {
+      id: '/_app/association/dashboard'
+      path: '/dashboard'
+      fullPath: '/association/dashboard'
+      preLoaderRoute: typeof AppAssociationDashboardRouteImport
+      parentRoute: typeof AppAssociationRouteRoute
+    }
+    '/_app/association/locations': {
+      id: '/_app/association/locations'
+      path: '/locations'
+      fullPath: '/association/locations'
+      preLoaderRoute: typeof AppAssociationLocationsRouteImport
+      parentRoute: typeof AppAssociationRouteRoute
+    }
     '/_app/content/': {
       id: '/_app/content/'
       path: '/'
@@ -680,11 +1199,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppContentIndexRouteImport
       parentRoute: typeof AppContentRouteRoute
     }
+    '/_app/content/dashboard': {
+      id: '/_app/content/dashboard'
+      path: '/dashboard'
+      fullPath: '/content/dashboard'
+      preLoaderRoute: typeof AppContentDashboardRouteImport
+      parentRoute: typeof AppContentRouteRoute
+    }
+    '/_app/employees/': {
+      id: '/_app/employees/'
+      path: '/employees'
+      fullPath: '/employees/'
+      preLoaderRoute: typeof AppEmployeesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/employees/$employeeId': {
+      id: '/_app/employees/$employeeId'
+      path: '/employees/$employeeId'
+      fullPath: '/employees/$employeeId'
+      preLoaderRoute: typeof AppEmployeesEmployeeIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/employees/invited': {
+      id: '/_app/employees/invited'
+      path: '/employees/invited'
+      fullPath: '/employees/invited'
+      preLoaderRoute: typeof AppEmployeesInvitedRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/employer/': {
       id: '/_app/employer/'
       path: '/'
       fullPath: '/employer/'
       preLoaderRoute: typeof AppEmployerIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/dashboard': {
+      id: '/_app/employer/dashboard'
+      path: '/dashboard'
+      fullPath: '/employer/dashboard'
+      preLoaderRoute: typeof AppEmployerDashboardRouteImport
       parentRoute: typeof AppEmployerRouteRoute
     }
     '/_app/location/': {
@@ -701,6 +1255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAreasRouteRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/dashboard': {
+      id: '/_app/location/dashboard'
+      path: '/dashboard'
+      fullPath: '/location/dashboard'
+      preLoaderRoute: typeof AppLocationDashboardRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
     '/_app/location/profile': {
       id: '/_app/location/profile'
       path: '/profile'
@@ -708,11 +1269,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationProfileRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/rights': {
+      id: '/_app/location/rights'
+      path: '/rights'
+      fullPath: '/location/rights'
+      preLoaderRoute: typeof AppLocationRightsRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/settings': {
+      id: '/_app/location/settings'
+      path: '/settings'
+      fullPath: '/location/settings'
+      preLoaderRoute: typeof AppLocationSettingsRouteRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/locations/': {
+      id: '/_app/locations/'
+      path: '/locations'
+      fullPath: '/locations/'
+      preLoaderRoute: typeof AppLocationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/locations/$locationId': {
+      id: '/_app/locations/$locationId'
+      path: '/locations/$locationId'
+      fullPath: '/locations/$locationId'
+      preLoaderRoute: typeof AppLocationsLocationIdRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/': {
+      id: '/_app/settings/'
+      path: '/'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AppSettingsIndexRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
+    '/_app/settings/registration': {
+      id: '/_app/settings/registration'
+      path: '/registration'
+      fullPath: '/settings/registration'
+      preLoaderRoute: typeof AppSettingsRegistrationRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
     '/_app/supplier/': {
       id: '/_app/supplier/'
       path: '/'
       fullPath: '/supplier/'
       preLoaderRoute: typeof AppSupplierIndexRouteImport
+      parentRoute: typeof AppSupplierRouteRoute
+    }
+    '/_app/supplier/dashboard': {
+      id: '/_app/supplier/dashboard'
+      path: '/dashboard'
+      fullPath: '/supplier/dashboard'
+      preLoaderRoute: typeof AppSupplierDashboardRouteImport
       parentRoute: typeof AppSupplierRouteRoute
     }
     '/_app/tipsAndTricks/': {
@@ -764,12 +1374,124 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAdminsInvitedRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/associations/': {
+      id: '/_app/admin/associations/'
+      path: '/associations'
+      fullPath: '/admin/associations/'
+      preLoaderRoute: typeof AppAdminAssociationsIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/associations/$associationId': {
+      id: '/_app/admin/associations/$associationId'
+      path: '/associations/$associationId'
+      fullPath: '/admin/associations/$associationId'
+      preLoaderRoute: typeof AppAdminAssociationsAssociationIdRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/employees_/$employeeId/rights': {
+      id: '/_app/employees_/$employeeId/rights'
+      path: '/employees/$employeeId/rights'
+      fullPath: '/employees/$employeeId/rights'
+      preLoaderRoute: typeof AppEmployeesEmployeeIdRightsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/location/areas/$locationAreaId': {
       id: '/_app/location/areas/$locationAreaId'
       path: '/$locationAreaId'
       fullPath: '/location/areas/$locationAreaId'
       preLoaderRoute: typeof AppLocationAreasLocationAreaIdRouteImport
       parentRoute: typeof AppLocationAreasRouteRoute
+    }
+    '/_app/location/employees/': {
+      id: '/_app/location/employees/'
+      path: '/employees'
+      fullPath: '/location/employees/'
+      preLoaderRoute: typeof AppLocationEmployeesIndexRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/employees/$employeeId': {
+      id: '/_app/location/employees/$employeeId'
+      path: '/employees/$employeeId'
+      fullPath: '/location/employees/$employeeId'
+      preLoaderRoute: typeof AppLocationEmployeesEmployeeIdRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/settings/': {
+      id: '/_app/location/settings/'
+      path: '/'
+      fullPath: '/location/settings/'
+      preLoaderRoute: typeof AppLocationSettingsIndexRouteImport
+      parentRoute: typeof AppLocationSettingsRouteRoute
+    }
+    '/_app/location/settings/general': {
+      id: '/_app/location/settings/general'
+      path: '/general'
+      fullPath: '/location/settings/general'
+      preLoaderRoute: typeof AppLocationSettingsGeneralRouteImport
+      parentRoute: typeof AppLocationSettingsRouteRoute
+    }
+    '/_app/location/settings/openingHours': {
+      id: '/_app/location/settings/openingHours'
+      path: '/openingHours'
+      fullPath: '/location/settings/openingHours'
+      preLoaderRoute: typeof AppLocationSettingsOpeningHoursRouteImport
+      parentRoute: typeof AppLocationSettingsRouteRoute
+    }
+    '/_app/location/settings/paymentProvider': {
+      id: '/_app/location/settings/paymentProvider'
+      path: '/paymentProvider'
+      fullPath: '/location/settings/paymentProvider'
+      preLoaderRoute: typeof AppLocationSettingsPaymentProviderRouteImport
+      parentRoute: typeof AppLocationSettingsRouteRoute
+    }
+    '/_app/location/settings/statusRequirements': {
+      id: '/_app/location/settings/statusRequirements'
+      path: '/statusRequirements'
+      fullPath: '/location/settings/statusRequirements'
+      preLoaderRoute: typeof AppLocationSettingsStatusRequirementsRouteImport
+      parentRoute: typeof AppLocationSettingsRouteRoute
+    }
+    '/_app/locations/$locationId/': {
+      id: '/_app/locations/$locationId/'
+      path: '/'
+      fullPath: '/locations/$locationId/'
+      preLoaderRoute: typeof AppLocationsLocationIdIndexRouteImport
+      parentRoute: typeof AppLocationsLocationIdRouteRoute
+    }
+    '/_app/locations/$locationId/employees': {
+      id: '/_app/locations/$locationId/employees'
+      path: '/employees'
+      fullPath: '/locations/$locationId/employees'
+      preLoaderRoute: typeof AppLocationsLocationIdEmployeesRouteImport
+      parentRoute: typeof AppLocationsLocationIdRouteRoute
+    }
+    '/_app/locations/$locationId/general': {
+      id: '/_app/locations/$locationId/general'
+      path: '/general'
+      fullPath: '/locations/$locationId/general'
+      preLoaderRoute: typeof AppLocationsLocationIdGeneralRouteImport
+      parentRoute: typeof AppLocationsLocationIdRouteRoute
+    }
+    '/_app/locations/$locationId/paymentProvider': {
+      id: '/_app/locations/$locationId/paymentProvider'
+      path: '/paymentProvider'
+      fullPath: '/locations/$locationId/paymentProvider'
+      preLoaderRoute: typeof AppLocationsLocationIdPaymentProviderRouteImport
+      parentRoute: typeof AppLocationsLocationIdRouteRoute
+    }
+    '/_app/locations/$locationId/statusRequirements': {
+      id: '/_app/locations/$locationId/statusRequirements'
+      path: '/statusRequirements'
+      fullPath: '/locations/$locationId/statusRequirements'
+      preLoaderRoute: typeof AppLocationsLocationIdStatusRequirementsRouteImport
+      parentRoute: typeof AppLocationsLocationIdRouteRoute
+    }
+    '/_app/settings/rightGroups/': {
+      id: '/_app/settings/rightGroups/'
+      path: '/rightGroups'
+      fullPath: '/settings/rightGroups/'
+      preLoaderRoute: typeof AppSettingsRightGroupsIndexRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
     }
     '/account/register/admin/$code': {
       id: '/account/register/admin/$code'
@@ -799,6 +1521,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountRegisterSupplierCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/location/employees_/$employeeId/rights': {
+      id: '/_app/location/employees_/$employeeId/rights'
+      path: '/employees/$employeeId/rights'
+      fullPath: '/location/employees/$employeeId/rights'
+      preLoaderRoute: typeof AppLocationEmployeesEmployeeIdRightsRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/settings/rightGroups/$gymRightsGroupId/employees': {
+      id: '/_app/settings/rightGroups/$gymRightsGroupId/employees'
+      path: '/rightGroups/$gymRightsGroupId/employees'
+      fullPath: '/settings/rightGroups/$gymRightsGroupId/employees'
+      preLoaderRoute: typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport
+      parentRoute: typeof AppSettingsRouteRoute
+    }
     '/account/register/employer/employee/$code': {
       id: '/account/register/employer/employee/$code'
       path: '/account/register/employer/employee/$code'
@@ -824,19 +1560,30 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminGymsRoute: typeof AppAdminGymsRoute
+  AppAdminPictureBankRoute: typeof AppAdminPictureBankRoute
   AppAdminProfileRoute: typeof AppAdminProfileRoute
   AppAdminUserOverviewRoute: typeof AppAdminUserOverviewRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
+  AppAdminAssociationsAssociationIdRoute: typeof AppAdminAssociationsAssociationIdRoute
   AppAdminAdminsIndexRoute: typeof AppAdminAdminsIndexRoute
+  AppAdminAssociationsIndexRoute: typeof AppAdminAssociationsIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminGymsRoute: AppAdminGymsRoute,
+  AppAdminPictureBankRoute: AppAdminPictureBankRoute,
   AppAdminProfileRoute: AppAdminProfileRoute,
   AppAdminUserOverviewRoute: AppAdminUserOverviewRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,
+  AppAdminAssociationsAssociationIdRoute:
+    AppAdminAssociationsAssociationIdRoute,
   AppAdminAdminsIndexRoute: AppAdminAdminsIndexRoute,
+  AppAdminAssociationsIndexRoute: AppAdminAssociationsIndexRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
@@ -844,10 +1591,14 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppAssociationRouteRouteChildren {
+  AppAssociationDashboardRoute: typeof AppAssociationDashboardRoute
+  AppAssociationLocationsRoute: typeof AppAssociationLocationsRoute
   AppAssociationIndexRoute: typeof AppAssociationIndexRoute
 }
 
 const AppAssociationRouteRouteChildren: AppAssociationRouteRouteChildren = {
+  AppAssociationDashboardRoute: AppAssociationDashboardRoute,
+  AppAssociationLocationsRoute: AppAssociationLocationsRoute,
   AppAssociationIndexRoute: AppAssociationIndexRoute,
 }
 
@@ -855,10 +1606,12 @@ const AppAssociationRouteRouteWithChildren =
   AppAssociationRouteRoute._addFileChildren(AppAssociationRouteRouteChildren)
 
 interface AppContentRouteRouteChildren {
+  AppContentDashboardRoute: typeof AppContentDashboardRoute
   AppContentIndexRoute: typeof AppContentIndexRoute
 }
 
 const AppContentRouteRouteChildren: AppContentRouteRouteChildren = {
+  AppContentDashboardRoute: AppContentDashboardRoute,
   AppContentIndexRoute: AppContentIndexRoute,
 }
 
@@ -867,10 +1620,12 @@ const AppContentRouteRouteWithChildren = AppContentRouteRoute._addFileChildren(
 )
 
 interface AppEmployerRouteRouteChildren {
+  AppEmployerDashboardRoute: typeof AppEmployerDashboardRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
 }
 
 const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
+  AppEmployerDashboardRoute: AppEmployerDashboardRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
 }
 
@@ -890,26 +1645,83 @@ const AppLocationAreasRouteRouteWithChildren =
     AppLocationAreasRouteRouteChildren,
   )
 
+interface AppLocationSettingsRouteRouteChildren {
+  AppLocationSettingsGeneralRoute: typeof AppLocationSettingsGeneralRoute
+  AppLocationSettingsOpeningHoursRoute: typeof AppLocationSettingsOpeningHoursRoute
+  AppLocationSettingsPaymentProviderRoute: typeof AppLocationSettingsPaymentProviderRoute
+  AppLocationSettingsStatusRequirementsRoute: typeof AppLocationSettingsStatusRequirementsRoute
+  AppLocationSettingsIndexRoute: typeof AppLocationSettingsIndexRoute
+}
+
+const AppLocationSettingsRouteRouteChildren: AppLocationSettingsRouteRouteChildren =
+  {
+    AppLocationSettingsGeneralRoute: AppLocationSettingsGeneralRoute,
+    AppLocationSettingsOpeningHoursRoute: AppLocationSettingsOpeningHoursRoute,
+    AppLocationSettingsPaymentProviderRoute:
+      AppLocationSettingsPaymentProviderRoute,
+    AppLocationSettingsStatusRequirementsRoute:
+      AppLocationSettingsStatusRequirementsRoute,
+    AppLocationSettingsIndexRoute: AppLocationSettingsIndexRoute,
+  }
+
+const AppLocationSettingsRouteRouteWithChildren =
+  AppLocationSettingsRouteRoute._addFileChildren(
+    AppLocationSettingsRouteRouteChildren,
+  )
+
 interface AppLocationRouteRouteChildren {
   AppLocationAreasRouteRoute: typeof AppLocationAreasRouteRouteWithChildren
+  AppLocationSettingsRouteRoute: typeof AppLocationSettingsRouteRouteWithChildren
+  AppLocationDashboardRoute: typeof AppLocationDashboardRoute
   AppLocationProfileRoute: typeof AppLocationProfileRoute
+  AppLocationRightsRoute: typeof AppLocationRightsRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
+  AppLocationEmployeesEmployeeIdRoute: typeof AppLocationEmployeesEmployeeIdRoute
+  AppLocationEmployeesIndexRoute: typeof AppLocationEmployeesIndexRoute
+  AppLocationEmployeesEmployeeIdRightsRoute: typeof AppLocationEmployeesEmployeeIdRightsRoute
 }
 
 const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationAreasRouteRoute: AppLocationAreasRouteRouteWithChildren,
+  AppLocationSettingsRouteRoute: AppLocationSettingsRouteRouteWithChildren,
+  AppLocationDashboardRoute: AppLocationDashboardRoute,
   AppLocationProfileRoute: AppLocationProfileRoute,
+  AppLocationRightsRoute: AppLocationRightsRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
+  AppLocationEmployeesEmployeeIdRoute: AppLocationEmployeesEmployeeIdRoute,
+  AppLocationEmployeesIndexRoute: AppLocationEmployeesIndexRoute,
+  AppLocationEmployeesEmployeeIdRightsRoute:
+    AppLocationEmployeesEmployeeIdRightsRoute,
 }
 
 const AppLocationRouteRouteWithChildren =
   AppLocationRouteRoute._addFileChildren(AppLocationRouteRouteChildren)
 
+interface AppSettingsRouteRouteChildren {
+  AppSettingsRegistrationRoute: typeof AppSettingsRegistrationRoute
+  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+  AppSettingsRightGroupsIndexRoute: typeof AppSettingsRightGroupsIndexRoute
+  AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute: typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
+}
+
+const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
+  AppSettingsRegistrationRoute: AppSettingsRegistrationRoute,
+  AppSettingsIndexRoute: AppSettingsIndexRoute,
+  AppSettingsRightGroupsIndexRoute: AppSettingsRightGroupsIndexRoute,
+  AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute:
+    AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute,
+}
+
+const AppSettingsRouteRouteWithChildren =
+  AppSettingsRouteRoute._addFileChildren(AppSettingsRouteRouteChildren)
+
 interface AppSupplierRouteRouteChildren {
+  AppSupplierDashboardRoute: typeof AppSupplierDashboardRoute
   AppSupplierIndexRoute: typeof AppSupplierIndexRoute
 }
 
 const AppSupplierRouteRouteChildren: AppSupplierRouteRouteChildren = {
+  AppSupplierDashboardRoute: AppSupplierDashboardRoute,
   AppSupplierIndexRoute: AppSupplierIndexRoute,
 }
 
@@ -929,16 +1741,48 @@ const AppTipsAndTricksRouteRouteWithChildren =
     AppTipsAndTricksRouteRouteChildren,
   )
 
+interface AppLocationsLocationIdRouteRouteChildren {
+  AppLocationsLocationIdEmployeesRoute: typeof AppLocationsLocationIdEmployeesRoute
+  AppLocationsLocationIdGeneralRoute: typeof AppLocationsLocationIdGeneralRoute
+  AppLocationsLocationIdPaymentProviderRoute: typeof AppLocationsLocationIdPaymentProviderRoute
+  AppLocationsLocationIdStatusRequirementsRoute: typeof AppLocationsLocationIdStatusRequirementsRoute
+  AppLocationsLocationIdIndexRoute: typeof AppLocationsLocationIdIndexRoute
+}
+
+const AppLocationsLocationIdRouteRouteChildren: AppLocationsLocationIdRouteRouteChildren =
+  {
+    AppLocationsLocationIdEmployeesRoute: AppLocationsLocationIdEmployeesRoute,
+    AppLocationsLocationIdGeneralRoute: AppLocationsLocationIdGeneralRoute,
+    AppLocationsLocationIdPaymentProviderRoute:
+      AppLocationsLocationIdPaymentProviderRoute,
+    AppLocationsLocationIdStatusRequirementsRoute:
+      AppLocationsLocationIdStatusRequirementsRoute,
+    AppLocationsLocationIdIndexRoute: AppLocationsLocationIdIndexRoute,
+  }
+
+const AppLocationsLocationIdRouteRouteWithChildren =
+  AppLocationsLocationIdRouteRoute._addFileChildren(
+    AppLocationsLocationIdRouteRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppAssociationRouteRoute: typeof AppAssociationRouteRouteWithChildren
   AppContentRouteRoute: typeof AppContentRouteRouteWithChildren
   AppEmployerRouteRoute: typeof AppEmployerRouteRouteWithChildren
   AppLocationRouteRoute: typeof AppLocationRouteRouteWithChildren
+  AppSettingsRouteRoute: typeof AppSettingsRouteRouteWithChildren
   AppSupplierRouteRoute: typeof AppSupplierRouteRouteWithChildren
   AppTipsAndTricksRouteRoute: typeof AppTipsAndTricksRouteRouteWithChildren
+  AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppLocationsLocationIdRouteRoute: typeof AppLocationsLocationIdRouteRouteWithChildren
+  AppEmployeesEmployeeIdRoute: typeof AppEmployeesEmployeeIdRoute
+  AppEmployeesInvitedRoute: typeof AppEmployeesInvitedRoute
+  AppEmployeesIndexRoute: typeof AppEmployeesIndexRoute
+  AppLocationsIndexRoute: typeof AppLocationsIndexRoute
+  AppEmployeesEmployeeIdRightsRoute: typeof AppEmployeesEmployeeIdRightsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -947,10 +1791,19 @@ const AppRouteChildren: AppRouteChildren = {
   AppContentRouteRoute: AppContentRouteRouteWithChildren,
   AppEmployerRouteRoute: AppEmployerRouteRouteWithChildren,
   AppLocationRouteRoute: AppLocationRouteRouteWithChildren,
+  AppSettingsRouteRoute: AppSettingsRouteRouteWithChildren,
   AppSupplierRouteRoute: AppSupplierRouteRouteWithChildren,
   AppTipsAndTricksRouteRoute: AppTipsAndTricksRouteRouteWithChildren,
+  AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
+  AppLocationsLocationIdRouteRoute:
+    AppLocationsLocationIdRouteRouteWithChildren,
+  AppEmployeesEmployeeIdRoute: AppEmployeesEmployeeIdRoute,
+  AppEmployeesInvitedRoute: AppEmployeesInvitedRoute,
+  AppEmployeesIndexRoute: AppEmployeesIndexRoute,
+  AppLocationsIndexRoute: AppLocationsIndexRoute,
+  AppEmployeesEmployeeIdRightsRoute: AppEmployeesEmployeeIdRightsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -62,6 +62,8 @@ export const Visibility = { Internal: 1, Public: 2 } as const;
 export const TemplateMeasurementPeriod = { PerDay: 1, Total: 2, PerWeek: 3 } as const;
 export const Applicability = { OnlyChallenge: 1, OnlyGoal: 2, ChallengeAndGoal: 3 } as const;
 export const PaymentProviderKind = { Mollie: 0 } as const;
+/** Member status (spec 001 section 4): Non-active and Sleeping are set by days of absence. */
+export const MemberStatus = { NonActive: 1, Sleeping: 2, Active: 3 } as const;
 export const StoreItemCategory = { None: 0, SportClothes: 1, Accessories: 2, Tickets: 3 } as const;
 
 export const Theme = numbered(['Movement', 'Nutrition', 'Relaxation']);

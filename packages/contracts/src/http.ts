@@ -21,6 +21,8 @@ export type Policy =
   | { kind: 'signedIn' }
   | { kind: 'role'; roles: readonly Role[] }
   | { kind: 'gymRight'; right: GymRight }
+  /** Any one of these gym rights; the service checks which part of the call each one allows. */
+  | { kind: 'anyGymRight'; rights: readonly GymRight[] }
   | { kind: 'locationRight'; right: LocationRight }
   | { kind: 'development' };
 
@@ -29,6 +31,7 @@ export const policy = {
   signedIn: { kind: 'signedIn' } as const,
   roles: (...roles: Role[]): Policy => ({ kind: 'role', roles }),
   gymRight: (right: GymRight): Policy => ({ kind: 'gymRight', right }),
+  anyGymRight: (...rights: GymRight[]): Policy => ({ kind: 'anyGymRight', rights }),
   locationRight: (right: LocationRight): Policy => ({ kind: 'locationRight', right }),
   /** Only served when the server runs outside production (development tools). */
   development: { kind: 'development' } as const,
@@ -46,6 +49,12 @@ export interface EndpointDefinition {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A multipart/form-data body instead of JSON (never together with `body`): text parts arrive as strings
+   * (use `z.coerce`, `formBoolean`, `formJson`), file parts as `UploadedFile` (declare them `fileUpload`,
+   * several in one field `fileUploads`).
+   */
+  form?: z.ZodObject;
   response: z.ZodType;
 }
 
@@ -62,6 +71,83 @@ export type BodyOf<E extends EndpointDefinition> = E['body'] extends z.ZodType
   ? z.input<E['body']>
   : undefined;
 export type ResponseOf<E extends EndpointDefinition> = z.output<E['response']>;
+
+/**
+ * A file part of a multipart body as the server hands it to a handler (buffered in memory; on the server
+ * `data` is a Node `Buffer`). Typed structurally so the contracts need neither Node nor DOM types.
+ */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Uint8Array;
+}
+
+/** What the client sends for a file field: a `Blob` or `File` (structural, see `UploadedFile`). */
+export interface BlobLike {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+const isUploadedFile = (value: unknown): value is UploadedFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as UploadedFile).filename === 'string' &&
+  typeof (value as UploadedFile).mimetype === 'string' &&
+  (value as UploadedFile).data instanceof Uint8Array;
+
+const isBlob = (value: unknown): boolean => {
+  const BlobClass = (globalThis as { Blob?: abstract new (...args: never[]) => unknown }).Blob;
+  return typeof BlobClass === 'function' && value instanceof BlobClass;
+};
+
+/** A file field's value: an `UploadedFile` on the server, a `Blob`/`File` in the browser. */
+export type FileValue = UploadedFile | BlobLike;
+
+/**
+ * A required file field of a `form`: an `UploadedFile` on the server, a `Blob`/`File` in the browser (so
+ * the same schema validates a react-hook-form value). `fileUpload.optional()` / `.nullable()` as usual.
+ * Handlers see it as `UploadedFile` (see `ServerFormOf`). Its content (image or not, size) is checked
+ * where it is stored, e.g. `storeImage` on the server.
+ */
+export const fileUpload = z
+  .custom<FileValue>((value) => isUploadedFile(value) || isBlob(value), {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'validation.required' : 'files.errors.notAFile',
+  })
+  .meta({ type: 'string', format: 'binary' });
+
+/** Several files in one field (one part each): always an array, also when one file came. */
+export const fileUploads = z.preprocess(
+  (value) => (value === undefined || value === null || Array.isArray(value) ? value : [value]),
+  z.array(fileUpload),
+);
+
+/** A form text part 'true' / 'false' (also a real boolean, so a client-side form can use the same schema). */
+export const formBoolean = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean(),
+);
+
+/** A form text part carrying JSON (nested values the client serialises with `JSON.stringify`). */
+export const formJson = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);
+
+/** The values a client sends to a form endpoint (files as `File`/`Blob`). */
+export type FormOf<E extends EndpointDefinition> = E['form'] extends z.ZodType
+  ? z.input<E['form']>
+  : undefined;
+
+/** A validated form as a handler gets it: file fields are `UploadedFile` (a browser `Blob` never arrives). */
+type ServerFormValue<V> = V extends readonly (infer U)[] ? Exclude<U, BlobLike>[] : Exclude<V, BlobLike>;
+export type ServerFormOf<T> = T extends object ? { [K in keyof T]: ServerFormValue<T[K]> } : T;
 
 /** Fill `{name}` placeholders of an endpoint path. */
 export function buildPath(path: string, params?: Record<string, string | number>): string {

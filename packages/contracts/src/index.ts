@@ -1,19 +1,38 @@
 import './zod-setup.ts';
 
 export * from './account.ts';
+export * from './address.ts';
+export * from './association.ts';
+export * from './challenge-template.ts';
+export * from './employee.ts';
 export * from './enums.ts';
+export * from './files.ts';
+export * from './gym.ts';
 export * from './http.ts';
+export * from './location.ts';
 export * from './location-area.ts';
 export * from './mailbox.ts';
+export * from './picture-bank.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
+export * from './rights.ts';
 export * from './session.ts';
 export * from './user.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
+import { associationEndpoints } from './association.ts';
+import { challengeTemplateEndpoints } from './challenge-template.ts';
+import {
+  gymEmployeeEndpoints,
+  gymEmployeeInvitationEndpoints,
+  locationEmployeeEndpoints,
+} from './employee.ts';
+import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
+import { locationEndpoints } from './location.ts';
 import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
+import { pictureBankEndpoints } from './picture-bank.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import {
   adminInvitationEndpoints,
@@ -22,13 +41,19 @@ import {
   registrationEndpoints,
   supplierRegistrationEndpoints,
 } from './registration.ts';
+import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
 import { userEndpoints } from './user.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
 export const endpointGroups = {
   health: healthEndpoints,
   account: accountEndpoints,
+  location: locationEndpoints,
   locationArea: locationAreaEndpoints,
+  gym: gymEndpoints,
+  association: associationEndpoints,
+  challengeTemplate: challengeTemplateEndpoints,
+  pictureBank: pictureBankEndpoints,
   registration: registrationEndpoints,
   employerEmployeeRegistration: employerEmployeeRegistrationEndpoints,
   employerEmployeeInvitation: employerEmployeeInvitationEndpoints,
@@ -37,4 +62,9 @@ export const endpointGroups = {
   recovery: recoveryEndpoints,
   user: userEndpoints,
   mailbox: mailboxEndpoints,
+  rights: rightsEndpoints,
+  rightsGroup: rightsGroupEndpoints,
+  gymEmployee: gymEmployeeEndpoints,
+  gymEmployeeInvitation: gymEmployeeInvitationEndpoints,
+  locationEmployee: locationEmployeeEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

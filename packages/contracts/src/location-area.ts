@@ -1,14 +1,8 @@
+import { dutchPostalCode } from './address.ts';
 import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['LocationArea'];
-
-/** Dutch postal code: four digits (not starting with 0), optional space, two letters (not SA, SD, SS). */
-export const dutchPostalCode = z
-  .string()
-  .trim()
-  .regex(/^[1-9][0-9]{3} ?(?!SA|SD|SS)[A-Z]{2}$/i, 'validation.postalCode')
-  .transform((value) => `${value.slice(0, 4)} ${value.slice(-2).toUpperCase()}`);
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
 

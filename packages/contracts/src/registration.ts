@@ -82,7 +82,8 @@ export const registrationResult = z.object({
   claims: claimsSchema.nullable(),
 });
 
-export const adminInvitation = z.object({
+/** An open invitation as the lists of invited admins and invited employees show it. */
+export const openInvitation = z.object({
   id: z.number().int(),
   email: z.string(),
   invitedBy: z.string().nullable(),
@@ -90,7 +91,13 @@ export const adminInvitation = z.object({
   expiresAt: z.string(),
   isExpired: z.boolean(),
 });
-export type AdminInvitation = z.infer<typeof adminInvitation>;
+export type OpenInvitation = z.infer<typeof openInvitation>;
+export const adminInvitation = openInvitation;
+export type AdminInvitation = OpenInvitation;
+
+/** The list, invite, resend and cancel calls of open invitations of one kind. */
+export const openInvitationSortable = ['email', 'createdAt', 'expiresAt'] as const;
+export const inviteByEmail = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
 
 const tags = ['Registration'];
 
@@ -206,7 +213,7 @@ export const adminInvitationEndpoints = {
     policy: policy.roles('Admin'),
     summary: 'Open admin invitations',
     tags: adminTags,
-    query: listQuery(['email', 'createdAt', 'expiresAt']),
+    query: listQuery(openInvitationSortable),
     response: paged(adminInvitation),
   }),
   create: endpoint({
@@ -215,7 +222,7 @@ export const adminInvitationEndpoints = {
     policy: policy.roles('Admin'),
     summary: 'Invite a new platform admin by email',
     tags: adminTags,
-    body: z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) }),
+    body: inviteByEmail,
     response: adminInvitation,
   }),
   resend: endpoint({

@@ -10,6 +10,16 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Signs access tokens. Unset: a random secret kept in the database (shared by every instance). */
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Encrypts secrets at rest (payment provider API keys): 32 bytes, base64. Unset: a random key kept in the database. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value.trim(), 'base64').length === 32,
+      'SECRETS_KEY must be 32 bytes, base64',
+    )
+    .optional(),
+  /** Where uploaded files and image variants are kept; unset: DATA_DIR/files. */
+  FILES_DIR: z.string().optional(),
   /** Where the built SPA lives; unset: apps/web/dist next to this package. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -32,8 +42,12 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The disk file store's directory. */
+  filesDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string | undefined;
+  /** Base64 of the 32-byte key that encrypts secrets at rest. */
+  secretsKey: string | undefined;
   webDist: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   allowedOrigins: string[];
@@ -54,8 +68,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: parsed.HOST,
     // Relative to where the command was typed (npm runs workspace scripts inside the package).
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.DATA_DIR),
+    filesDir: path.resolve(
+      env.INIT_CWD ?? process.cwd(),
+      parsed.FILES_DIR ?? path.join(parsed.DATA_DIR, 'files'),
+    ),
     databaseUrl: parsed.DATABASE_URL || undefined,
     sessionSecret: parsed.SESSION_SECRET,
+    secretsKey: parsed.SECRETS_KEY || undefined,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
     allowedOrigins: parsed.ALLOWED_ORIGINS.split(',')

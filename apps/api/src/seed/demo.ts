@@ -16,6 +16,11 @@ import {
 import { users } from '../modules/user/user.tables.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Database } from '../platform/db/client.ts';
+import { seedAssociations } from './associations.ts';
+import { seedChallengeTemplates } from './challenge-templates.ts';
+import { seedEmployees } from './employees.ts';
+import { seedLocationSettings } from './locations.ts';
+import { seedRights } from './rights.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
 
@@ -139,5 +144,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { locationId: zwolle!.id, name: 'Krachthonk', sameAddressAsLocation: true },
     ]);
   });
+  await seedRights(db);
+  await seedEmployees(db);
+  await seedLocationSettings(db);
+  await seedAssociations(db);
+  await seedChallengeTemplates(db);
   return true;
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
+import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
@@ -35,15 +38,27 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 
 type Route = Parameters<NonNullable<ServerOptions['onRouteRegistered']>>[0];
 
-/** The real app over a real database, driven through `app.inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * The real app over a real database, driven through `app.inject`; its file store is a temporary directory
+ * of its own (`filesDir`), removed on `close()`. `extraRoutes` registers routes only this test app has.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { extraRoutes }: { extraRoutes?: RouteEntry[] } = {},
+) {
   const database = await freshDatabase();
   const routes: Route[] = [];
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-files-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
-    { webDist: '/nonexistent', ...overrides },
+    { webDist: '/nonexistent', filesDir, ...overrides },
   );
-  const app = await buildApp({ config, db: database.db, onRouteRegistered: (route) => routes.push(route) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    onRouteRegistered: (route) => routes.push(route),
+    extraRoutes,
+  });
   await app.ready();
 
   /** Signs in and answers the cookie header to send with later requests. */
@@ -61,10 +76,12 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     app,
     db: database.db,
     routes,
+    filesDir: config.filesDir,
     login,
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type Claims,
   type EndpointDefinition,
   type Envelope,
+  type FormOf,
   GENERAL_ERROR,
   type ParamsOf,
   type QueryOf,
@@ -32,10 +33,14 @@ type Slot<K extends string, T> = [T] extends [undefined]
     ? { [P in K]?: T }
     : { [P in K]: T };
 
-/** The input of a call, typed from the contract: path params, query and body (JSON or form data). */
+/**
+ * The input of a call, typed from the contract: path params, query, and a JSON `body` or, for endpoints
+ * with a `form`, the `form` values (files as `File`/`Blob`), sent as multipart/form-data.
+ */
 export type CallInput<E extends EndpointDefinition> = Slot<'params', ParamsOf<E>> &
   Slot<'query', QueryOf<E>> &
-  Slot<'body', [BodyOf<E>] extends [undefined] ? undefined : BodyOf<E> | FormData>;
+  Slot<'body', [BodyOf<E>] extends [undefined] ? undefined : BodyOf<E> | FormData> &
+  Slot<'form', FormOf<E>>;
 
 /** `call(endpoint)` may omit the input when every part of it is optional. */
 export type CallArgs<E extends EndpointDefinition> =
@@ -121,13 +126,16 @@ interface PreparedRequest {
 
 function toRequest(
   endpoint: EndpointDefinition,
-  input: Partial<Record<'params' | 'query' | 'body', unknown>> = {},
+  input: Partial<Record<'params' | 'query' | 'body' | 'form', unknown>> = {},
 ) {
   const path = buildPath(endpoint.path, input.params as Record<string, string | number> | undefined);
   const query = toSearch(input.query as Record<string, unknown> | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
-  if (input.body instanceof FormData) {
+  if (endpoint.form && input.form !== undefined) {
+    // The browser sets the multipart boundary itself: no Content-Type by hand.
+    body = toFormData(input.form as Record<string, unknown>);
+  } else if (input.body instanceof FormData) {
     // The browser sets the multipart boundary itself.
     body = input.body;
   } else if (input.body !== undefined) {
@@ -138,6 +146,32 @@ function toRequest(
     url: `/api${path}${query}`,
     init: { method: endpoint.method, headers, body, credentials: 'same-origin' },
   } satisfies PreparedRequest;
+}
+
+/**
+ * Form values as multipart parts: files as file parts, booleans and numbers as strings ('true', '3'),
+ * dates as ISO strings, a list of files as one part per file, other arrays and objects as JSON (read
+ * with `formJson`);
+ * null and undefined are left out.
+ */
+export function toFormData(values: Record<string, unknown>): FormData {
+  const data = new FormData();
+  const append = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (value instanceof Blob) data.append(name, value, value instanceof File ? value.name : 'blob');
+    else if (value instanceof Date) data.append(name, value.toISOString());
+    else if (typeof value === 'object') data.append(name, JSON.stringify(value));
+    else data.append(name, String(value));
+  };
+  for (const [name, value] of Object.entries(values)) {
+    // Several files (`fileUploads` in the contract): one part each.
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => item instanceof Blob)) {
+      for (const item of value) append(name, item);
+    } else {
+      append(name, value);
+    }
+  }
+  return data;
 }
 
 function toSearch(query: Record<string, unknown> | undefined): string {

@@ -52,7 +52,7 @@ export function useApiQuery<E extends EndpointDefinition, TData = ResponseOf<E>>
 export type MutationInput<E extends EndpointDefinition> =
   object extends CallInput<E> ? CallInput<E> | undefined : CallInput<E>;
 
-/** `useApiMutation(endpoint, options?)`: `mutate({ params, query, body })` calls the endpoint. */
+/** `useApiMutation(endpoint, options?)`: `mutate({ params, query, body })` (or `{ params, form }` for a form endpoint) calls it. */
 export function useApiMutation<E extends EndpointDefinition, TContext = unknown>(
   endpoint: E,
   options?: Omit<UseMutationOptions<ResponseOf<E>, ApiCallError, MutationInput<E>, TContext>, 'mutationFn'>,

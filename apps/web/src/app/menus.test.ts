@@ -37,17 +37,48 @@ describe('visibleMenu', () => {
     expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/areas']);
   });
 
+  it("shows 'Rechten' for the location right ManageLocationRights, or the gym right of that name", () => {
+    const location = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      locationRights: ['5:ManageLocationRights'],
+    });
+    expect(paths(visibleMenu(location))).toContain('/location/rights');
+    const gym = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      gymRights: ['10:ManageLocationRights'],
+    });
+    expect(paths(visibleMenu(gym))).toContain('/location/rights');
+  });
+
   it('shows an admin every item of the active environment', () => {
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Location, activeLocationId: 5 }))),
-    ).toEqual(['/location', '/location/areas']);
+    ).toEqual([
+      '/location',
+      '/location/employees',
+      '/location/areas',
+      '/location/rights',
+      '/location/settings',
+    ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Admin })))).toEqual([
       '/admin',
       '/admin/admins',
       '/admin/admins/invited',
       '/admin/userOverview',
+      '/admin/gyms',
+      '/admin/associations',
+      '/admin/pictureBank',
     ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Content })))).toEqual(['/content']);
+  });
+
+  it('shows an admin in the association environment its dashboard and locations, without checks', () => {
+    expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Association })))).toEqual([
+      '/association',
+      '/association/locations',
+    ]);
   });
 
   it('gives each role the menu of its own environment only (spec section 6)', () => {
@@ -73,9 +104,23 @@ describe('visibleMenu', () => {
     expect(visibleMenu(testClaims({ activeEnvironment: Environment.Admin }))).toEqual([]);
   });
 
-  it('gives employees the gym menu in Gym and Customer', () => {
-    expect(paths(visibleMenu(testClaims()))).toEqual(['/']);
+  it('gives employees without gym rights the dashboard and the locations of the gym', () => {
+    expect(paths(visibleMenu(testClaims()))).toEqual(['/', '/locations']);
     expect(paths(visibleMenu(testClaims({ activeEnvironment: Environment.Customer })))).toEqual(['/']);
+  });
+
+  it('adds employees and settings to the gym menu by gym right (spec section 6)', () => {
+    const gymId = testClaims().activeGymId;
+    const withRights = (...rights: string[]) =>
+      paths(visibleMenu(testClaims({ gymRights: rights.map((right) => `${gymId}:${right}`) })));
+    expect(withRights('ManageMembers')).toEqual(['/', '/locations', '/employees']);
+    expect(withRights('AlterGymInformation')).toEqual(['/', '/locations', '/settings']);
+    expect(withRights('ManageMembers', 'AlterGymInformation')).toEqual([
+      '/',
+      '/locations',
+      '/employees',
+      '/settings',
+    ]);
   });
 
   it('applies item rules of a given menu', () => {

@@ -1,12 +1,18 @@
 import {
+  IconBuildingCommunity,
+  IconBuildingStore,
   IconDoor,
+  IconKey,
   IconLayoutDashboard,
+  IconMapPin,
+  IconPhoto,
+  IconSettings,
   IconShieldCheck,
   IconUserPlus,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { type Claims, Environment, hasLocationRight, isAdmin } from '@xp/contracts';
+import { type Claims, Environment, hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -36,15 +42,52 @@ const dashboard = (path: AppPath): MenuItem => ({
  * with the same access rule its route's `beforeLoad` uses.
  */
 export const menus: Record<Environment, MenuItem[]> = {
-  [Environment.Gym]: [dashboard('/')],
+  [Environment.Gym]: [
+    dashboard('/'),
+    // Open to everyone in the gym environment (spec section 6).
+    { label: 'location.menu.locations', path: '/locations', icon: IconMapPin },
+    {
+      label: 'employee.menu',
+      path: '/employees',
+      icon: IconUsers,
+      access: (claims) => hasGymRight(claims, 'ManageMembers'),
+    },
+    {
+      label: 'menu.gymSettings',
+      path: '/settings',
+      icon: IconSettings,
+      access: (claims) => hasGymRight(claims, 'AlterGymInformation'),
+    },
+  ],
   [Environment.Customer]: [dashboard('/')],
   [Environment.Location]: [
     dashboard('/location'),
+    {
+      label: 'employee.menu',
+      path: '/location/employees',
+      icon: IconUsers,
+      // The gym right ManageMembers or the location right ManageEmployees (spec 000 section 6).
+      access: (claims) => hasGymRight(claims, 'ManageMembers') || hasLocationRight(claims, 'ManageEmployees'),
+    },
     {
       label: 'menu.locationAreas',
       path: '/location/areas',
       icon: IconDoor,
       access: (claims) => hasLocationRight(claims, 'ManageLocationAreas'),
+    },
+    {
+      label: 'menu.locationRights',
+      path: '/location/rights',
+      icon: IconKey,
+      // The location right, or the gym right of the same name (hasLocationRight counts both).
+      access: (claims) => hasLocationRight(claims, 'ManageLocationRights'),
+    },
+    {
+      label: 'location.menu.settings',
+      path: '/location/settings',
+      icon: IconSettings,
+      access: (claims) =>
+        hasGymRight(claims, 'AlterGymInformation') || hasLocationRight(claims, 'AlterLocationInformation'),
     },
   ],
   [Environment.Admin]: [
@@ -59,9 +102,21 @@ export const menus: Record<Environment, MenuItem[]> = {
     },
     { label: 'invitation.admins.title', path: '/admin/admins/invited', icon: IconUserPlus, access: isAdmin },
     { label: 'users.overview.title', path: '/admin/userOverview', icon: IconUsers, access: isAdmin },
+    { label: 'menu.gyms', path: '/admin/gyms', icon: IconBuildingStore, access: isAdmin },
+    {
+      label: 'association.menu.associations',
+      path: '/admin/associations',
+      icon: IconBuildingCommunity,
+      access: isAdmin,
+    },
+    { label: 'pictureBank.menu', path: '/admin/pictureBank', icon: IconPhoto, access: isAdmin },
   ],
   [Environment.Employer]: [dashboard('/employer')],
-  [Environment.Association]: [dashboard('/association')],
+  // No per-item check in the association menu (spec section 6).
+  [Environment.Association]: [
+    dashboard('/association'),
+    { label: 'association.menu.locations', path: '/association/locations', icon: IconMapPin },
+  ],
   [Environment.TipsAndTricks]: [dashboard('/tipsAndTricks')],
   [Environment.Content]: [dashboard('/content')],
   [Environment.Supplier]: [dashboard('/supplier')],

@@ -1,4 +1,5 @@
 export * from './confirm-modal';
+export * from './form-actions';
 export * from './form-errors';
 export * from './generic-list';
 export * from './inline-edit';
@@ -7,7 +8,7 @@ export * from './inputs/date-input';
 export * from './inputs/date-utils';
 export * from './inputs/file-drop';
 export * from './inputs/file-utils';
-export * from './inputs/image-picker';
+export * from './inputs/image-field';
 export * from './inputs/password-field';
 export * from './inputs/text-field';
 export * from './inputs/time-input';

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import {
   type associations,
   type contentEnvironments,
   type employers,
   employerUsers,
+  gymEmployees,
   gymRightGrants,
   gyms,
   locationRightGrants,
@@ -43,13 +45,28 @@ export const findUserById = async (db: Database, id: number) =>
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
   )[0];
 
+/**
+ * The user's rights: gym rights granted directly plus those of the rights groups the user is in (while
+ * still an employee of the group's gym), each once; and location rights.
+ */
 export async function loadRights(db: Database, userId: number) {
-  const [gymRows, locationRows] = await Promise.all([
+  const [directGymRows, groupGymRows, locationRows] = await Promise.all([
     db
       .select({ gymId: gymRightGrants.gymId, right: gymRightGrants.right })
       .from(gymRightGrants)
-      .where(eq(gymRightGrants.userId, userId))
-      .orderBy(asc(gymRightGrants.gymId), asc(gymRightGrants.right)),
+      .where(eq(gymRightGrants.userId, userId)),
+    db
+      .select({ gymId: gymRightsGroups.gymId, right: sql<string>`unnest(${gymRightsGroups.rights})` })
+      .from(gymRightsGroupMembers)
+      .innerJoin(gymRightsGroups, eq(gymRightsGroups.id, gymRightsGroupMembers.groupId))
+      .innerJoin(
+        gymEmployees,
+        and(
+          eq(gymEmployees.gymId, gymRightsGroups.gymId),
+          eq(gymEmployees.userId, gymRightsGroupMembers.userId),
+        ),
+      )
+      .where(eq(gymRightsGroupMembers.userId, userId)),
     db
       .select({
         locationId: locationRightGrants.locationId,
@@ -61,6 +78,10 @@ export async function loadRights(db: Database, userId: number) {
       .where(eq(locationRightGrants.userId, userId))
       .orderBy(asc(locationRightGrants.locationId), asc(locationRightGrants.right)),
   ]);
+  const unique = new Map(
+    [...directGymRows, ...groupGymRows].map((row) => [`${row.gymId}:${row.right}`, row] as const),
+  );
+  const gymRows = [...unique.values()].sort((a, b) => a.gymId - b.gymId || a.right.localeCompare(b.right));
   return { gymRows, locationRows };
 }
 

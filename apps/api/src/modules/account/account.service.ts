@@ -14,6 +14,7 @@ import {
   gyms,
   suppliers,
 } from '../organisation/organisation.tables.ts';
+import { gymIdsOfEmployee, isGymEmployee } from '../organisation/staff.ts';
 import type { UserRow } from '../user/user.tables.ts';
 import type { SessionState } from './account.repository.ts';
 import * as repository from './account.repository.ts';
@@ -97,7 +98,9 @@ async function initialState(db: Database, user: UserRow): Promise<SessionState> 
           activeLocationId: locationRows[0].locationId,
         };
       }
-      return emptyState(Environment.Gym);
+      // An employee without rights yet still works at the gym: its dashboard and locations are open.
+      const [gymId] = await gymIdsOfEmployee(db, user.id);
+      return { ...emptyState(Environment.Gym), activeGymId: gymId ?? null };
     }
   }
 }
@@ -293,7 +296,15 @@ async function resolveSwitch(
       }
       const { locationRows } = await repository.loadRights(db, session.userId);
       const location = locationRows.find((row) => row.gymId === target.gymId);
-      if (!location) throw forbidden('gym');
+      if (!location) {
+        if (!(await isGymEmployee(db, target.gymId, session.userId))) throw forbidden('gym');
+        return {
+          ...current,
+          activeGymId: target.gymId,
+          activeLocationId: null,
+          activeEnvironment: Environment.Gym,
+        };
+      }
       return {
         ...current,
         activeGymId: target.gymId,
@@ -304,9 +315,11 @@ async function resolveSwitch(
     case 'location': {
       if (target.locationId === null) {
         // 'Hoofdlocatie': back to the level of the whole gym.
-        if (current.activeGymId === null || !(isAdmin || hasAnyGymRight(session, current.activeGymId))) {
-          throw forbidden('location');
-        }
+        const gymId = current.activeGymId;
+        const mayUseGym =
+          gymId !== null &&
+          (isAdmin || hasAnyGymRight(session, gymId) || (await isGymEmployee(db, gymId, session.userId)));
+        if (!mayUseGym) throw forbidden('location');
         return { ...current, activeLocationId: null, activeEnvironment: Environment.Gym };
       }
       const location = await repository.findLocation(db, target.locationId);
@@ -443,7 +456,13 @@ async function switchEnvironment(
 export async function switchOptions(db: Database, session: Claims): Promise<SwitchOptions> {
   const isAdmin = session.role === 'Admin';
   const { gymRows, locationRows } = await repository.loadRights(db, session.userId);
-  const gymIds = [...new Set([...gymRows.map((row) => row.gymId), ...locationRows.map((row) => row.gymId)])];
+  const gymIds = [
+    ...new Set([
+      ...gymRows.map((row) => row.gymId),
+      ...locationRows.map((row) => row.gymId),
+      ...(await gymIdsOfEmployee(db, session.userId)),
+    ]),
+  ];
   const activeGymId = session.activeGymId;
   const locationIdsInGym = locationRows
     .filter((row) => row.gymId === activeGymId)

@@ -5,6 +5,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
+import {
+  demoSignIn,
+  expectFailure,
+  expectForbidden,
+  expectData as expectOk,
+  expectSignInRequired,
+} from '../../test/expect.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { locationRightGrants, locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -52,19 +59,7 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 /** Every sign-in from its own address, so the per-address login limit never interferes. */
-let addressCount = 0;
-const nextAddress = () => `10.40.${Math.floor(addressCount / 250)}.${(addressCount++ % 250) + 1}`;
-
-async function signIn(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/account/cookielogin',
-    payload: { email, password: DEMO_PASSWORD },
-    remoteAddress: nextAddress(),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return cookieHeader(response.cookies);
-}
+const signIn = demoSignIn(() => t, 40);
 
 const api = {
   list: (cookie: string, query = '') =>
@@ -79,21 +74,7 @@ const api = {
     t.app.inject({ method: 'DELETE', url: `/api/LocationArea/${id}`, headers: { cookie } }),
 };
 
-function expectFailure(response: LightMyRequestResponse, status: number, key: string, message: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.ok).toBe(false);
-  expect(body.data).toBeNull();
-  expect(body.errors).toContainEqual({ key, message });
-}
-
-function expectData<T = LocationArea>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json();
-  expect(body.ok).toBe(true);
-  expect(body.errors).toEqual([]);
-  return body.data;
-}
+const expectData = <T = LocationArea>(response: LightMyRequestResponse): T => expectOk<T>(response);
 
 const names = (response: LightMyRequestResponse) =>
   expectData<{ items: LocationArea[] }>(response).items.map((item) => item.name);
@@ -220,13 +201,8 @@ describe('list', () => {
     expect(
       expectData<{ total: number }>(await api.list(cookie, `?locationId=${location.utrecht}`)).total,
     ).toBe(3);
-    expectFailure(
-      await api.list(cookie, `?locationId=${location.amersfoort}`),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(await api.list(cookie, `?locationId=${location.zwolle}`), 403, 'general', 'auth.forbidden');
+    expectForbidden(await api.list(cookie, `?locationId=${location.amersfoort}`));
+    expectForbidden(await api.list(cookie, `?locationId=${location.zwolle}`));
   });
 
   it('answers an admin without active location 400 noActiveLocation, unless ?locationId= is given', async () => {
@@ -569,7 +545,7 @@ describe('access', () => {
     for (const [name, call] of Object.entries(everyEndpoint('', seeded['Grote zaal']!))) {
       const response = await call();
       expect(response.statusCode, name).toBe(401);
-      expectFailure(response, 401, 'general', 'auth.signInRequired');
+      expectSignInRequired(response);
     }
     expect(await rowExists(seeded['Grote zaal']!.id)).toBe(true);
   });
@@ -581,7 +557,7 @@ describe('access', () => {
       for (const [name, call] of Object.entries(everyEndpoint(cookie, seeded['Grote zaal']!))) {
         const response = await call();
         expect(response.statusCode, name).toBe(403);
-        expectFailure(response, 403, 'general', 'auth.forbidden');
+        expectForbidden(response);
       }
       expect(
         await t.db.select().from(locationAreas).where(eq(locationAreas.id, seeded['Grote zaal']!.id)),
@@ -619,23 +595,13 @@ describe('access', () => {
   it('gym@ without an active location holds no location right: every call is forbidden', async () => {
     const cookie = await signIn('gym@example.com');
     const area = seeded['Grote zaal']!;
-    expectFailure(await api.list(cookie), 403, 'general', 'auth.forbidden');
-    expectFailure(await api.create(cookie, room('Nergens')), 403, 'general', 'auth.forbidden');
-    expectFailure(await api.get(cookie, area.id), 403, 'general', 'auth.forbidden');
-    expectFailure(
-      await api.update(cookie, { id: area.id, ...room('Overgenomen') }),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(await api.remove(cookie, area.id), 403, 'general', 'auth.forbidden');
+    expectForbidden(await api.list(cookie));
+    expectForbidden(await api.create(cookie, room('Nergens')));
+    expectForbidden(await api.get(cookie, area.id));
+    expectForbidden(await api.update(cookie, { id: area.id, ...room('Overgenomen') }));
+    expectForbidden(await api.remove(cookie, area.id));
     // A gym right counts for the active location only.
-    expectFailure(
-      await api.list(cookie, `?locationId=${location.utrecht}`),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await api.list(cookie, `?locationId=${location.utrecht}`));
     expect(await rowExists(area.id)).toBe(true);
   });
 
@@ -670,11 +636,6 @@ describe('access', () => {
       'general',
       'locationArea.errors.notFound',
     );
-    expectFailure(
-      await api.list(cookie, `?locationId=${location.amersfoort}`),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await api.list(cookie, `?locationId=${location.amersfoort}`));
   });
 });

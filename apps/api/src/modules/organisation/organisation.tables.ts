@@ -27,6 +27,7 @@ export const gyms = pgTable(
   (table) => [
     uniqueIndex('gyms_slug_unique').on(sql`lower(${table.slug})`),
     index('gyms_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('gyms_slug_trgm_idx').using('gin', table.slug.op('gin_trgm_ops')),
   ],
 );
 
@@ -47,7 +48,10 @@ export const associations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('associations_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('associations_name_unique').on(sql`lower(${table.name})`),
+    index('associations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
 );
 
 export const locations = pgTable(

@@ -5,6 +5,7 @@ import {
   employerEmployees,
   employers,
   employerUsers,
+  gymEmployees,
   gyms,
   suppliers,
   supplierUsers,
@@ -96,14 +97,34 @@ export const isEmployeeOf = async (db: Database, employerId: number, email: stri
       .where(and(eq(employerEmployees.employerId, employerId), sql`lower(${users.email}) = lower(${email})`))
   ).length > 0;
 
+export const linkGymEmployee = (db: Database, gymId: number, userId: number) =>
+  db.insert(gymEmployees).values({ gymId, userId }).onConflictDoNothing();
+
+/** The address belongs to an employee of the gym already. */
+export const isGymEmployee = async (db: Database, gymId: number, email: string) =>
+  (
+    await db
+      .select({ userId: gymEmployees.userId })
+      .from(gymEmployees)
+      .innerJoin(users, eq(users.id, gymEmployees.userId))
+      .where(and(eq(gymEmployees.gymId, gymId), sql`lower(${users.email}) = lower(${email})`))
+  ).length > 0;
+
 export const linkSupplier = (db: Database, supplierId: number, userId: number) =>
   db.insert(supplierUsers).values({ supplierId, userId }).onConflictDoNothing();
 
-/** Open invitations of one kind, paged and searched in SQL. */
-export async function listOpen(db: Database, kind: InvitationRow['kind'], query: ListQuery) {
+/** Which invitations of a kind a list or action is about: all of them, or those of one gym. */
+export interface InvitationScope {
+  kind: InvitationRow['kind'];
+  gymId?: number;
+}
+
+/** Open invitations of one kind (and gym), paged and searched in SQL. */
+export async function listOpen(db: Database, scope: InvitationScope, query: ListQuery) {
   const where = and(
-    eq(invitations.kind, kind),
+    eq(invitations.kind, scope.kind),
     eq(invitations.status, 'pending'),
+    scope.gymId === undefined ? undefined : eq(invitations.gymId, scope.gymId),
     query.search ? ilike(invitations.email, likePattern(query.search)) : undefined,
   );
   const [items, [total]] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { AdminInvitation, Claims, CompleteRegistrationBody, InvitationKind } from '@xp/contracts';
+import type { Claims, CompleteRegistrationBody, InvitationKind, OpenInvitation } from '@xp/contracts';
 import { registerPaths } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
@@ -126,6 +126,9 @@ export async function completeRegistration(
       await link(tx, invitation.employerId, created.id);
     }
     if (invitation.supplierId !== null) await repository.linkSupplier(tx, invitation.supplierId, created.id);
+    if (invitation.kind === 'gymEmployee' && invitation.gymId !== null) {
+      await repository.linkGymEmployee(tx, invitation.gymId, created.id);
+    }
     await repository.updateInvitation(tx, invitation.id, {
       status: mustVerify ? 'registered' : 'used',
       userId: created.id,
@@ -240,16 +243,16 @@ export async function denyEmployeeInvitation(deps: RegistrationDeps, code: strin
   return null;
 }
 
-// --- admin invitations -------------------------------------------------------------------------------------
+// --- open invitations (admins, gym employees) ---------------------------------------------------------
 
-const toAdminInvitation = (row: {
+const toOpenInvitation = (row: {
   id: number;
   email: string;
   createdAt: Date;
   expiresAt: Date;
   isExpired: boolean;
   invitedBy: string | null;
-}): AdminInvitation => ({
+}): OpenInvitation => ({
   id: row.id,
   email: row.email,
   invitedBy: row.invitedBy || null,
@@ -271,6 +274,12 @@ export async function invite(
       if (await repository.isEmployeeOf(tx, input.employerId, input.email)) {
         throw errors.conflict('email', 'invitation.errors.alreadyEmployee');
       }
+    } else if (
+      input.kind === 'gymEmployee' &&
+      input.gymId !== undefined &&
+      (await repository.isGymEmployee(tx, input.gymId, input.email))
+    ) {
+      throw errors.conflict('email', 'employee.errors.alreadyEmployee');
     } else if (await repository.emailIsRegistered(tx, input.email)) {
       throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
     }
@@ -329,27 +338,49 @@ async function mailInvitation(deps: RegistrationDeps, db: Database, session: Cla
   return { invitation, inviterName: inviterName || null };
 }
 
-async function ownAdminInvitation(db: Database, id: number) {
+/** A pending invitation of the scope (its kind, and its gym when given); anything else is not found. */
+async function openInvitationInScope(db: Database, scope: repository.InvitationScope, id: number) {
   const invitation = await repository.findById(db, id);
-  if (invitation?.kind !== 'admin' || invitation.status !== 'pending') {
+  if (
+    invitation?.kind !== scope.kind ||
+    invitation.status !== 'pending' ||
+    (scope.gymId !== undefined && invitation.gymId !== scope.gymId)
+  ) {
     throw errors.notFound('invitation.errors.notFound');
   }
   return invitation;
 }
 
-export async function inviteAdmin(deps: RegistrationDeps, session: Claims, email: string) {
-  const { invitation, inviterName } = await invite(deps, session, { kind: 'admin', email });
-  return toAdminInvitation({ ...invitation, isExpired: false, invitedBy: inviterName });
+/** Open invitations of a kind (and gym), as the invited lists show them. */
+export async function listOpenInvitations(
+  deps: RegistrationDeps,
+  scope: repository.InvitationScope,
+  query: ListQuery,
+) {
+  const { items, total } = await repository.listOpen(deps.db, scope, query);
+  return { items: items.map(toOpenInvitation), total };
 }
 
-export async function listAdminInvitations(deps: RegistrationDeps, query: ListQuery) {
-  const { items, total } = await repository.listOpen(deps.db, 'admin', query);
-  return { items: items.map(toAdminInvitation), total };
+/** Invites for a scope and answers the invitation as the invited lists show it. */
+export async function inviteOpen(
+  deps: RegistrationDeps,
+  session: Claims,
+  scope: repository.InvitationScope,
+  email: string,
+) {
+  const { invitation, inviterName } = await invite(deps, session, { ...scope, email });
+  return toOpenInvitation({ ...invitation, isExpired: false, invitedBy: inviterName });
 }
 
-export async function resendAdminInvitation(deps: RegistrationDeps, session: Claims, id: number) {
+/** A new code and expiry, mailed again. */
+export async function resendInvitation(
+  deps: RegistrationDeps,
+  session: Claims,
+  scope: repository.InvitationScope,
+  id: number,
+) {
   return inTransaction(deps.db, async (tx) => {
-    const before = await ownAdminInvitation(tx, id);
+    const before = await openInvitationInScope(tx, scope, id);
     const code = newOpaqueToken();
     const updated = await repository.updateInvitation(tx, id, {
       codeHash: sha256(code),
@@ -363,13 +394,18 @@ export async function resendAdminInvitation(deps: RegistrationDeps, session: Cla
       before: { expiresAt: before.expiresAt },
       after: { expiresAt: updated.expiresAt },
     });
-    return toAdminInvitation({ ...updated, isExpired: false, invitedBy: inviterName });
+    return toOpenInvitation({ ...updated, isExpired: false, invitedBy: inviterName });
   });
 }
 
-export async function cancelAdminInvitation(deps: RegistrationDeps, session: Claims, id: number) {
+export async function cancelInvitation(
+  deps: RegistrationDeps,
+  session: Claims,
+  scope: repository.InvitationScope,
+  id: number,
+) {
   await inTransaction(deps.db, async (tx) => {
-    await ownAdminInvitation(tx, id);
+    await openInvitationInScope(tx, scope, id);
     await repository.updateInvitation(tx, id, { status: 'cancelled', cancelledAt: new Date() });
     await audit(tx, {
       userId: session.userId,
@@ -381,3 +417,17 @@ export async function cancelAdminInvitation(deps: RegistrationDeps, session: Cla
   });
   return null;
 }
+
+const adminScope: repository.InvitationScope = { kind: 'admin' };
+
+export const inviteAdmin = (deps: RegistrationDeps, session: Claims, email: string) =>
+  inviteOpen(deps, session, adminScope, email);
+
+export const listAdminInvitations = (deps: RegistrationDeps, query: ListQuery) =>
+  listOpenInvitations(deps, adminScope, query);
+
+export const resendAdminInvitation = (deps: RegistrationDeps, session: Claims, id: number) =>
+  resendInvitation(deps, session, adminScope, id);
+
+export const cancelAdminInvitation = (deps: RegistrationDeps, session: Claims, id: number) =>
+  cancelInvitation(deps, session, adminScope, id);

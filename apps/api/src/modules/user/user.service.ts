@@ -9,9 +9,13 @@ import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { sessions } from '../account/account.tables.ts';
+import { gymRightsGroupMembers } from '../employee/employee.tables.ts';
 import {
+  employerEmployees,
   employerUsers,
+  gymEmployees,
   gymRightGrants,
+  locationEmployees,
   locationRightGrants,
   supplierUsers,
 } from '../organisation/organisation.tables.ts';
@@ -178,7 +182,11 @@ export async function deleteAccount(deps: UserDeps, session: Claims, password: s
     await tx.delete(gymRightGrants).where(eq(gymRightGrants.userId, user.id));
     await tx.delete(locationRightGrants).where(eq(locationRightGrants.userId, user.id));
     await tx.delete(employerUsers).where(eq(employerUsers.userId, user.id));
+    await tx.delete(employerEmployees).where(eq(employerEmployees.userId, user.id));
     await tx.delete(supplierUsers).where(eq(supplierUsers.userId, user.id));
+    await tx.delete(gymEmployees).where(eq(gymEmployees.userId, user.id));
+    await tx.delete(locationEmployees).where(eq(locationEmployees.userId, user.id));
+    await tx.delete(gymRightsGroupMembers).where(eq(gymRightsGroupMembers.userId, user.id));
     await tx.delete(emailChanges).where(eq(emailChanges.userId, user.id));
     await tx
       .update(sessions)

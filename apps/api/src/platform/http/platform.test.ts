@@ -51,7 +51,7 @@ const contractEndpoints = Object.entries(endpointGroups).flatMap(([group, endpoi
 const fastifyUrl = (endpoint: EndpointDefinition) => `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
 /** A concrete URL; ids point at nothing, so no call below changes data. */
 const concreteUrl = (endpoint: EndpointDefinition) =>
-  `/api${buildPath(endpoint.path, { id: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com' })}`;
+  `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com' })}`;
 const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]);
 
 describe('route table', () => {
@@ -91,9 +91,35 @@ interface MalformedCase {
   /** Status on every body-taking method, whatever the endpoint (null: the body parses as JSON). */
   parseStatus: number | null;
   parseMessage?: string;
+  /** A multipart body: endpoints with a `form` read it (this status), all others answer 415. */
+  multipart?: { formStatus: number; formMessage?: string };
 }
 
 const json = { 'content-type': 'application/json' };
+const boundary = '----platform-test-boundary';
+const multipartHeaders = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+// Wrong for any form: `name` twice (an array where a string belongs), ids that are no numbers, a text file.
+const wellFormedMultipart = [
+  ...['Grote zaal', 'Kleine zaal'].flatMap((value) => [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="name"',
+    '',
+    value,
+  ]),
+  ...['id', 'gymId', 'locationId'].flatMap((name) => [
+    `--${boundary}`,
+    `Content-Disposition: form-data; name="${name}"`,
+    '',
+    'seven',
+  ]),
+  `--${boundary}`,
+  'Content-Disposition: form-data; name="id"; filename="x.txt"',
+  'Content-Type: text/plain',
+  '',
+  'not an image',
+  `--${boundary}--`,
+  '',
+].join('\r\n');
 const malformedCases: MalformedCase[] = [
   {
     name: 'invalid JSON',
@@ -168,6 +194,20 @@ const malformedCases: MalformedCase[] = [
     parseMessage: 'validation.unsupportedMediaType',
   },
   {
+    name: 'a truncated multipart body',
+    headers: multipartHeaders,
+    payload: wellFormedMultipart.slice(0, 90),
+    parseStatus: null,
+    multipart: { formStatus: 400, formMessage: 'validation.malformedBody' },
+  },
+  {
+    name: 'a multipart body with wrong fields',
+    headers: multipartHeaders,
+    payload: wellFormedMultipart,
+    parseStatus: null,
+    multipart: { formStatus: 400 },
+  },
+  {
     name: 'an invalid content type',
     headers: { 'content-type': 'not a media type' },
     payload: '{}',
@@ -219,8 +259,26 @@ describe('malformed bodies on every contract endpoint', () => {
           } else if (endpoint.method === 'GET') {
             // GET bodies are never read.
             expect(response.statusCode, label).toBe(baseline.statusCode);
+          } else if (malformed.multipart) {
+            if (endpoint.form) {
+              const errors = expectFailure(
+                response,
+                malformed.multipart.formStatus,
+                malformed.multipart.formMessage,
+              );
+              expect(
+                errors.every((error) => /^(validation|files)\./.test(error.message)),
+                label,
+              ).toBe(true);
+            } else {
+              // Only endpoints that declare a form read multipart.
+              expectFailure(response, 415, 'validation.unsupportedMediaType');
+            }
           } else if (malformed.parseStatus !== null) {
             expectFailure(response, malformed.parseStatus, malformed.parseMessage);
+          } else if (endpoint.form) {
+            // A form endpoint takes multipart only.
+            expectFailure(response, 415, 'validation.unsupportedMediaType');
           } else if (endpoint.body) {
             const errors = expectFailure(response, 400);
             expect(
@@ -418,6 +476,13 @@ describe('API documentation', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
     const get = document.paths['/api/LocationArea/{id}'].get;
     expect(get.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
+    // Form endpoints are documented as multipart/form-data, file fields as binary strings.
+    for (const { name, endpoint } of contractEndpoints.filter(({ endpoint }) => endpoint.form)) {
+      const content =
+        document.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()].requestBody.content;
+      expect(Object.keys(content), name).toEqual(['multipart/form-data']);
+      expect(content['multipart/form-data'].schema.type, name).toBe('object');
+    }
     const list = document.paths['/api/LocationArea'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'search', 'sort', 'direction', 'locationId']),

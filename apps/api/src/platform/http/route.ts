@@ -5,6 +5,7 @@ import {
   hasLocationRight,
   type Policy,
   type ResponseOf,
+  type ServerFormOf,
 } from '@xp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +21,8 @@ export interface RequestContext<E extends EndpointDefinition> {
   params: Input<E['params']>;
   query: Input<E['query']>;
   body: Input<E['body']>;
+  /** The multipart body, parsed and validated with the endpoint's `form` schema (files as `UploadedFile`). */
+  form: ServerFormOf<Input<E['form']>>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -62,6 +65,9 @@ export function enforcePolicy(
       return;
     case 'gymRight':
       if (!hasGymRight(session, policy.right)) throw errors.forbidden();
+      return;
+    case 'anyGymRight':
+      if (!policy.rights.some((right) => hasGymRight(session, right))) throw errors.forbidden();
       return;
     case 'locationRight':
       if (!hasLocationRight(session, policy.right)) throw errors.forbidden();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,7 @@ import { ACCESS_COOKIE } from '../auth/cookies.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
+import { readForm } from './multipart.ts';
 import { enforcePolicy, type RouteEntry } from './route.ts';
 
 declare module 'fastify' {
@@ -37,6 +39,11 @@ export interface ServerOptions {
   logLevel: string;
   signer: TokenSigner;
   routes: RouteEntry[];
+  /**
+   * Routes outside the contracts and outside `/api` (the image CDN): each registers itself on the app and
+   * must declare `config.policy` on every route it adds (the route-table test checks it).
+   */
+  platformRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
   webDist: string;
   allowedOrigins: string[];
   trustProxy: boolean;
@@ -107,8 +114,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   }
 
   await app.register(cookie);
-  // JSON only (multipart is added per endpoint where the spec sends form data); anything else is a 415.
+  // JSON, and multipart/form-data for endpoints that declare a `form` (read in `registerEndpoint`); anything
+  // else is a 415. The plugin's parser only marks the request; nothing is read before the policy passed.
   app.removeContentTypeParser('text/plain');
+  await app.register(multipart);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -216,6 +225,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
   });
 
+  for (const register of options.platformRoutes ?? []) {
+    await app.register(async (scope) => register(scope as unknown as FastifyInstance));
+  }
+
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
   );
@@ -224,8 +237,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   return app as unknown as FastifyInstance;
 }
 
+const unsupportedMediaType = () =>
+  new AppError(415, [{ key: GENERAL_KEY, message: 'validation.unsupportedMediaType' }]);
+
 function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntry) {
   const definition: EndpointDefinition = endpoint;
+  const { form } = definition;
+  if (form && definition.body)
+    throw new Error(`${definition.path}: an endpoint takes a body or a form, not both`);
   app.route({
     method: definition.method,
     url: fastifyPath(definition.path),
@@ -237,7 +256,18 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
+      // The parts, read into one object below, are validated as the body; OpenAPI shows them as a form.
+      ...(form ? { body: form, consumes: ['multipart/form-data'] } : {}),
       response: { 200: envelope(definition.response as z.ZodType) },
+    },
+    // Runs after the policy (onRequest), before validation: only who may call the endpoint gets it read.
+    preValidation: async (request) => {
+      if (form) {
+        if (!request.isMultipart()) throw unsupportedMediaType();
+        request.body = await readForm(request);
+      } else if (request.isMultipart()) {
+        throw unsupportedMediaType();
+      }
     },
     handler: async (request, reply) => {
       const data = await handler({
@@ -245,7 +275,8 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
         sessionId: request.sessionId,
         params: request.params as never,
         query: request.query as never,
-        body: request.body as never,
+        body: (form ? undefined : request.body) as never,
+        form: (form ? request.body : undefined) as never,
         request,
         reply,
       });

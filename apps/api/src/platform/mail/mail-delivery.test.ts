@@ -301,3 +301,93 @@ describe('a started worker', () => {
     expect(server.received).toHaveLength(2);
   });
 });
+
+describe('retention', () => {
+  const DAY_MS = 24 * 60 * 60_000;
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+  /** A mail in the given state, finished (sent or failed) `days` ago. */
+  async function mailFinished(status: 'pending' | 'sent' | 'failed', days: number) {
+    const { id } = await enqueueMail(t.db, tfaCode);
+    const at = daysAgo(days);
+    await t.db
+      .update(mailOutbox)
+      .set({ status, createdAt: at, nextAttemptAt: at, sentAt: status === 'sent' ? at : null })
+      .where(eq(mailOutbox.id, id));
+    return id;
+  }
+
+  /** No mail in these tests is due, except the one meant to fail. */
+  const unreachable = async () => smtpTransport(`smtp://127.0.0.1:${await freePort()}`);
+
+  const remainingIds = async () =>
+    (await t.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(mailOutbox.id)).map((row) => row.id);
+
+  it('deletes mail sent or failed more than 30 days ago, and keeps recent and pending mail', async () => {
+    const oldSent = await mailFinished('sent', 31);
+    const oldFailed = await mailFinished('failed', 45);
+    const recentSent = await mailFinished('sent', 29);
+    const recentFailed = await mailFinished('failed', 2);
+    const oldPending = await mailFinished('pending', 60);
+    const mailWorker = worker(await unreachable());
+
+    expect(await mailWorker.purgeOld()).toBe(2);
+    const remaining = await remainingIds();
+    expect(remaining).toEqual([recentSent, recentFailed, oldPending]);
+    expect(remaining).not.toContain(oldSent);
+    expect(remaining).not.toContain(oldFailed);
+    expect(await mailWorker.purgeOld()).toBe(0);
+  });
+
+  it('counts from the given moment and the configured number of days', async () => {
+    await mailFinished('sent', 8);
+    const pending = await mailFinished('pending', 8);
+    const mailWorker = worker(await unreachable(), { retentionDays: 7 });
+
+    expect(await mailWorker.purgeOld(daysAgo(2))).toBe(0);
+    expect(await mailWorker.purgeOld()).toBe(1);
+    expect(await remainingIds()).toEqual([pending]);
+  });
+
+  it('deletes a mail that failed for good counting from its last attempt', async () => {
+    const mailWorker = worker(await unreachable(), { maxAttempts: 1 });
+    const { id } = await enqueueMail(t.db, invitation);
+    expect(await mailWorker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+    // Failed now, so kept until 30 days from now.
+    expect(Math.abs(Number(await secondsToNextAttempt(id)))).toBeLessThan(5);
+    expect(await mailWorker.purgeOld(new Date(Date.now() + 29 * DAY_MS))).toBe(0);
+    expect(await mailWorker.purgeOld(new Date(Date.now() + 31 * DAY_MS))).toBe(1);
+    expect(await remainingIds()).toEqual([]);
+  });
+
+  it('deletes in batches until every old mail is gone', async () => {
+    const at = daysAgo(40);
+    await t.db.insert(mailOutbox).values(
+      Array.from({ length: 1_234 }, (_, index) => ({
+        to: `oud${index}@xp.example`,
+        subject: 'Oud',
+        text: 'oud',
+        html: '<p>oud</p>',
+        language: 'nl' as const,
+        template: 'tfaCode',
+        status: 'sent' as const,
+        createdAt: at,
+        nextAttemptAt: at,
+        sentAt: at,
+      })),
+    );
+    const recent = await mailFinished('sent', 1);
+
+    expect(await worker(await unreachable()).purgeOld()).toBe(1_234);
+    expect(await remainingIds()).toEqual([recent]);
+  });
+
+  it('is part of a started worker’s poll loop', async () => {
+    await mailFinished('sent', 31);
+    const recent = await mailFinished('sent', 1);
+    const mailWorker = worker(await unreachable());
+    mailWorker.start();
+    await vi.waitFor(async () => expect(await remainingIds()).toEqual([recent]), { timeout: 5_000 });
+    await mailWorker.stop();
+  });
+});

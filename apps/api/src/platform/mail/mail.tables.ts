@@ -22,6 +22,7 @@ export const mailOutbox = pgTable(
     status: text({ enum: mailStatuses }).notNull().default('pending'),
     /** Claims so far (a claim counts even when the worker died before it could report). */
     attempts: integer().notNull().default(0),
+    /** When a pending mail is due; for a failed mail, when it failed for good. */
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** A worker's lease: while in the future, no other worker claims the row. */
     lockedUntil: timestamp({ withTimezone: true }),
@@ -33,6 +34,10 @@ export const mailOutbox = pgTable(
   (table) => [
     // The worker's claim: pending rows by due time.
     index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    // Retention: finished rows by when they finished (sent, or failed for good).
+    index('mail_outbox_finished_idx')
+      .on(sql`coalesce(${table.sentAt}, ${table.nextAttemptAt})`)
+      .where(sql`${table.status} <> 'pending'`),
     // The mailbox of one address, newest first (the unfiltered list walks the primary key).
     index('mail_outbox_to_idx').on(sql`lower(${table.to})`, table.id),
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'failed')`),

@@ -23,6 +23,8 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** After this many attempts a mail is marked failed. */
   maxAttempts?: number;
+  /** Sent and failed mail is deleted this many days after it was sent or failed (checked hourly). */
+  retentionDays?: number;
 }
 
 export interface MailRunResult {
@@ -42,6 +44,8 @@ export interface MailWorker {
   runOnce(): Promise<MailRunResult>;
   /** Look for due mail now (called on every committed enqueue, on any instance). */
   wakeUp(): void;
+  /** Deletes mail sent or failed more than `retentionDays` before `now`; answers how many. */
+  purgeOld(now?: Date): Promise<number>;
 }
 
 export const MAIL_BACKOFF = { baseMs: 15_000, maxMs: 60 * 60_000 };
@@ -63,6 +67,10 @@ export function describeMailError(error: unknown): string {
   return `${code}${status}${command}`;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+const PURGE_INTERVAL_MS = 60 * 60_000;
+const PURGE_BATCH_SIZE = 500;
+
 const millis = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
 
 /**
@@ -76,6 +84,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const maxAttempts = options.maxAttempts ?? 10;
+  const retentionDays = options.retentionDays ?? 30;
 
   let isStarted = false;
   let isStopping = false;
@@ -83,6 +92,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let current: Promise<unknown> | undefined;
   let isWokenDuringRun = false;
   let stopListening: (() => Promise<void>) | undefined;
+  let lastPurgeAt = 0;
 
   async function claim() {
     const due = db
@@ -139,7 +149,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .update(mailOutbox)
         .set({
           status: isFinal ? 'failed' : 'pending',
-          nextAttemptAt: sql`now() + ${millis(delayMs)}`,
+          // A failed mail keeps when it failed, for the retention.
+          nextAttemptAt: isFinal ? sql`now()` : sql`now() + ${millis(delayMs)}`,
           lockedUntil: null,
           lastError,
         })
@@ -178,6 +189,40 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return result;
   }
 
+  /** When a finished mail finished; `mail_outbox_finished_idx` indexes exactly this. */
+  const finishedAt = sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.nextAttemptAt})`;
+
+  async function purgeOld(now = new Date()): Promise<number> {
+    const cutoff = sql`${new Date(now.getTime() - retentionDays * DAY_MS).toISOString()}::timestamptz`;
+    let purged = 0;
+    // In batches, so no statement holds many row locks or runs long.
+    while (!isStopping) {
+      const old = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        // Literal, not a parameter, so the index's condition is provable in any plan.
+        .where(and(sql`${mailOutbox.status} <> 'pending'`, lt(finishedAt, cutoff)))
+        .limit(PURGE_BATCH_SIZE);
+      const deleted = await db
+        .delete(mailOutbox)
+        .where(inArray(mailOutbox.id, old))
+        .returning({ id: mailOutbox.id });
+      purged += deleted.length;
+      if (deleted.length < PURGE_BATCH_SIZE) break;
+    }
+    if (purged > 0) logger.info({ purged, retentionDays }, 'old mail purged');
+    return purged;
+  }
+
+  /** The poll loop's run: the outbox, and at most once an hour the retention. */
+  async function runScheduled() {
+    await runOnce();
+    if (Date.now() - lastPurgeAt >= PURGE_INTERVAL_MS) {
+      lastPurgeAt = Date.now();
+      await purgeOld();
+    }
+  }
+
   function schedule(delayMs: number) {
     if (!isStarted || isStopping) return;
     clearTimeout(timer);
@@ -191,7 +236,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       return;
     }
     isWokenDuringRun = false;
-    current = runOnce()
+    current = runScheduled()
       .catch((error: unknown) => logger.warn({ error: describeMailError(error) }, 'mail worker run failed'))
       .finally(() => {
         current = undefined;
@@ -224,5 +269,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     },
     runOnce,
     wakeUp,
+    purgeOld,
   };
 }

@@ -1,12 +1,14 @@
 import userEvent from '@testing-library/user-event';
 import { Environment } from '@xp/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin, testClaims } from '@/app/test-support/claims';
 import { fakeApi, noSwitchOptions, queryOf, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { invitations } from './test-support';
 
 setUpAppTests();
+// The whole app starts in every test; slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('the route of the invited admins', () => {
   it("is in the admin's menu and keeps search and sort in the URL", async () => {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Environment } from '@xp/contracts';
-import { EnvironmentHome } from '@/app/home/environment-home';
 import { requireEnvironment } from '@/app/route-access';
+import { GymDashboard } from '@/features/gym/gym-dashboard';
 
-/** Home of the Gym (and Customer) environment. */
+/** Dashboard of the Gym (and Customer) environment: the active gym and its numbers. */
 export const Route = createFileRoute('/_app/')({
   beforeLoad: requireEnvironment(Environment.Gym),
-  component: () => <EnvironmentHome environment={Environment.Gym} />,
+  component: GymDashboard,
 });

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkFiles, type FileRejectionReason, formatFileSize } from './file-utils';
 
-/** What `FileDrop` and `ImagePicker` share: one file chosen, checked, and reported through `onChange`. */
+/** What `FileDrop` takes: one file chosen, checked, and reported through `onChange`. */
 export interface FilePickProps {
   onChange: (file: File | null) => void;
   onBlur?: () => void;
@@ -19,7 +19,7 @@ export interface FilePickProps {
 }
 
 /**
- * The file choosing both pickers share: `take` checks a picked or dropped list (one file, type, size) and
+ * The file choosing of `FileDrop`: `take` checks a picked or dropped list (one file, type, size) and
  * passes the file on or shows why it was refused; `clear` empties the value; `wrapperProps` go on the
  * `Input.Wrapper` (label, error or refusal, asterisk); `fileInput` is the hidden `<input type="file">`.
  */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
-import { EnvironmentHome } from '@/app/home/environment-home';
+import { AssociationDashboard } from '@/features/association/association-dashboard';
 
+/** The association environment's dashboard (also reached as `/association/dashboard`). */
 export const Route = createFileRoute('/_app/association/')({
-  component: () => <EnvironmentHome environment={Environment.Association} />,
+  component: AssociationDashboard,
 });

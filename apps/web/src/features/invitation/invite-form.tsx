@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { adminInvitationEndpoints } from '@xp/contracts';
+import { inviteByEmail } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
@@ -8,41 +8,46 @@ import { TextField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { showError } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
-import { useInviteAdmin } from './api';
+import { type InvitationEndpoints, useInvite } from './api';
 
-interface InviteAdminModalProps {
+interface InviteModalProps {
+  /** Prefix of the texts (`invitation.admins`, `employee.invitations`): `<texts>.invite.title`, ... */
+  texts: string;
+  endpoints: InvitationEndpoints;
   opened: boolean;
   onClose: () => void;
 }
 
-/** 'Beheerder uitnodigen': one email field, then 'Uitnodiging verstuurd'. */
-export function InviteAdminModal({ opened, onClose }: InviteAdminModalProps) {
+/** '... uitnodigen': one email field, then 'Uitnodiging verstuurd'. */
+export function InviteModal({ texts, endpoints, opened, onClose }: InviteModalProps) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState('');
   return (
     <ModalFlow
       opened={opened}
       onClose={onClose}
-      title={t('invitation.admins.invite.title')}
-      successTitle="invitation.admins.invite.successTitle"
-      successMessage={t('invitation.admins.invite.success', { email: sentTo })}
+      title={t(`${texts}.invite.title`)}
+      successTitle={`${texts}.invite.successTitle`}
+      successMessage={t(`${texts}.invite.success`, { email: sentTo })}
     >
-      <InviteAdminForm onSent={setSentTo} onCancel={onClose} />
+      <InviteForm texts={texts} endpoints={endpoints} onSent={setSentTo} onCancel={onClose} />
     </ModalFlow>
   );
 }
 
-interface InviteAdminFormProps {
+interface InviteFormProps {
+  texts: string;
+  endpoints: InvitationEndpoints;
   onSent: (email: string) => void;
   onCancel: () => void;
 }
 
-/** The form of the invite popup; validates with the contract's body of `POST /Admin/Invitation`. */
-export function InviteAdminForm({ onSent, onCancel }: InviteAdminFormProps) {
+/** The form of the invite popup; validates with the contract's body of the invite call. */
+function InviteForm({ texts, endpoints, onSent, onCancel }: InviteFormProps) {
   const { t } = useTranslation();
   const flow = useModalFlow();
-  const invite = useInviteAdmin();
-  const form = useZodForm(adminInvitationEndpoints.create.body, { defaultValues: { email: '' } });
+  const invite = useInvite(endpoints);
+  const form = useZodForm(inviteByEmail, { defaultValues: { email: '' } });
 
   const submit = form.handleSubmit((body) =>
     flow.save(async () => {
@@ -57,10 +62,7 @@ export function InviteAdminForm({ onSent, onCancel }: InviteAdminFormProps) {
           applyServerErrors(errors, form.setError, ['email']);
         } else {
           const reason = errors.find((entry) => entry.message !== 'general_error')?.message;
-          showError(
-            reason ?? 'invitation.admins.invite.failed',
-            reason ? { title: 'invitation.admins.invite.failed' } : {},
-          );
+          showError(reason ?? `${texts}.invite.failed`, reason ? { title: `${texts}.invite.failed` } : {});
         }
         return false;
       }
@@ -68,16 +70,16 @@ export function InviteAdminForm({ onSent, onCancel }: InviteAdminFormProps) {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('invitation.admins.invite.title')}>
+    <form onSubmit={submit} noValidate aria-label={t(`${texts}.invite.title`)}>
       <Stack gap="xl">
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            {t('invitation.admins.invite.intro')}
+            {t(`${texts}.invite.intro`)}
           </Text>
           <TextField
             control={form.control}
             name="email"
-            label={t('invitation.admins.fields.email')}
+            label={t(`${texts}.fields.email`)}
             type="email"
             autoComplete="off"
             required
@@ -90,7 +92,7 @@ export function InviteAdminForm({ onSent, onCancel }: InviteAdminFormProps) {
             {t('actions.cancel')}
           </Button>
           <Button type="submit" loading={flow.step === 'saving'}>
-            {t('invitation.admins.invite.submit')}
+            {t(`${texts}.invite.submit`)}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,1 @@
+CREATE INDEX "gyms_slug_trgm_idx" ON "gyms" USING gin ("slug" gin_trgm_ops);

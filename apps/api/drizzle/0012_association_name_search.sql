@@ -1,0 +1,1 @@
+CREATE INDEX "associations_name_trgm_idx" ON "associations" USING gin ("name" gin_trgm_ops);

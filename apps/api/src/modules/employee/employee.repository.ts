@@ -1,0 +1,201 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  gymEmployees,
+  gymRightGrants,
+  locationEmployees,
+  locationRightGrants,
+  locations,
+} from '../organisation/organisation.tables.ts';
+import { gymStaff, locationStaff } from '../organisation/staff.ts';
+import { users } from '../user/user.tables.ts';
+import { gymRightsGroupMembers, gymRightsGroups } from './employee.tables.ts';
+
+const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+
+const summaryColumns = {
+  employeeId: users.id,
+  name: fullName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+};
+
+const notDeleted = sql`${users.deletedAt} IS NULL`;
+
+/** Name or email contains the search text. */
+const search = (text: string | undefined): SQL | undefined => {
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  return or(ilike(fullName, pattern), ilike(users.email, pattern));
+};
+
+const sortable = { name: sql`lower(${fullName})`, email: sql`lower(${users.email})` };
+
+/** The user of the row works at the location of the (outer) row `locationId`. */
+const worksAt = (locationId: SQL, userId: SQL | number) =>
+  sql`(EXISTS (SELECT 1 FROM ${locationEmployees} WHERE ${locationEmployees.locationId} = ${locationId} AND ${locationEmployees.userId} = ${userId}) OR EXISTS (SELECT 1 FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${userId}))`;
+
+async function paged<T>(
+  query: ListQuery,
+  where: SQL | undefined,
+  select: (limit: number, offset: number) => Promise<T[]>,
+  db: Database,
+) {
+  const { limit, offset } = limitOffset(query);
+  const [items, [total]] = await Promise.all([
+    select(limit, offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------- the gym
+
+const locationCount = (gymId: number) =>
+  sql<number>`(SELECT count(*)::int FROM ${locations} WHERE ${locations.gymId} = ${gymId} AND ${worksAt(sql`${locations.id}`, sql`${users.id}`)})`;
+
+export function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
+  const where = and(notDeleted, gymStaff(gymId), search(query.search));
+  const counted = locationCount(gymId);
+  return paged(
+    query,
+    where,
+    (limit, offset) =>
+      db
+        .select({ ...summaryColumns, locationCount: counted })
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id))
+        .limit(limit)
+        .offset(offset),
+    db,
+  );
+}
+
+export async function findGymEmployee(db: Database, gymId: number, userId: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, employeeSince: gymEmployees.createdAt })
+    .from(gymEmployees)
+    .innerJoin(users, eq(users.id, gymEmployees.userId))
+    .where(and(eq(gymEmployees.gymId, gymId), eq(gymEmployees.userId, userId), notDeleted));
+  return row;
+}
+
+/** The locations of the gym the user works at, by name. */
+export const locationsOfEmployee = (db: Database, gymId: number, userId: number) =>
+  db
+    .select({ locationId: locations.id, name: locations.name })
+    .from(locations)
+    .where(and(eq(locations.gymId, gymId), worksAt(sql`${locations.id}`, userId)))
+    .orderBy(asc(sql`lower(${locations.name})`), asc(locations.id));
+
+/** Everything that makes the user staff of the gym: its rights, locations, rights groups and the link. */
+export async function removeFromGym(db: Database, gymId: number, userId: number) {
+  const gymLocations = db.select({ id: locations.id }).from(locations).where(eq(locations.gymId, gymId));
+  const gymGroups = db
+    .select({ id: gymRightsGroups.id })
+    .from(gymRightsGroups)
+    .where(eq(gymRightsGroups.gymId, gymId));
+  await db
+    .delete(gymRightGrants)
+    .where(and(eq(gymRightGrants.gymId, gymId), eq(gymRightGrants.userId, userId)));
+  await db
+    .delete(locationRightGrants)
+    .where(
+      and(eq(locationRightGrants.userId, userId), inArray(locationRightGrants.locationId, gymLocations)),
+    );
+  await db
+    .delete(locationEmployees)
+    .where(and(eq(locationEmployees.userId, userId), inArray(locationEmployees.locationId, gymLocations)));
+  await db
+    .delete(gymRightsGroupMembers)
+    .where(and(eq(gymRightsGroupMembers.userId, userId), inArray(gymRightsGroupMembers.groupId, gymGroups)));
+  await db.delete(gymEmployees).where(and(eq(gymEmployees.gymId, gymId), eq(gymEmployees.userId, userId)));
+}
+
+// ------------------------------------------------------------------------------------------ a location
+
+export const findLocation = async (db: Database, id: number) =>
+  (
+    await db
+      .select({ id: locations.id, gymId: locations.gymId, name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, id))
+  )[0];
+
+export function listLocationEmployees(db: Database, locationId: number, query: ListQuery) {
+  const where = and(notDeleted, locationStaff(locationId), search(query.search));
+  return paged(
+    query,
+    where,
+    (limit, offset) =>
+      db
+        .select(summaryColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, sortable, 'name', users.id))
+        .limit(limit)
+        .offset(offset),
+    db,
+  );
+}
+
+export async function findLocationEmployee(db: Database, locationId: number, userId: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, employeeSince: locationEmployees.createdAt })
+    .from(users)
+    .leftJoin(
+      locationEmployees,
+      and(eq(locationEmployees.userId, users.id), eq(locationEmployees.locationId, locationId)),
+    )
+    .where(and(eq(users.id, userId), notDeleted, locationStaff(locationId)));
+  return row;
+}
+
+/** Employees of the gym who do not work at the location yet. */
+export function listKnownUsers(db: Database, gymId: number, locationId: number, query: ListQuery) {
+  const where = and(notDeleted, gymStaff(gymId), sql`NOT ${locationStaff(locationId)}`, search(query.search));
+  return paged(
+    query,
+    where,
+    (limit, offset) =>
+      db
+        .select(summaryColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, sortable, 'name', users.id))
+        .limit(limit)
+        .offset(offset),
+    db,
+  );
+}
+
+/** Of the given users, those that are (not deleted) employees of the gym. */
+export async function gymEmployeeIds(db: Database, gymId: number, userIds: number[]) {
+  const rows = await db
+    .select({ userId: gymEmployees.userId })
+    .from(gymEmployees)
+    .innerJoin(users, eq(users.id, gymEmployees.userId))
+    .where(and(eq(gymEmployees.gymId, gymId), inArray(gymEmployees.userId, userIds), notDeleted));
+  return rows.map((row) => row.userId);
+}
+
+/** Links the users to the location; answers those that were not linked yet. */
+export const addToLocation = async (db: Database, locationId: number, userIds: number[]) =>
+  (
+    await db
+      .insert(locationEmployees)
+      .values(userIds.map((userId) => ({ locationId, userId })))
+      .onConflictDoNothing()
+      .returning({ userId: locationEmployees.userId })
+  ).map((row) => row.userId);
+
+export async function removeFromLocation(db: Database, locationId: number, userId: number) {
+  await db
+    .delete(locationRightGrants)
+    .where(and(eq(locationRightGrants.locationId, locationId), eq(locationRightGrants.userId, userId)));
+  await db
+    .delete(locationEmployees)
+    .where(and(eq(locationEmployees.locationId, locationId), eq(locationEmployees.userId, userId)));
+}

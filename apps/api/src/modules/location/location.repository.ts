@@ -1,0 +1,234 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { gyms, locations } from '../organisation/organisation.tables.ts';
+import {
+  locationOpeningHours,
+  locationPaymentProviders,
+  locationStatusRequirements,
+} from './location.tables.ts';
+
+export type LocationValues = Pick<
+  typeof locations.$inferInsert,
+  | 'name'
+  | 'slug'
+  | 'email'
+  | 'street'
+  | 'houseNumber'
+  | 'postalCode'
+  | 'city'
+  | 'memberExpectedInsideTime'
+  | 'visibleOnRegistrationPage'
+>;
+
+const summaryColumns = {
+  id: locations.id,
+  name: locations.name,
+  slug: locations.slug,
+  email: locations.email,
+  street: locations.street,
+  houseNumber: locations.houseNumber,
+  postalCode: locations.postalCode,
+  city: locations.city,
+  visibleOnRegistrationPage: locations.visibleOnRegistrationPage,
+};
+
+const rowColumns = {
+  ...summaryColumns,
+  gymId: locations.gymId,
+  memberExpectedInsideTime: locations.memberExpectedInsideTime,
+  qrCode: locations.qrCode,
+  qrCodeIssuedAt: locations.qrCodeIssuedAt,
+};
+export type LocationRow = Awaited<ReturnType<typeof find>> & {};
+
+/** Name, city or postal code; a postal code also matches typed without its space ('3511az'). */
+function searchFilter(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(locations.name, pattern),
+    ilike(locations.city, pattern),
+    ilike(locations.postalCode, pattern),
+    ilike(sql`replace(${locations.postalCode}, ' ', '')`, likePattern(search.replace(/\s+/g, ''))),
+  );
+}
+
+const sortColumns = {
+  name: sql`lower(${locations.name})`,
+  city: sql`lower(${locations.city})`,
+  postalCode: locations.postalCode,
+};
+
+const publicColumns = {
+  id: locations.id,
+  name: locations.name,
+  slug: locations.slug,
+  street: locations.street,
+  houseNumber: locations.houseNumber,
+  postalCode: locations.postalCode,
+  city: locations.city,
+};
+
+/** One page of a select, with the total of all rows matching `where`. */
+async function page<T>(
+  db: Database,
+  rows: { orderBy: (...columns: SQL[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } },
+  where: SQL | undefined,
+  query: ListQuery,
+) {
+  const { limit, offset } = limitOffset(query);
+  const [items, [total]] = await Promise.all([
+    rows
+      .orderBy(...orderBy(query, sortColumns, 'name', locations.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(locations).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+/** Locations of a gym, optionally only those with the given ids. */
+export function list(db: Database, gymId: number, query: ListQuery, onlyIds?: number[]) {
+  const where = and(
+    eq(locations.gymId, gymId),
+    onlyIds ? inArray(locations.id, onlyIds.length > 0 ? onlyIds : [-1]) : undefined,
+    searchFilter(query.search),
+  );
+  return page(db, db.select(summaryColumns).from(locations).where(where), where, query);
+}
+
+/** Locations of a gym shown on the public sign-up pages. */
+export function listPublic(db: Database, gymId: number, query: ListQuery) {
+  const where = and(
+    eq(locations.gymId, gymId),
+    eq(locations.visibleOnRegistrationPage, true),
+    searchFilter(query.search),
+  );
+  return page(db, db.select(publicColumns).from(locations).where(where), where, query);
+}
+
+export const findGym = async (db: Database, by: { slug?: string | undefined; id?: number | undefined }) =>
+  (
+    await db
+      .select({ id: gyms.id })
+      .from(gyms)
+      .where(
+        by.id !== undefined
+          ? eq(gyms.id, by.id)
+          : eq(sql`lower(${gyms.slug})`, (by.slug ?? '').toLowerCase()),
+      )
+  )[0];
+
+export const find = async (db: Database, id: number) =>
+  (await db.select(rowColumns).from(locations).where(eq(locations.id, id)))[0];
+
+export const insert = async (db: Database, gymId: number, values: LocationValues) =>
+  (
+    await db
+      .insert(locations)
+      .values({ ...values, gymId })
+      .returning(rowColumns)
+  )[0]!;
+
+export const update = async (db: Database, id: number, values: Partial<typeof locations.$inferInsert>) =>
+  (await db.update(locations).set(values).where(eq(locations.id, id)).returning(rowColumns))[0]!;
+
+// ---------------------------------------------------------------------------------- status requirements
+
+export const statusRequirements = (db: Database, locationId: number) =>
+  db
+    .select({
+      memberStatus: locationStatusRequirements.memberStatus,
+      requiredDaysOfAbsence: locationStatusRequirements.requiredDaysOfAbsence,
+    })
+    .from(locationStatusRequirements)
+    .where(eq(locationStatusRequirements.locationId, locationId));
+
+export async function replaceStatusRequirements(
+  db: Database,
+  locationId: number,
+  rows: { memberStatus: number; requiredDaysOfAbsence: number }[],
+) {
+  await db.delete(locationStatusRequirements).where(eq(locationStatusRequirements.locationId, locationId));
+  if (rows.length > 0) {
+    await db.insert(locationStatusRequirements).values(rows.map((row) => ({ ...row, locationId })));
+  }
+}
+
+// ------------------------------------------------------------------------------------- payment provider
+
+const providerColumns = {
+  id: locationPaymentProviders.id,
+  locationId: locationPaymentProviders.locationId,
+  kind: locationPaymentProviders.kind,
+  apiKeyLastChars: locationPaymentProviders.apiKeyLastChars,
+};
+export type PaymentProviderRow = typeof locationPaymentProviders.$inferSelect;
+
+export const providerOfLocation = async (db: Database, locationId: number) =>
+  (
+    await db
+      .select(providerColumns)
+      .from(locationPaymentProviders)
+      .where(eq(locationPaymentProviders.locationId, locationId))
+  )[0];
+
+export const findProvider = async (db: Database, id: number) =>
+  (
+    await db.select(providerColumns).from(locationPaymentProviders).where(eq(locationPaymentProviders.id, id))
+  )[0];
+
+export interface ProviderValues {
+  kind: number;
+  apiKeyEncrypted: string;
+  apiKeyLastChars: string;
+}
+
+export const insertProvider = async (db: Database, locationId: number, values: ProviderValues) =>
+  (
+    await db
+      .insert(locationPaymentProviders)
+      .values({ ...values, locationId })
+      .returning(providerColumns)
+  )[0]!;
+
+export const updateProvider = async (db: Database, id: number, values: ProviderValues) =>
+  (
+    await db
+      .update(locationPaymentProviders)
+      .set(values)
+      .where(eq(locationPaymentProviders.id, id))
+      .returning(providerColumns)
+  )[0]!;
+
+// ---------------------------------------------------------------------------------------- opening hours
+
+export const openingHours = (db: Database, locationId: number) =>
+  db
+    .select({
+      weekday: locationOpeningHours.weekday,
+      from: locationOpeningHours.opensAt,
+      to: locationOpeningHours.closesAt,
+    })
+    .from(locationOpeningHours)
+    .where(eq(locationOpeningHours.locationId, locationId))
+    .orderBy(asc(locationOpeningHours.weekday), asc(locationOpeningHours.opensAt));
+
+export async function replaceOpeningHours(
+  db: Database,
+  locationId: number,
+  ranges: { weekday: number; from: string; to: string }[],
+) {
+  await db.delete(locationOpeningHours).where(eq(locationOpeningHours.locationId, locationId));
+  if (ranges.length > 0) {
+    await db.insert(locationOpeningHours).values(
+      ranges.map((range) => ({
+        locationId,
+        weekday: range.weekday,
+        opensAt: range.from,
+        closesAt: range.to,
+      })),
+    );
+  }
+}

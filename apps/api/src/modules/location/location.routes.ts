@@ -1,0 +1,43 @@
+import { locationEndpoints as endpoints } from '@xp/contracts';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { route } from '../../platform/http/route.ts';
+import * as service from './location.service.ts';
+import * as openingHours from './location-opening-hours.service.ts';
+import * as payment from './location-payment.service.ts';
+
+export function locationRoutes(deps: { db: Database; secrets: SecretBox }) {
+  const { db, secrets } = deps;
+  return [
+    route(endpoints.list, ({ session, query }) => service.listLocations(db, session, query)),
+    route(endpoints.publicList, ({ query }) => service.listPublicLocations(db, query)),
+    route(endpoints.get, ({ session, params }) => service.getLocation(db, session, params.id)),
+    route(endpoints.create, ({ session, body, request }) =>
+      service.createLocation(db, session, body, request.id),
+    ),
+    route(endpoints.update, ({ session, body, request }) =>
+      service.updateLocation(db, session, body, request.id),
+    ),
+    route(endpoints.issueQrCode, ({ session, params, request }) =>
+      service.issueQrCode(db, session, params.id, request.id),
+    ),
+    route(endpoints.editStatusRequirements, ({ session, params, body, request }) =>
+      service.editStatusRequirements(db, session, params.id, body, request.id),
+    ),
+    route(endpoints.getPaymentProvider, ({ session, params }) =>
+      payment.getPaymentProvider(db, session, params.id),
+    ),
+    route(endpoints.addPaymentProvider, ({ session, params, body, request }) =>
+      payment.addPaymentProvider(db, secrets, session, params.id, body, request.id),
+    ),
+    route(endpoints.updatePaymentProvider, ({ session, params, body, request }) =>
+      payment.updatePaymentProvider(db, secrets, session, params.id, body, request.id),
+    ),
+    route(endpoints.saveOpeningHours, ({ session, body, request }) =>
+      openingHours.saveOpeningHours(db, session, body, request.id),
+    ),
+    route(endpoints.getOpeningHours, ({ session, params }) =>
+      openingHours.getOpeningHours(db, session, params.id),
+    ),
+  ];
+}

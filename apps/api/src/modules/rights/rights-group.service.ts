@@ -1,0 +1,179 @@
+import type { Claims, RightsGroup } from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import { gymEmployeeIds } from './rights.repository.ts';
+import { activeGymOf, normaliseGymRights, preventGymLockOut } from './rights.service.ts';
+import * as repository from './rights-group.repository.ts';
+
+const ENTITY = 'GymRightsGroup';
+const lockOut = () => errors.conflict('general', 'rightsGroup.errors.lockOut');
+
+const toGroup = (row: NonNullable<Awaited<ReturnType<typeof repository.find>>>): RightsGroup => ({
+  id: row.id,
+  name: row.name,
+  rights: normaliseGymRights(row.rights),
+  memberCount: row.memberCount,
+});
+
+/** A group of the active gym; others are "not found". */
+async function findOwn(db: Database, session: Claims, id: number) {
+  const gymId = activeGymOf(session);
+  const group = await repository.find(db, id);
+  if (!group || group.gymId !== gymId) throw errors.notFound('rightsGroup.errors.notFound');
+  return { gymId, group };
+}
+
+export async function listRightsGroups(db: Database, session: Claims, query: ListQuery) {
+  const page = await repository.list(db, activeGymOf(session), query);
+  return { ...page, items: page.items.map(toGroup) };
+}
+
+export async function getRightsGroup(db: Database, session: Claims, id: number) {
+  return toGroup((await findOwn(db, session, id)).group);
+}
+
+/** The unique index decides, so that two saves of the same name at once cannot both succeed. */
+async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict('name', 'rightsGroup.errors.nameTaken');
+    throw error;
+  }
+}
+
+export function createRightsGroup(
+  db: Database,
+  session: Claims,
+  input: { name: string; rights: string[] },
+  requestId: string,
+) {
+  const gymId = activeGymOf(session);
+  return withUniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const created = toGroup(
+        await repository.insert(tx, gymId, { name: input.name, rights: normaliseGymRights(input.rights) }),
+      );
+      await audit(tx, {
+        userId: session.userId,
+        entity: ENTITY,
+        entityId: created.id,
+        before: null,
+        after: created,
+        requestId,
+      });
+      return created;
+    }),
+  );
+}
+
+export function updateRightsGroup(
+  db: Database,
+  session: Claims,
+  input: { id: number; name: string; rights: string[] },
+  requestId: string,
+) {
+  return withUniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const { gymId, group } = await findOwn(tx, session, input.id);
+      const after = toGroup(
+        await repository.update(tx, input.id, { name: input.name, rights: normaliseGymRights(input.rights) }),
+      );
+      await preventGymLockOut(tx, session, gymId, lockOut());
+      await audit(tx, {
+        userId: session.userId,
+        entity: ENTITY,
+        entityId: input.id,
+        before: toGroup(group),
+        after,
+        requestId,
+      });
+      return after;
+    }),
+  );
+}
+
+export async function deleteRightsGroup(db: Database, session: Claims, id: number, requestId: string) {
+  await inTransaction(db, async (tx) => {
+    const { gymId, group } = await findOwn(tx, session, id);
+    await repository.remove(tx, id);
+    await preventGymLockOut(tx, session, gymId, lockOut());
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: id,
+      before: toGroup(group),
+      after: null,
+      requestId,
+    });
+  });
+  return null;
+}
+
+export async function listMembers(db: Database, session: Claims, id: number, query: ListQuery) {
+  await findOwn(db, session, id);
+  return repository.members(db, id, query);
+}
+
+export async function listCandidates(db: Database, session: Claims, id: number, query: ListQuery) {
+  const { gymId } = await findOwn(db, session, id);
+  return repository.candidates(db, gymId, id, query);
+}
+
+export function addMembers(
+  db: Database,
+  session: Claims,
+  id: number,
+  input: { employeeIds: number[] },
+  requestId: string,
+) {
+  return inTransaction(db, async (tx) => {
+    const { gymId } = await findOwn(tx, session, id);
+    const requested = [...new Set(input.employeeIds)];
+    const employees = new Set(await gymEmployeeIds(tx, gymId, requested));
+    const strangerIndex = input.employeeIds.findIndex((employeeId) => !employees.has(employeeId));
+    if (strangerIndex >= 0) {
+      throw errors.field(`employeeIds[${strangerIndex}]`, 'rightsGroup.errors.notAnEmployee');
+    }
+    const added = await repository.addMembers(tx, id, requested);
+    for (const userId of added) {
+      await audit(tx, {
+        userId: session.userId,
+        entity: 'GymRightsGroupMember',
+        entityId: `${id}:${userId}`,
+        before: null,
+        after: { groupId: id, userId },
+        requestId,
+      });
+    }
+    return { added: added.length };
+  });
+}
+
+export async function removeMember(
+  db: Database,
+  session: Claims,
+  id: number,
+  employeeId: number,
+  requestId: string,
+) {
+  await inTransaction(db, async (tx) => {
+    const { gymId } = await findOwn(tx, session, id);
+    if (!(await repository.removeMember(tx, id, employeeId))) {
+      throw errors.notFound('rightsGroup.errors.memberNotFound');
+    }
+    await preventGymLockOut(tx, session, gymId, lockOut());
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'GymRightsGroupMember',
+      entityId: `${id}:${employeeId}`,
+      before: { groupId: id, userId: employeeId },
+      after: null,
+      requestId,
+    });
+  });
+  return null;
+}

@@ -1,0 +1,153 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
+import {
+  gymEmployees,
+  gymRightGrants,
+  locationRightGrants,
+  locations,
+} from '../organisation/organisation.tables.ts';
+import { locationStaff } from '../organisation/staff.ts';
+import { users } from '../user/user.tables.ts';
+
+export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+
+export const employeeColumns = {
+  employeeId: users.id,
+  name: fullNameSql,
+  email: users.email,
+};
+
+/** Name or email contains the search text. */
+export const employeeSearch = (search: string | undefined): SQL | undefined => {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(ilike(fullNameSql, pattern), ilike(users.email, pattern));
+};
+
+export const employeeSort = { name: sql`lower(${fullNameSql})`, email: sql`lower(${users.email})` };
+
+/** An employee of the gym (a `gym_employees` row of a user that is not deleted). */
+export async function findGymEmployee(db: Database, gymId: number, userId: number) {
+  const [row] = await db
+    .select(employeeColumns)
+    .from(gymEmployees)
+    .innerJoin(users, eq(users.id, gymEmployees.userId))
+    .where(
+      and(eq(gymEmployees.gymId, gymId), eq(gymEmployees.userId, userId), sql`${users.deletedAt} IS NULL`),
+    );
+  return row;
+}
+
+/** Of the given users, those that are employees of the gym. */
+export async function gymEmployeeIds(db: Database, gymId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: gymEmployees.userId })
+    .from(gymEmployees)
+    .innerJoin(users, eq(users.id, gymEmployees.userId))
+    .where(
+      and(
+        eq(gymEmployees.gymId, gymId),
+        inArray(gymEmployees.userId, userIds),
+        sql`${users.deletedAt} IS NULL`,
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+export const findLocation = async (db: Database, id: number) =>
+  (
+    await db
+      .select({ id: locations.id, gymId: locations.gymId, name: locations.name })
+      .from(locations)
+      .where(eq(locations.id, id))
+  )[0];
+
+export const locationsOfGym = (db: Database, gymId: number) =>
+  db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.gymId, gymId))
+    .orderBy(asc(locations.name), asc(locations.id));
+
+export async function directGymRights(db: Database, gymId: number, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ right: gymRightGrants.right })
+    .from(gymRightGrants)
+    .where(and(eq(gymRightGrants.gymId, gymId), eq(gymRightGrants.userId, userId)));
+  return rows.map((row) => row.right);
+}
+
+/** The groups of the gym the user is in. */
+export const groupsOfEmployee = (db: Database, gymId: number, userId: number) =>
+  db
+    .select({ id: gymRightsGroups.id, name: gymRightsGroups.name, rights: gymRightsGroups.rights })
+    .from(gymRightsGroupMembers)
+    .innerJoin(gymRightsGroups, eq(gymRightsGroups.id, gymRightsGroupMembers.groupId))
+    .where(and(eq(gymRightsGroups.gymId, gymId), eq(gymRightsGroupMembers.userId, userId)))
+    .orderBy(asc(sql`lower(${gymRightsGroups.name})`), asc(gymRightsGroups.id));
+
+/** `locationId -> rights` of the user on the given locations. */
+export async function locationRightsOf(db: Database, userId: number, locationIds: number[]) {
+  const result = new Map<number, string[]>();
+  if (locationIds.length === 0) return result;
+  const rows = await db
+    .select({ locationId: locationRightGrants.locationId, right: locationRightGrants.right })
+    .from(locationRightGrants)
+    .where(and(eq(locationRightGrants.userId, userId), inArray(locationRightGrants.locationId, locationIds)));
+  for (const row of rows) result.set(row.locationId, [...(result.get(row.locationId) ?? []), row.right]);
+  return result;
+}
+
+export async function replaceGymRights(db: Database, gymId: number, userId: number, rights: string[]) {
+  await db
+    .delete(gymRightGrants)
+    .where(and(eq(gymRightGrants.gymId, gymId), eq(gymRightGrants.userId, userId)));
+  if (rights.length > 0) {
+    await db.insert(gymRightGrants).values(rights.map((right) => ({ gymId, userId, right })));
+  }
+}
+
+export async function replaceLocationRights(
+  db: Database,
+  locationId: number,
+  userId: number,
+  rights: string[],
+) {
+  await db
+    .delete(locationRightGrants)
+    .where(and(eq(locationRightGrants.locationId, locationId), eq(locationRightGrants.userId, userId)));
+  if (rights.length > 0) {
+    await db.insert(locationRightGrants).values(rights.map((right) => ({ locationId, userId, right })));
+  }
+}
+
+export async function isLocationEmployee(db: Database, locationId: number, userId: number) {
+  const [row] = await db
+    .select(employeeColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`, locationStaff(locationId)));
+  return row;
+}
+
+/** The rights matrix of a location: its employees (paged, searched, sorted) with their rights there. */
+export async function locationMatrix(db: Database, locationId: number, query: ListQuery) {
+  const where = and(sql`${users.deletedAt} IS NULL`, locationStaff(locationId), employeeSearch(query.search));
+  const rights = sql<
+    string[]
+  >`coalesce((SELECT array_agg(${locationRightGrants.right} ORDER BY ${locationRightGrants.right}) FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${users.id}), '{}'::text[])`;
+  const { limit, offset } = limitOffset(query);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ ...employeeColumns, rights })
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(query, employeeSort, 'name', users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}

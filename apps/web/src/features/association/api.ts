@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  associationLocationSortable,
+  associationSortable,
+  associationEndpoints as endpoints,
+  type FormOf,
+} from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** The server's sort field when the URL holds one it knows; anything else falls back to the default order. */
+const sortOf = <S extends string>(sortable: readonly S[], sort: string | undefined): { sort?: S } =>
+  (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S } : {};
+
+const listQuery = <S extends string>(state: ListState, sortable: readonly S[]) => {
+  const { sort, ...query } = toListQuery(state);
+  return { ...query, ...sortOf(sortable, sort) };
+};
+
+/** Keep the current page visible while the next page or search result loads. */
+const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+
+/** All associations (admin), for the list's state as it lives in the URL. */
+export function useAssociations(state: ListState) {
+  return useApiQuery(endpoints.list, { query: listQuery(state, associationSortable) }, keepPrevious);
+}
+
+export function useAssociation(id: number) {
+  return useApiQuery(endpoints.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** The locations of one association (admin detail). */
+export function useAssociationLocations(id: number, state: ListState) {
+  return useApiQuery(
+    endpoints.locations,
+    { params: { id }, query: listQuery(state, associationLocationSortable) },
+    { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
+  );
+}
+
+/** Locations in no association matching `search`: what the add picker offers. */
+export function useLocationsWithoutAssociation(search: string, enabled: boolean, pageSize: number) {
+  return useApiQuery(
+    endpoints.noAssociationLocations,
+    { query: { page: 1, pageSize, ...(search ? { search } : {}) } },
+    { ...keepPrevious, enabled },
+  );
+}
+
+/** The active association of the association environment. */
+export function useActiveAssociation(enabled = true) {
+  return useApiQuery(endpoints.active, undefined, { enabled });
+}
+
+export function useActiveAssociationLocations(state: ListState, enabled = true) {
+  return useApiQuery(
+    endpoints.activeLocations,
+    { query: listQuery(state, associationLocationSortable) },
+    { ...keepPrevious, enabled },
+  );
+}
+
+/** After any change every association query is stale (lists, details, locations, the free locations). */
+function useInvalidateAssociations() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      Object.values(endpoints)
+        .filter((endpoint) => endpoint.method === 'GET')
+        .map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) })),
+    );
+}
+
+export type AssociationFormValues = FormOf<typeof endpoints.create>;
+export type AssociationUpdateValues = FormOf<typeof endpoints.update>;
+
+export function useCreateAssociation() {
+  const invalidate = useInvalidateAssociations();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateAssociation() {
+  const invalidate = useInvalidateAssociations();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteAssociation() {
+  const invalidate = useInvalidateAssociations();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}
+
+export function useAddAssociationLocation() {
+  const invalidate = useInvalidateAssociations();
+  return useApiMutation(endpoints.addLocation, { onSuccess: () => invalidate() });
+}
+
+export function useRemoveAssociationLocation() {
+  const invalidate = useInvalidateAssociations();
+  return useApiMutation(endpoints.removeLocation, { onSuccess: () => invalidate() });
+}

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  gymEmployeeEndpoints as gym,
+  gymEmployeeSortable,
+  locationEmployeeEndpoints as location,
+  locationEmployeeSortable,
+} from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** A sort field the server knows; anything else in the URL falls back to the server's default order. */
+const knownSort = <S extends readonly string[]>(sortable: S, sort: string | undefined) =>
+  (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S[number] } : {};
+
+const keepPrevious = { placeholderData: <T>(previous: T) => previous };
+
+/** Employees of the active gym, for the list's state (page, search, sort) as it lives in the URL. */
+export function useGymEmployees(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    gym.list,
+    { query: { ...query, ...knownSort(gymEmployeeSortable, sort) } },
+    keepPrevious,
+  );
+}
+
+export function useGymEmployee(employeeId: number) {
+  return useApiQuery(
+    gym.get,
+    { params: { employeeId } },
+    { enabled: Number.isInteger(employeeId) && employeeId > 0 },
+  );
+}
+
+/** After a change every employee list and detail may be stale (gym and location side). */
+function useInvalidateEmployees() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [gym.list, gym.get, location.list, location.get, location.knownUsers].map((endpoint) =>
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+export function useRemoveGymEmployee() {
+  const invalidate = useInvalidateEmployees();
+  return useApiMutation(gym.remove, { onSuccess: () => invalidate() });
+}
+
+export function useLocationEmployees(locationId: number, state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    location.list,
+    { params: { id: locationId }, query: { ...query, ...knownSort(locationEmployeeSortable, sort) } },
+    keepPrevious,
+  );
+}
+
+export function useLocationEmployee(locationId: number, employeeId: number) {
+  return useApiQuery(
+    location.get,
+    { params: { id: locationId, employeeId } },
+    { enabled: Number.isInteger(employeeId) && employeeId > 0 },
+  );
+}
+
+/** Employees of the location's gym who do not work there yet, for the picker. */
+export function useKnownUsers(locationId: number, search: string, enabled: boolean) {
+  return useApiQuery(
+    location.knownUsers,
+    { query: { locationId, search: search || undefined, pageSize: 50 } },
+    { enabled, ...keepPrevious },
+  );
+}
+
+export function useAddLocationEmployees() {
+  const invalidate = useInvalidateEmployees();
+  return useApiMutation(location.add, { onSuccess: () => invalidate() });
+}
+
+export function useRemoveLocationEmployee() {
+  const invalidate = useInvalidateEmployees();
+  return useApiMutation(location.remove, { onSuccess: () => invalidate() });
+}

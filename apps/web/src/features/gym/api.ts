@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { accountEndpoints, gymEndpoints as endpoints, gymSortable } from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+type SortField = (typeof gymSortable)[number];
+/** A sort field the server knows; anything else in the URL falls back to the server's default order. */
+const isSortField = (value: string | undefined): value is SortField =>
+  (gymSortable as readonly string[]).includes(value ?? '');
+
+/** All gyms (admin), for the list's state (page, search, sort) as it lives in the URL. */
+export function useGyms(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
+    { placeholderData: (previous) => previous },
+  );
+}
+
+/** One gym with its counts (the dashboard and the settings of the active gym). */
+export function useGym(id: number | null) {
+  return useApiQuery(endpoints.get, { params: { id: id ?? 0 } }, { enabled: id !== null && id > 0 });
+}
+
+export function useGymRegistrationSettings(id: number | null) {
+  return useApiQuery(
+    endpoints.registrationSettings,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== null && id > 0 },
+  );
+}
+
+/**
+ * After any change every gym query is stale: the list, one gym, its registration settings, and the names in
+ * the header's gym switcher.
+ */
+function useInvalidateGyms() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        endpoints.list,
+        endpoints.get,
+        endpoints.registrationSettings,
+        endpoints.getPublic,
+        accountEndpoints.switchOptions,
+      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) })),
+    );
+}
+
+export function useCreateGym() {
+  const invalidate = useInvalidateGyms();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateGym() {
+  const invalidate = useInvalidateGyms();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteGym() {
+  const invalidate = useInvalidateGyms();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}
+
+export function useRemoveGymBanner() {
+  const invalidate = useInvalidateGyms();
+  return useApiMutation(endpoints.removeBanner, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateGymRegistration() {
+  const invalidate = useInvalidateGyms();
+  return useApiMutation(endpoints.updateRegistration, { onSuccess: () => invalidate() });
+}

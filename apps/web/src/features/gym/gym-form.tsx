@@ -1,0 +1,209 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { type ApiError, type Gym, type GymInput, gymInput, gymUpdate, suggestGymSlug } from '@xp/contracts';
+import { useEffect, useId, useRef } from 'react';
+import {
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+  useWatch,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiCallError } from '@/app/api-client';
+import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { TextField } from '@/ui/inputs/text-field';
+import { SidePanel } from '@/ui/side-panel';
+import { showError, showSuccess } from '@/ui/toasts';
+import { useZodForm } from '@/ui/use-zod-form';
+import { useCreateGym, useUpdateGym } from './api';
+
+const formFields = ['name', 'slug'] as const;
+type FormField = (typeof formFields)[number];
+
+export const emptyGym: GymInput = { name: '', slug: '' };
+
+/** The public sign-up link of a gym, as the sign-up pages serve it. */
+export const signUpPath = (slug: string) => `/inschrijven/${slug}`;
+
+/**
+ * Puts the server's field errors (a slug in use, ...) on the form; a failure of no field shows `failure` as a
+ * toast, with the server's own message below it when it has one.
+ */
+export function showGymSaveErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  failure: string,
+): void {
+  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
+  const onFields = errors.filter((entry) => formFields.includes(toFieldName(entry.key) as FormField));
+  if (onFields.length > 0) {
+    applyServerErrors(onFields, setError, formFields);
+    return;
+  }
+  const reason = errors.find((entry) => entry.message && entry.message !== 'general_error')?.message;
+  if (reason) showError(reason, { title: failure });
+  else showError(failure);
+}
+
+interface GymFieldsProps<T extends GymInput, TOutput extends FieldValues> {
+  control: Control<T, unknown, TOutput>;
+}
+
+/** Name and slug, with the sign-up link the slug makes. */
+export function GymFields<T extends GymInput, TOutput extends FieldValues>({
+  control,
+}: GymFieldsProps<T, TOutput>) {
+  const { t } = useTranslation();
+  // Both forms hold at least these fields; the generic only widens them with the edit form's `id`.
+  const path = (name: FormField) => name as FieldPath<T>;
+  const slug = useWatch({ control, name: path('slug') }) as string | undefined;
+
+  const link = slug?.trim().toLowerCase();
+  return (
+    <Stack gap="md">
+      <TextField
+        control={control}
+        name={path('name')}
+        label={t('gym.fields.name')}
+        required
+        maxLength={100}
+        data-autofocus
+      />
+      <TextField
+        control={control}
+        name={path('slug')}
+        label={t('gym.fields.slug')}
+        description={t('gym.form.slugHint')}
+        required
+        maxLength={64}
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <Text size="sm" c="dimmed">
+        {t('gym.form.signUpLink')}{' '}
+        <Text span ff="monospace" c="var(--mantine-color-text)">
+          {link ? signUpPath(link) : '—'}
+        </Text>
+      </Text>
+    </Stack>
+  );
+}
+
+interface GymFormPanelProps {
+  opened: boolean;
+  /** The gym to edit; a new gym when left out. */
+  gym?: Gym | undefined;
+  onClose: () => void;
+}
+
+/**
+ * 'Sportschool toevoegen' / 'Sportschool bewerken' (admin) in a side panel. Validates with the contract's
+ * schemas; while a new gym's slug is not edited it follows the name.
+ */
+export function GymFormPanel({ opened, gym, onClose }: GymFormPanelProps) {
+  return gym ? (
+    <EditGymPanel key={gym.id} opened={opened} gym={gym} onClose={onClose} />
+  ) : (
+    <AddGymPanel opened={opened} onClose={onClose} />
+  );
+}
+
+function AddGymPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const create = useCreateGym();
+  const form = useZodForm(gymInput, { defaultValues: emptyGym });
+  const { reset, setValue, watch } = form;
+  const isSlugEdited = useRef(false);
+  const isSubmitted = form.formState.isSubmitted;
+
+  useEffect(() => {
+    if (!opened) return;
+    reset(emptyGym);
+    isSlugEdited.current = false;
+  }, [opened, reset]);
+
+  // While the slug is not typed in, it follows the name ('type' is set only for the user's own input).
+  useEffect(() => {
+    const subscription = watch((values, { name, type }) => {
+      if (type !== 'change') return;
+      if (name === 'slug') isSlugEdited.current = true;
+      if (name === 'name' && !isSlugEdited.current) {
+        setValue('slug', suggestGymSlug(values.name ?? ''), { shouldValidate: isSubmitted });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setValue, isSubmitted]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync({ body: values });
+      showSuccess(t('gym.add.done', { name: created.name }));
+      reset(emptyGym);
+      onClose();
+    } catch (error) {
+      showGymSaveErrors(error, form.setError, 'gym.add.failed');
+    }
+  });
+
+  return (
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={t('gym.add.title')}
+      subtitle={t('gym.add.subtitle')}
+      isDirty={form.formState.isDirty}
+      footer={
+        <Button type="submit" form={formId} loading={form.formState.isSubmitting}>
+          {t('gym.add.submit')}
+        </Button>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate aria-label={t('gym.add.title')}>
+        <GymFields control={form.control} />
+      </form>
+    </SidePanel>
+  );
+}
+
+function EditGymPanel({ opened, gym, onClose }: { opened: boolean; gym: Gym; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const update = useUpdateGym();
+  const form = useZodForm(gymUpdate, { defaultValues: { id: gym.id, name: gym.name, slug: gym.slug } });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync({ body: values });
+      showSuccess(t('gym.edit.saved', { name: saved.name }));
+      onClose();
+    } catch (error) {
+      showGymSaveErrors(error, form.setError, 'gym.edit.failed');
+    }
+  });
+
+  return (
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={t('gym.edit.title')}
+      subtitle={gym.name}
+      isDirty={form.formState.isDirty}
+      footer={
+        <Button
+          type="submit"
+          form={formId}
+          loading={form.formState.isSubmitting}
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+        >
+          {t('actions.save')}
+        </Button>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate aria-label={t('gym.edit.title')}>
+        <GymFields control={form.control} />
+      </form>
+    </SidePanel>
+  );
+}

@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type adminInvitationEndpoints,
+  type gymEmployeeInvitationEndpoints,
+  openInvitationSortable,
+} from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** The endpoint sets of open invitations; they differ only in path and policy. */
+export type InvitationEndpoints = typeof adminInvitationEndpoints | typeof gymEmployeeInvitationEndpoints;
+
+/** Every set has the same schemas (see `openInvitation` in the contracts), so one set's types serve all. */
+const typed = (endpoints: InvitationEndpoints) => endpoints as typeof adminInvitationEndpoints;
+
+type SortField = (typeof openInvitationSortable)[number];
+const isSortField = (value: string | undefined): value is SortField =>
+  (openInvitationSortable as readonly string[]).includes(value ?? '');
+
+/** Open invitations, for the list's state (page, search, sort) as it lives in the URL. */
+export function useOpenInvitations(endpoints: InvitationEndpoints, state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return useApiQuery(
+    typed(endpoints).list,
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
+    { placeholderData: (previous) => previous },
+  );
+}
+
+function useInvalidateInvitations(endpoints: InvitationEndpoints) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(typed(endpoints).list) });
+}
+
+export function useInvite(endpoints: InvitationEndpoints) {
+  const invalidate = useInvalidateInvitations(endpoints);
+  return useApiMutation(typed(endpoints).create, { onSuccess: () => invalidate() });
+}
+
+/** A new code and expiry, mailed again. */
+export function useResendInvitation(endpoints: InvitationEndpoints) {
+  const invalidate = useInvalidateInvitations(endpoints);
+  return useApiMutation(typed(endpoints).resend, { onSuccess: () => invalidate() });
+}
+
+export function useCancelInvitation(endpoints: InvitationEndpoints) {
+  const invalidate = useInvalidateInvitations(endpoints);
+  return useApiMutation(typed(endpoints).cancel, { onSuccess: () => invalidate() });
+}

@@ -1,0 +1,293 @@
+import { Button, Fieldset, Grid, Paper, Stack } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  type ApiError,
+  canAlterLocation,
+  GENERAL_ERROR,
+  type LocationDetail,
+  locationInput,
+  locationUpdate,
+} from '@xp/contracts';
+import { useEffect, useId } from 'react';
+import type { Control, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiCallError } from '@/app/api-client';
+import { useRequiredClaims } from '@/app/session';
+import { FormActions } from '@/ui/form-actions';
+import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { NumberField, SwitchField, TextField } from '@/ui/inputs/text-field';
+import { SidePanel } from '@/ui/side-panel';
+import { showError, showSuccess } from '@/ui/toasts';
+import { useZodForm } from '@/ui/use-zod-form';
+import { useCreateLocation, useUpdateLocation } from './api';
+
+export type LocationFormValues = z.input<typeof locationInput>;
+type FormField = keyof LocationFormValues;
+const formFields = Object.keys(locationInput.shape) as FormField[];
+
+export const emptyLocation: LocationFormValues = {
+  name: '',
+  slug: '',
+  email: '',
+  street: '',
+  houseNumber: '',
+  postalCode: '',
+  city: '',
+  memberExpectedInsideTime: 90,
+  visibleOnRegistrationPage: true,
+};
+
+export const toFormValues = (location: LocationDetail): LocationFormValues => ({
+  name: location.name,
+  slug: location.slug,
+  email: location.email ?? '',
+  street: location.street ?? '',
+  houseNumber: location.houseNumber ?? '',
+  postalCode: location.postalCode ?? '',
+  city: location.city ?? '',
+  memberExpectedInsideTime: location.memberExpectedInsideTime,
+  visibleOnRegistrationPage: location.visibleOnRegistrationPage,
+});
+
+/** 'Vitaal Utrecht Centrum' -> 'vitaal-utrecht-centrum', a suggestion while the slug is still empty. */
+export const slugOf = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+
+/**
+ * Puts the server's errors on the fields they name (the slug in use, a postal code); any other failure
+ * shows `failure` as a toast, with the server's own message below it when it has one.
+ */
+export function showSaveErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  failure: string,
+  fields: readonly string[] = formFields,
+): void {
+  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
+  const onFields = errors.filter((entry) => fields.some((field) => toFieldName(entry.key).startsWith(field)));
+  if (onFields.length > 0) {
+    applyServerErrors(onFields, setError, fields);
+    return;
+  }
+  const reason = errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
+  if (reason) showError(reason, { title: failure });
+  else showError(failure);
+}
+
+interface LocationFieldsProps<T extends LocationFormValues, TOutput extends FieldValues> {
+  control: Control<T, unknown, TOutput>;
+  /** Fills the slug from the name while the slug is untouched (new locations). */
+  onNameBlur?: (name: string) => void;
+}
+
+/** Name, slug, email, address, expected stay and visibility on the sign-up page. */
+export function LocationFields<T extends LocationFormValues, TOutput extends FieldValues>({
+  control,
+  onNameBlur,
+}: LocationFieldsProps<T, TOutput>) {
+  const { t } = useTranslation();
+  const path = (name: FormField) => name as FieldPath<T>;
+  return (
+    <Stack gap="md">
+      <TextField
+        control={control}
+        name={path('name')}
+        label={t('location.fields.name')}
+        required
+        maxLength={128}
+        data-autofocus
+        onBlur={(event) => onNameBlur?.(event.currentTarget.value)}
+      />
+      <TextField
+        control={control}
+        name={path('slug')}
+        label={t('location.fields.slug')}
+        description={t('location.form.slugHint')}
+        required
+        maxLength={64}
+      />
+      <TextField
+        control={control}
+        name={path('email')}
+        label={t('location.fields.email')}
+        type="email"
+        maxLength={254}
+        autoComplete="email"
+      />
+      <Grid gap="md" role="group" aria-label={t('location.fields.address')}>
+        <Grid.Col span={{ base: 12, xs: 8 }}>
+          <TextField
+            control={control}
+            name={path('street')}
+            label={t('location.fields.street')}
+            required
+            maxLength={120}
+            autoComplete="address-line1"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 4 }}>
+          <TextField
+            control={control}
+            name={path('houseNumber')}
+            label={t('location.fields.houseNumber')}
+            required
+            maxLength={20}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 4 }}>
+          <TextField
+            control={control}
+            name={path('postalCode')}
+            label={t('location.fields.postalCode')}
+            placeholder="1234 AB"
+            required
+            maxLength={10}
+            autoComplete="postal-code"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 8 }}>
+          <TextField
+            control={control}
+            name={path('city')}
+            label={t('location.fields.city')}
+            required
+            maxLength={100}
+            autoComplete="address-level2"
+          />
+        </Grid.Col>
+      </Grid>
+      <NumberField
+        control={control}
+        name={path('memberExpectedInsideTime')}
+        label={t('location.fields.memberExpectedInsideTime')}
+        description={t('location.form.memberExpectedInsideTimeHint')}
+        required
+        min={1}
+        max={1440}
+        allowDecimal={false}
+        suffix={` ${t('location.form.minutes')}`}
+        maw={260}
+      />
+      <SwitchField
+        control={control}
+        name={path('visibleOnRegistrationPage')}
+        label={t('location.fields.visibleOnRegistrationPage')}
+        aria-label={t('location.fields.visibleOnRegistrationPage')}
+        description={t('location.form.visibleHint')}
+      />
+    </Stack>
+  );
+}
+
+interface AddLocationPanelProps {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (location: LocationDetail) => void;
+}
+
+/** 'Locatie toevoegen': a side panel over the list; saving opens the new location. */
+export function AddLocationPanel({ opened, onClose, onCreated }: AddLocationPanelProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const create = useCreateLocation();
+  const form = useZodForm(locationInput, { defaultValues: emptyLocation });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (opened) reset(emptyLocation);
+  }, [opened, reset]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync({ body: values });
+      showSuccess(t('location.add.saved', { name: created.name }));
+      reset(emptyLocation);
+      onCreated(created);
+    } catch (error) {
+      showSaveErrors(error, form.setError, 'location.add.failed');
+    }
+  });
+
+  const suggestSlug = (name: string) => {
+    if (!form.getValues('slug') && name.trim()) {
+      form.setValue('slug', slugOf(name), { shouldDirty: true, shouldValidate: true });
+    }
+  };
+
+  return (
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={t('location.add.title')}
+      subtitle={t('location.add.subtitle')}
+      isDirty={form.formState.isDirty}
+      footer={
+        <Button
+          type="submit"
+          form={formId}
+          loading={form.formState.isSubmitting}
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+        >
+          {t('location.add.submit')}
+        </Button>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate aria-label={t('location.add.title')}>
+        <LocationFields control={form.control} onNameBlur={suggestSlug} />
+      </form>
+    </SidePanel>
+  );
+}
+
+/** The general data of a location; read-only for who may see but not change it. */
+export function LocationGeneralForm({ location }: { location: LocationDetail }) {
+  const { t } = useTranslation();
+  const claims = useRequiredClaims();
+  const mayAlter = canAlterLocation(claims, location);
+  const update = useUpdateLocation();
+  const form = useZodForm(locationUpdate, { defaultValues: { ...toFormValues(location), id: location.id } });
+  const { reset } = form;
+  const isDirty = form.formState.isDirty;
+
+  // Show what another save changed meanwhile, unless it is being edited here.
+  useEffect(() => {
+    if (!isDirty) reset({ ...toFormValues(location), id: location.id });
+  }, [location, isDirty, reset]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync({ body: values });
+      reset({ ...toFormValues(saved), id: saved.id });
+      showSuccess(t('location.edit.saved', { name: saved.name }));
+    } catch (error) {
+      showSaveErrors(error, form.setError, 'location.edit.failed');
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={submit} noValidate aria-label={t('location.tabs.general')}>
+        <Stack gap="xl">
+          <Fieldset variant="unstyled" disabled={!mayAlter}>
+            <LocationFields control={form.control} />
+          </Fieldset>
+          {mayAlter && (
+            <FormActions
+              isDirty={isDirty}
+              isSubmitting={form.formState.isSubmitting}
+              onUndo={() => reset()}
+              undoLabel="location.edit.undo"
+            />
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

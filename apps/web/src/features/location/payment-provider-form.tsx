@@ -1,0 +1,111 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { type PaymentProvider, PaymentProviderKind, paymentProviderInput } from '@xp/contracts';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SelectField, TextField } from '@/ui/inputs/text-field';
+import { ErrorState, LoadingState } from '@/ui/states';
+import { showSuccess } from '@/ui/toasts';
+import { useZodForm } from '@/ui/use-zod-form';
+import { useAddPaymentProvider, usePaymentProvider, useUpdatePaymentProvider } from './api';
+import { showSaveErrors } from './location-form';
+
+type FormValues = z.input<typeof paymentProviderInput>;
+const emptyProvider: FormValues = { kind: PaymentProviderKind.Mollie, apiKey: '' };
+
+/** 'Betaalprovider' of a location: the Mollie key, shown masked; saving replaces it. */
+export function PaymentProviderSettings({ locationId }: { locationId: number }) {
+  const query = usePaymentProvider(locationId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        message={
+          query.error.status === 404 ? 'location.errors.notFound' : 'location.paymentProvider.fetchFailed'
+        }
+        onRetry={query.error.status === 404 ? undefined : () => void query.refetch()}
+      />
+    );
+  }
+  return <PaymentProviderForm locationId={locationId} provider={query.data} />;
+}
+
+function PaymentProviderForm({
+  locationId,
+  provider,
+}: {
+  locationId: number;
+  provider: PaymentProvider | null;
+}) {
+  const { t } = useTranslation();
+  const add = useAddPaymentProvider();
+  const update = useUpdatePaymentProvider();
+  const form = useZodForm(paymentProviderInput, {
+    defaultValues: provider ? { kind: provider.kind as FormValues['kind'], apiKey: '' } : emptyProvider,
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = provider
+        ? await update.mutateAsync({ params: { id: provider.id }, body: values })
+        : await add.mutateAsync({ params: { id: locationId }, body: values });
+      form.reset({ kind: saved.kind as FormValues['kind'], apiKey: '' });
+      showSuccess(t('location.paymentProvider.saved'));
+    } catch (error) {
+      showSaveErrors(error, form.setError, 'location.paymentProvider.failed', ['kind', 'apiKey']);
+    }
+  });
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <form onSubmit={submit} noValidate aria-label={t('location.tabs.paymentProvider')}>
+        <Stack gap="lg">
+          {provider ? (
+            <Alert color="teal" variant="light" icon={<IconLock size={18} aria-hidden />}>
+              <Group gap="sm">
+                <Text size="sm">{t('location.paymentProvider.current')}</Text>
+                <Badge variant="outline">{t('location.paymentProvider.kinds.0')}</Badge>
+                <Text size="sm" ff="monospace" data-testid="masked-key">
+                  {provider.apiKeyMasked}
+                </Text>
+              </Group>
+            </Alert>
+          ) : (
+            <Alert color="gray" variant="light">
+              {t('location.paymentProvider.none')}
+            </Alert>
+          )}
+          <SelectField
+            control={form.control}
+            name="kind"
+            label={t('location.paymentProvider.kind')}
+            required
+            allowDeselect={false}
+            data={[{ value: PaymentProviderKind.Mollie, label: t('location.paymentProvider.kinds.0') }]}
+            maw={320}
+          />
+          <TextField
+            control={form.control}
+            name="apiKey"
+            label={t(provider ? 'location.paymentProvider.newApiKey' : 'location.paymentProvider.apiKey')}
+            description={t('location.paymentProvider.apiKeyHint')}
+            placeholder="test_…"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={form.formState.isSubmitting}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            >
+              {t(provider ? 'location.paymentProvider.replace' : 'location.paymentProvider.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  rightsGroupEndpoints as groups,
+  locationRightsSortable,
+  rightsEndpoints as rights,
+  rightsGroupMemberSortable,
+  rightsGroupSortable,
+} from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+/** The list query of the URL state, with a sort field only when the server knows it. */
+function listQueryOf<const S extends readonly string[]>(state: ListState, sortable: S) {
+  const { sort, ...query } = toListQuery(state);
+  const isKnown = (sortable as readonly string[]).includes(sort ?? '');
+  return { ...query, ...(isKnown ? { sort: sort as S[number] } : {}) };
+}
+
+const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+
+/* Rights of one employee of the active gym. */
+
+export const useGymEmployeeRights = (employeeId: number) =>
+  useApiQuery(
+    rights.getGymEmployee,
+    { params: { employeeId } },
+    { enabled: Number.isInteger(employeeId) && employeeId > 0 },
+  );
+
+export function useUpdateGymEmployeeRights() {
+  const queryClient = useQueryClient();
+  return useApiMutation(rights.updateGymEmployee, {
+    onSuccess: (saved, input) =>
+      queryClient.setQueryData(apiQueryKey(rights.getGymEmployee, { params: input.params }), saved),
+  });
+}
+
+/* Location rights. */
+
+export const useLocationRightsMatrix = (locationId: number | null, state: ListState) =>
+  useApiQuery(
+    rights.locationMatrix,
+    { params: { id: locationId ?? 0 }, query: listQueryOf(state, locationRightsSortable) },
+    { ...keepPrevious, enabled: locationId !== null },
+  );
+
+export const useLocationEmployeeRights = (locationId: number | null, employeeId: number) =>
+  useApiQuery(
+    rights.getLocationEmployee,
+    { params: { id: locationId ?? 0, employeeId } },
+    { enabled: locationId !== null && Number.isInteger(employeeId) && employeeId > 0 },
+  );
+
+export function useUpdateLocationEmployeeRights() {
+  const queryClient = useQueryClient();
+  return useApiMutation(rights.updateLocationEmployee, {
+    onSuccess: (saved, input) => {
+      queryClient.setQueryData(apiQueryKey(rights.getLocationEmployee, { params: input.params }), saved);
+      return queryClient.invalidateQueries({ queryKey: apiQueryKey(rights.locationMatrix) });
+    },
+  });
+}
+
+/* Rights groups of the active gym. */
+
+export const useRightsGroups = (state: ListState) =>
+  useApiQuery(groups.list, { query: listQueryOf(state, rightsGroupSortable) }, keepPrevious);
+
+export const useRightsGroup = (id: number) =>
+  useApiQuery(groups.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
+
+export const useRightsGroupMembers = (id: number, state: ListState) =>
+  useApiQuery(
+    groups.members,
+    { params: { id }, query: listQueryOf(state, rightsGroupMemberSortable) },
+    { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
+  );
+
+/** Employees of the gym that may still join the group, for the add popup's search. */
+export const useRightsGroupCandidates = (id: number, search: string, isEnabled: boolean) =>
+  useApiQuery(
+    groups.candidates,
+    { params: { id }, query: { pageSize: 50, ...(search ? { search } : {}) } },
+    { ...keepPrevious, enabled: isEnabled },
+  );
+
+/** After any change of groups or members, every group query and the employees' rights are stale. */
+function useInvalidateGroups() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [groups.list, groups.get, groups.members, groups.candidates, rights.getGymEmployee].map((endpoint) =>
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+export function useCreateRightsGroup() {
+  const invalidate = useInvalidateGroups();
+  return useApiMutation(groups.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateRightsGroup() {
+  const invalidate = useInvalidateGroups();
+  return useApiMutation(groups.update, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteRightsGroup() {
+  const invalidate = useInvalidateGroups();
+  return useApiMutation(groups.remove, { onSuccess: () => invalidate() });
+}
+
+export function useAddRightsGroupMembers() {
+  const invalidate = useInvalidateGroups();
+  return useApiMutation(groups.addMembers, { onSuccess: () => invalidate() });
+}
+
+export function useRemoveRightsGroupMember() {
+  const invalidate = useInvalidateGroups();
+  return useApiMutation(groups.removeMember, { onSuccess: () => invalidate() });
+}

@@ -1,0 +1,28 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { isAdmin } from '@xp/contracts';
+import { requireAccess } from '@/app/route-access';
+import { PictureBankPage } from '@/features/picture-bank/picture-bank-page';
+import {
+  defaultPictureBankState,
+  type PictureBankState,
+  pictureBankSearchSchema,
+} from '@/features/picture-bank/search';
+
+/** 'Afbeeldingenbank' (admin): page, search and filters live in the URL. */
+export const Route = createFileRoute('/_app/admin/pictureBank')({
+  validateSearch: pictureBankSearchSchema,
+  search: { middlewares: [stripSearchParams(defaultPictureBankState)] },
+  beforeLoad: requireAccess(isAdmin),
+  component: PictureBankRoute,
+});
+
+function PictureBankRoute() {
+  const state = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <PictureBankPage
+      state={state}
+      onStateChange={(next: PictureBankState) => void navigate({ search: next })}
+    />
+  );
+}
