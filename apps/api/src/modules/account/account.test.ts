@@ -795,9 +795,9 @@ describe('switching', () => {
       );
     });
 
-    it('locatie@ may only use Utrecht', async () => {
+    it('locatie@ may only use Utrecht, and the main location of its gym', async () => {
       const cookie = await signIn('locatie@example.com');
-      for (const locationId of [ids.amersfoort, ids.zwolle, null]) {
+      for (const locationId of [ids.amersfoort, ids.zwolle]) {
         expectFailure(
           await put('/api/Account/SwitchActiveLocation', { locationId }, cookie),
           403,
@@ -815,6 +815,13 @@ describe('switching', () => {
         activeLocationId: ids.utrecht,
         activeEnvironment: Environment.Location,
       });
+      // An employee of the gym may go to 'Hoofdlocatie' (the gym level: dashboard and locations).
+      await switchAndCheck(
+        cookie,
+        '/api/Account/SwitchActiveLocation',
+        { locationId: null },
+        { activeGymId: ids.vitaal, activeLocationId: null, activeEnvironment: Environment.Gym },
+      );
       await switchAndCheck(
         cookie,
         '/api/Account/SwitchActiveLocation',
