@@ -277,7 +277,11 @@ export function checkChallengeTemplateRules(
   checkDatePair(value.hasFromDate, value.fromDate, value.fromEndDate, 'fromDate', 'fromEndDate', addIssue);
 }
 
-function checkDatePair(
+/**
+ * A period switched on by `enabled`: its first date is required, the end date optional and not before the
+ * start. Shared by templates and challenges.
+ */
+export function checkDatePair(
   enabled: boolean | undefined,
   start: Date | undefined,
   end: Date | undefined,

@@ -3,6 +3,7 @@ import './zod-setup.ts';
 export * from './account.ts';
 export * from './address.ts';
 export * from './association.ts';
+export * from './challenge.ts';
 export * from './challenge-template.ts';
 export * from './employee.ts';
 export * from './enums.ts';
@@ -21,6 +22,7 @@ export * from './user.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import { associationEndpoints } from './association.ts';
+import { challengeEndpoints } from './challenge.ts';
 import { challengeTemplateEndpoints } from './challenge-template.ts';
 import {
   gymEmployeeEndpoints,
@@ -53,6 +55,7 @@ export const endpointGroups = {
   gym: gymEndpoints,
   association: associationEndpoints,
   challengeTemplate: challengeTemplateEndpoints,
+  challenge: challengeEndpoints,
   pictureBank: pictureBankEndpoints,
   registration: registrationEndpoints,
   employerEmployeeRegistration: employerEmployeeRegistrationEndpoints,
