@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { createDiskFileStore } from './platform/files/file-store.ts';
 import { createMailTransport } from './platform/mail/transport.ts';
 import { createMailWorker } from './platform/mail/worker.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
@@ -11,7 +12,7 @@ const mailTransport = createMailTransport(config);
 const database = await openDatabase(config);
 await database.migrate();
 if (database.kind === 'pglite' && database.isNew) {
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { db: database.db, store: createDiskFileStore(config.filesDir) });
   console.log('Demo data created.');
 }
 

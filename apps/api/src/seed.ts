@@ -4,11 +4,14 @@
  */
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { createDiskFileStore } from './platform/files/file-store.ts';
 import { seedDemoData } from './seed/demo.ts';
 
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+const database = await openDatabase(config);
+const files = { db: database.db, store: createDiskFileStore(config.filesDir) };
 await database.migrate();
 console.log(
-  (await seedDemoData(database.db)) ? 'Demo data created.' : 'Users exist already; nothing seeded.',
+  (await seedDemoData(database.db, files)) ? 'Demo data created.' : 'Users exist already; nothing seeded.',
 );
 await database.close();

@@ -16,10 +16,12 @@ import {
 import { users } from '../modules/user/user.tables.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Database } from '../platform/db/client.ts';
+import type { FilesDeps } from '../platform/files/images.ts';
 import { seedAssociations } from './associations.ts';
 import { seedChallengeTemplates } from './challenge-templates.ts';
 import { seedEmployees } from './employees.ts';
 import { seedLocationSettings } from './locations.ts';
+import { seedPictures } from './pictures.ts';
 import { seedRights } from './rights.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
@@ -33,8 +35,11 @@ export const demoAccounts = {
   content: 'content@example.com',
 } as const;
 
-/** Demo data for the embedded database; does nothing when users already exist. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/**
+ * Demo data for the embedded database; does nothing when users already exist. With a file store the picture
+ * bank gets demo pictures and the demo templates their banners.
+ */
+export async function seedDemoData(db: Database, files?: FilesDeps): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return false;
 
@@ -149,5 +154,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await seedLocationSettings(db);
   await seedAssociations(db);
   await seedChallengeTemplates(db);
+  if (files) await seedPictures(db, files);
   return true;
 }
