@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { type ApiError, GENERAL_ERROR, type LocationArea, locationAreaInput } from '@xp/contracts';
 import { useState } from 'react';
 import {
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { AddressFields } from '@/ui/inputs/address-fields';
 import { SwitchField, TextField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { showError } from '@/ui/toasts';
@@ -113,50 +114,7 @@ export function LocationAreaFields<T extends LocationAreaFormValues, TOutput ext
         aria-label={t('locationArea.fields.sameAddressAsLocation')}
         description={t('locationArea.form.sameAddressHint')}
       />
-      {!isSameAddress && (
-        <Grid gap="md" role="group" aria-label={t('locationArea.fields.address')}>
-          <Grid.Col span={{ base: 12, xs: 8 }}>
-            <TextField
-              control={control}
-              name={path('street')}
-              label={t('locationArea.fields.street')}
-              required
-              maxLength={120}
-              autoComplete="address-line1"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <TextField
-              control={control}
-              name={path('houseNumber')}
-              label={t('locationArea.fields.houseNumber')}
-              required
-              maxLength={20}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <TextField
-              control={control}
-              name={path('postalCode')}
-              label={t('locationArea.fields.postalCode')}
-              placeholder="1234 AB"
-              required
-              maxLength={10}
-              autoComplete="postal-code"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 8 }}>
-            <TextField
-              control={control}
-              name={path('city')}
-              label={t('locationArea.fields.city')}
-              required
-              maxLength={100}
-              autoComplete="address-level2"
-            />
-          </Grid.Col>
-        </Grid>
-      )}
+      {!isSameAddress && <AddressFields control={control} />}
     </Stack>
   );
 }

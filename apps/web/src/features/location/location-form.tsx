@@ -1,4 +1,4 @@
-import { Button, Fieldset, Grid, Paper, Stack } from '@mantine/core';
+import { Button, Fieldset, Paper, Stack } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import {
   type ApiError,
@@ -16,6 +16,7 @@ import { ApiCallError } from '@/app/api-client';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { AddressFields } from '@/ui/inputs/address-fields';
 import { NumberField, SwitchField, TextField } from '@/ui/inputs/text-field';
 import { SidePanel } from '@/ui/side-panel';
 import { showError, showSuccess } from '@/ui/toasts';
@@ -121,48 +122,7 @@ export function LocationFields<T extends LocationFormValues, TOutput extends Fie
         maxLength={254}
         autoComplete="email"
       />
-      <Grid gap="md" role="group" aria-label={t('location.fields.address')}>
-        <Grid.Col span={{ base: 12, xs: 8 }}>
-          <TextField
-            control={control}
-            name={path('street')}
-            label={t('location.fields.street')}
-            required
-            maxLength={120}
-            autoComplete="address-line1"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <TextField
-            control={control}
-            name={path('houseNumber')}
-            label={t('location.fields.houseNumber')}
-            required
-            maxLength={20}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 4 }}>
-          <TextField
-            control={control}
-            name={path('postalCode')}
-            label={t('location.fields.postalCode')}
-            placeholder="1234 AB"
-            required
-            maxLength={10}
-            autoComplete="postal-code"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, xs: 8 }}>
-          <TextField
-            control={control}
-            name={path('city')}
-            label={t('location.fields.city')}
-            required
-            maxLength={100}
-            autoComplete="address-level2"
-          />
-        </Grid.Col>
-      </Grid>
+      <AddressFields control={control} />
       <NumberField
         control={control}
         name={path('memberExpectedInsideTime')}
