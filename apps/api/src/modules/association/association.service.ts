@@ -2,7 +2,7 @@ import type { Association, AssociationLocationChange, Claims, UploadedFile } fro
 import { isAdmin } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
@@ -33,14 +33,7 @@ function activeOf(session: Claims): number {
 const audited = (row: Association) => ({ name: row.name, bannerHash: row.bannerHash });
 
 /** The unique index decides, so that two saves of the same name at once cannot both succeed. */
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.conflict('name', 'association.errors.nameTaken');
-    throw error;
-  }
-}
+const withUniqueName = conflictOnUnique('name', 'association.errors.nameTaken');
 
 export function listAssociations(db: Database, session: Claims, query: ListQuery) {
   assertAdmin(session);

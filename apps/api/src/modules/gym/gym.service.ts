@@ -2,7 +2,7 @@ import type { Claims, Gym, GymRegistrationSettings, PublicGym, UploadedFile } fr
 import { hasAnyGymRight, hasGymRight, isAdmin } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
@@ -62,14 +62,7 @@ async function findForChange(db: Database, session: Claims, id: number): Promise
 }
 
 /** The unique index decides, so two saves of the same slug at once cannot both succeed. */
-async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'gyms_slug_unique')) throw errors.conflict('slug', 'gym.errors.slugTaken');
-    throw error;
-  }
-}
+const withUniqueSlug = conflictOnUnique('slug', 'gym.errors.slugTaken', 'gyms_slug_unique');
 
 export async function listGyms(db: Database, _session: Claims, query: ListQuery) {
   const { items, total } = await repository.list(db, query);

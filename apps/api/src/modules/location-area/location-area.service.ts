@@ -2,7 +2,7 @@ import type { Claims, LocationArea } from '@xp/contracts';
 import { hasLocationRight } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as repository from './location-area.repository.ts';
@@ -66,14 +66,7 @@ export const getLocationArea = (db: Database, session: Claims, id: number): Prom
   findOwn(db, session, id);
 
 /** The unique index decides, so that two saves of the same name at once cannot both succeed. */
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.conflict('name', 'locationArea.errors.nameTaken');
-    throw error;
-  }
-}
+const withUniqueName = conflictOnUnique('name', 'locationArea.errors.nameTaken');
 
 export function createLocationArea(
   db: Database,

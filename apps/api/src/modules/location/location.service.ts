@@ -11,7 +11,7 @@ import {
 } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { isGymEmployee } from '../organisation/staff.ts';
@@ -60,16 +60,7 @@ function activeGymOf(session: Claims): number {
 }
 
 /** The unique index decides, so that two saves of the same slug at once cannot both succeed. */
-async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, 'locations_slug_unique')) {
-      throw errors.conflict('slug', 'location.errors.slugTaken');
-    }
-    throw error;
-  }
-}
+const withUniqueSlug = conflictOnUnique('slug', 'location.errors.slugTaken', 'locations_slug_unique');
 
 export async function listLocations(db: Database, session: Claims, query: ListQuery) {
   const gymId = activeGymOf(session);

@@ -1,7 +1,7 @@
 import type { Claims, RightsGroup } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { gymEmployeeIds } from './rights.repository.ts';
@@ -36,14 +36,7 @@ export async function getRightsGroup(db: Database, session: Claims, id: number) 
 }
 
 /** The unique index decides, so that two saves of the same name at once cannot both succeed. */
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.conflict('name', 'rightsGroup.errors.nameTaken');
-    throw error;
-  }
-}
+const withUniqueName = conflictOnUnique('name', 'rightsGroup.errors.nameTaken');
 
 export function createRightsGroup(
   db: Database,

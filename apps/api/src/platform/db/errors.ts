@@ -1,3 +1,5 @@
+import { errors } from '../http/errors.ts';
+
 /** PostgreSQL's unique_violation, wherever the driver put it (drizzle wraps the driver's error in `cause`). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (
@@ -17,3 +19,18 @@ export function inTransaction<T>(
 ): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as import('./client.ts').Database));
 }
+
+/**
+ * Wraps work whose unique index decides a field (a name, a slug): a violation (of `constraint`, when given)
+ * becomes a 409 on `field` with `message`, so that two saves of the same value at once cannot both succeed.
+ */
+export const conflictOnUnique =
+  (field: string, message: string, constraint?: string) =>
+  async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, constraint)) throw errors.conflict(field, message);
+      throw error;
+    }
+  };
