@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, screen } from '@/test/render';
-import { SidePanel } from './side-panel';
+import { SidePanel, SidePanelForm } from './side-panel';
 
 function Harness({ isDirty = false, isLoading = false, onClose = () => {} }) {
   const [opened, setOpened] = useState(true);
@@ -82,5 +83,43 @@ describe('SidePanel', () => {
     expect(screen.getByRole('alertdialog', { name: 'Unsaved changes' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+});
+
+function FormHarness({ addLabel, onSave }: { addLabel?: string; onSave: (name: string) => void }) {
+  const form = useForm({ defaultValues: { name: '' } });
+  return (
+    <SidePanelForm
+      opened
+      onClose={() => {}}
+      title="Zaal toevoegen"
+      formState={form.formState}
+      onSubmit={form.handleSubmit((values) => onSave(values.name))}
+      {...(addLabel ? { addLabel } : {})}
+    >
+      <label>
+        Naam
+        <input {...form.register('name')} />
+      </label>
+    </SidePanelForm>
+  );
+}
+
+describe('SidePanelForm', () => {
+  it('submits its form with the save button, named by the title', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<FormHarness onSave={onSave} />);
+    expect(screen.getByRole('form', { name: 'Zaal toevoegen' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Naam'), 'Spinningzaal');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(onSave).toHaveBeenCalledWith('Spinningzaal');
+  });
+
+  it('labels the button for something new and asks before closing with changes', async () => {
+    const { user } = renderWithProviders(<FormHarness addLabel="Toevoegen" onSave={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Toevoegen' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Naam'), 'Yoga');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
   });
 });

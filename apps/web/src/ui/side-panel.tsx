@@ -1,5 +1,6 @@
 import { Box, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from './states';
@@ -128,5 +129,54 @@ export function SidePanel({
         </Drawer.Body>
       </Drawer.Content>
     </Drawer.Root>
+  );
+}
+
+export interface SidePanelFormProps extends Omit<SidePanelProps, 'footer' | 'isDirty'> {
+  /** The form's submit handler (`form.handleSubmit(...)`). */
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** `form.formState`: unsaved changes ask before closing; the button spins while the form submits. */
+  formState: { isDirty: boolean; isSubmitting: boolean };
+  /** The submit label of something new (translation key or text); without it 'Opslaan' with a save icon. */
+  addLabel?: string;
+  /** The form's accessible name; by default the title. */
+  formLabel?: string;
+}
+
+/** A side panel holding one form, with its submit button at the bottom. */
+export function SidePanelForm({
+  onSubmit,
+  formState,
+  addLabel,
+  formLabel,
+  children,
+  ...panel
+}: SidePanelFormProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <SidePanel
+      {...panel}
+      isDirty={formState.isDirty}
+      footer={
+        <Button
+          type="submit"
+          form={formId}
+          loading={formState.isSubmitting}
+          leftSection={addLabel ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
+        >
+          {addLabel ? translateMessage(t, addLabel) : t('ui.actions.save')}
+        </Button>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={formLabel ?? (typeof panel.title === 'string' ? panel.title : undefined)}
+      >
+        {children}
+      </form>
+    </SidePanel>
   );
 }

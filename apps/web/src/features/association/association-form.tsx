@@ -1,5 +1,4 @@
-import { Button, Stack } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import {
   type ApiError,
   type Association,
@@ -8,7 +7,7 @@ import {
   fileUpload,
   GENERAL_ERROR,
 } from '@xp/contracts';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { type FieldValues, type UseFormSetError, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { ImageField } from '@/ui/inputs/image-field';
 import { TextField } from '@/ui/inputs/text-field';
-import { SidePanel } from '@/ui/side-panel';
+import { SidePanelForm } from '@/ui/side-panel';
 import { showError, showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateAssociation, useUpdateAssociation } from './api';
@@ -75,7 +74,6 @@ interface AssociationFormPanelProps {
 /** 'Vereniging toevoegen' / 'Vereniging bewerken' (admin) in a side panel: name and banner. */
 export function AssociationFormPanel({ opened, association, onClose }: AssociationFormPanelProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreateAssociation();
   const update = useUpdateAssociation();
   const isNew = association === undefined;
@@ -119,46 +117,36 @@ export function AssociationFormPanel({ opened, association, onClose }: Associati
 
   const title = isNew ? t('association.add.title') : t('association.edit.title');
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={title}
       subtitle={isNew ? t('association.add.subtitle') : association.name}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button
-          type="submit"
-          form={formId}
-          loading={form.formState.isSubmitting}
-          leftSection={isNew ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
-        >
-          {isNew ? t('association.add.submit') : t('actions.save')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
+      addLabel={isNew ? t('association.add.submit') : undefined}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="lg">
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('association.fields.name')}
-            required
-            maxLength={128}
-            data-autofocus
-          />
-          <ImageField
-            control={form.control}
-            name="banner"
-            label={t('association.fields.banner')}
-            description={t('association.form.bannerHint')}
-            currentHash={currentHash}
-            onRemoveCurrent={
-              currentHash ? () => form.setValue('removeBanner', true, { shouldDirty: true }) : undefined
-            }
-            previewAspect={BANNER_ASPECT}
-          />
-        </Stack>
-      </form>
-    </SidePanel>
+      <Stack gap="lg">
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('association.fields.name')}
+          required
+          maxLength={128}
+          data-autofocus
+        />
+        <ImageField
+          control={form.control}
+          name="banner"
+          label={t('association.fields.banner')}
+          description={t('association.form.bannerHint')}
+          currentHash={currentHash}
+          onRemoveCurrent={
+            currentHash ? () => form.setValue('removeBanner', true, { shouldDirty: true }) : undefined
+          }
+          previewAspect={BANNER_ASPECT}
+        />
+      </Stack>
+    </SidePanelForm>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { type ApiError, type Gym, type GymInput, gymInput, gymUpdate, suggestGymSlug } from '@xp/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type Control,
   type FieldPath,
@@ -13,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { TextField } from '@/ui/inputs/text-field';
-import { SidePanel } from '@/ui/side-panel';
+import { SidePanelForm } from '@/ui/side-panel';
 import { showError, showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateGym, useUpdateGym } from './api';
@@ -111,7 +110,6 @@ export function GymFormPanel({ opened, gym, onClose }: GymFormPanelProps) {
 
 function AddGymPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreateGym();
   const form = useZodForm(gymInput, { defaultValues: emptyGym });
   const { reset, setValue, watch } = form;
@@ -148,28 +146,22 @@ function AddGymPanel({ opened, onClose }: { opened: boolean; onClose: () => void
   });
 
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={t('gym.add.title')}
       subtitle={t('gym.add.subtitle')}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button type="submit" form={formId} loading={form.formState.isSubmitting}>
-          {t('gym.add.submit')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
+      addLabel={t('gym.add.submit')}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={t('gym.add.title')}>
-        <GymFields control={form.control} />
-      </form>
-    </SidePanel>
+      <GymFields control={form.control} />
+    </SidePanelForm>
   );
 }
 
 function EditGymPanel({ opened, gym, onClose }: { opened: boolean; gym: Gym; onClose: () => void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const update = useUpdateGym();
   const form = useZodForm(gymUpdate, { defaultValues: { id: gym.id, name: gym.name, slug: gym.slug } });
 
@@ -184,26 +176,15 @@ function EditGymPanel({ opened, gym, onClose }: { opened: boolean; gym: Gym; onC
   });
 
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={t('gym.edit.title')}
       subtitle={gym.name}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button
-          type="submit"
-          form={formId}
-          loading={form.formState.isSubmitting}
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-        >
-          {t('actions.save')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={t('gym.edit.title')}>
-        <GymFields control={form.control} />
-      </form>
-    </SidePanel>
+      <GymFields control={form.control} />
+    </SidePanelForm>
   );
 }

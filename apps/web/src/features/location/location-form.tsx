@@ -1,5 +1,4 @@
-import { Button, Fieldset, Paper, Stack } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Fieldset, Paper, Stack } from '@mantine/core';
 import {
   type ApiError,
   canAlterLocation,
@@ -8,7 +7,7 @@ import {
   locationInput,
   locationUpdate,
 } from '@xp/contracts';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import type { Control, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,7 +17,7 @@ import { FormActions } from '@/ui/form-actions';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { AddressFields } from '@/ui/inputs/address-fields';
 import { NumberField, SwitchField, TextField } from '@/ui/inputs/text-field';
-import { SidePanel } from '@/ui/side-panel';
+import { SidePanelForm } from '@/ui/side-panel';
 import { showError, showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateLocation, useUpdateLocation } from './api';
@@ -155,7 +154,6 @@ interface AddLocationPanelProps {
 /** 'Locatie toevoegen': a side panel over the list; saving opens the new location. */
 export function AddLocationPanel({ opened, onClose, onCreated }: AddLocationPanelProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreateLocation();
   const form = useZodForm(locationInput, { defaultValues: emptyLocation });
   const { reset } = form;
@@ -182,27 +180,17 @@ export function AddLocationPanel({ opened, onClose, onCreated }: AddLocationPane
   };
 
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={t('location.add.title')}
       subtitle={t('location.add.subtitle')}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button
-          type="submit"
-          form={formId}
-          loading={form.formState.isSubmitting}
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-        >
-          {t('location.add.submit')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
+      addLabel={t('location.add.submit')}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={t('location.add.title')}>
-        <LocationFields control={form.control} onNameBlur={suggestSlug} />
-      </form>
-    </SidePanel>
+      <LocationFields control={form.control} onNameBlur={suggestSlug} />
+    </SidePanelForm>
   );
 }
 

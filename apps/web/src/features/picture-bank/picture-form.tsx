@@ -1,5 +1,4 @@
-import { Button, Input, SegmentedControl, Stack, Switch } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Input, SegmentedControl, Stack, Switch } from '@mantine/core';
 import {
   type ApiError,
   fileUpload,
@@ -8,14 +7,14 @@ import {
   pictureBankCategories,
   pictureBankCategory,
 } from '@xp/contracts';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { ImageField } from '@/ui/inputs/image-field';
-import { SidePanel } from '@/ui/side-panel';
+import { SidePanelForm } from '@/ui/side-panel';
 import { showError, showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreatePicture, useUpdatePicture } from './api';
@@ -54,7 +53,6 @@ interface PictureFormPanelProps {
 /** 'Afbeelding toevoegen' / 'Afbeelding bewerken' in a side panel: picture, category and active flag. */
 export function PictureFormPanel({ opened, picture, defaultCategory, onClose }: PictureFormPanelProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreatePicture();
   const update = useUpdatePicture();
   const isNew = picture === undefined;
@@ -103,66 +101,56 @@ export function PictureFormPanel({ opened, picture, defaultCategory, onClose }: 
 
   const title = isNew ? t('pictureBank.add.title') : t('pictureBank.edit.title');
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={title}
       subtitle={isNew ? t('pictureBank.add.subtitle') : picture.fileName}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button
-          type="submit"
-          form={formId}
-          loading={form.formState.isSubmitting}
-          leftSection={isNew ? undefined : <IconDeviceFloppy size={16} aria-hidden />}
-        >
-          {isNew ? t('pictureBank.add.submit') : t('actions.save')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
+      addLabel={isNew ? t('pictureBank.add.submit') : undefined}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="lg">
-          <ImageField
-            control={form.control}
-            name="picture"
-            label={t('pictureBank.fields.picture')}
-            description={t('pictureBank.form.pictureHint')}
-            required={isNew}
-            currentHash={picture?.pictureHash ?? null}
-            previewSize={160}
-          />
-          <Controller
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              <Input.Wrapper label={t('pictureBank.fields.category')} required>
-                <SegmentedControl
-                  fullWidth
-                  aria-label={t('pictureBank.fields.category')}
-                  value={String(field.value)}
-                  onChange={(value) => field.onChange(Number(value))}
-                  data={pictureBankCategories.map((value) => ({
-                    value: String(value),
-                    label: t(`pictureBank.category.${value}`),
-                  }))}
-                />
-              </Input.Wrapper>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field }) => (
-              <Switch
-                label={t('pictureBank.fields.isActive')}
-                description={t('pictureBank.form.activeHint')}
-                checked={field.value === true}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
+      <Stack gap="lg">
+        <ImageField
+          control={form.control}
+          name="picture"
+          label={t('pictureBank.fields.picture')}
+          description={t('pictureBank.form.pictureHint')}
+          required={isNew}
+          currentHash={picture?.pictureHash ?? null}
+          previewSize={160}
+        />
+        <Controller
+          control={form.control}
+          name="category"
+          render={({ field }) => (
+            <Input.Wrapper label={t('pictureBank.fields.category')} required>
+              <SegmentedControl
+                fullWidth
+                aria-label={t('pictureBank.fields.category')}
+                value={String(field.value)}
+                onChange={(value) => field.onChange(Number(value))}
+                data={pictureBankCategories.map((value) => ({
+                  value: String(value),
+                  label: t(`pictureBank.category.${value}`),
+                }))}
               />
-            )}
-          />
-        </Stack>
-      </form>
-    </SidePanel>
+            </Input.Wrapper>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <Switch
+              label={t('pictureBank.fields.isActive')}
+              description={t('pictureBank.form.activeHint')}
+              checked={field.value === true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+      </Stack>
+    </SidePanelForm>
   );
 }

@@ -1,13 +1,12 @@
-import { Button, Stack } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { type ApiError, type RightsGroup, type RightsGroupInput, rightsGroupInput } from '@xp/contracts';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { TextField } from '@/ui/inputs/text-field';
-import { SidePanel } from '@/ui/side-panel';
+import { SidePanelForm } from '@/ui/side-panel';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateRightsGroup, useUpdateRightsGroup } from './api';
@@ -26,7 +25,6 @@ interface RightsGroupPanelProps {
 /** 'Rechtengroep toevoegen' / 'Rechtengroep bewerken': name and rights in a side panel. */
 export function RightsGroupPanel({ opened, group, onClose }: RightsGroupPanelProps) {
   const { t } = useTranslation();
-  const formId = useId();
   const create = useCreateRightsGroup();
   const update = useUpdateRightsGroup();
   const form = useZodForm(rightsGroupInput, { defaultValues: emptyGroup });
@@ -55,48 +53,37 @@ export function RightsGroupPanel({ opened, group, onClose }: RightsGroupPanelPro
   });
 
   return (
-    <SidePanel
+    <SidePanelForm
       opened={opened}
       onClose={onClose}
       title={t(`rightsGroup.${mode}.title`)}
       subtitle={group?.name}
-      isDirty={form.formState.isDirty}
-      footer={
-        <Button
-          type="submit"
-          form={formId}
-          loading={form.formState.isSubmitting}
-          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-        >
-          {t('actions.save')}
-        </Button>
-      }
+      formState={form.formState}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={t(`rightsGroup.${mode}.title`)}>
-        <Stack gap="lg">
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('rightsGroup.fields.name')}
-            required
-            maxLength={64}
-            data-autofocus
-          />
-          <Controller
-            control={form.control}
-            name="rights"
-            render={({ field, fieldState }) => (
-              <RightsChecklist
-                kind="gym"
-                label={t('rightsGroup.fields.rights')}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
-              />
-            )}
-          />
-        </Stack>
-      </form>
-    </SidePanel>
+      <Stack gap="lg">
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('rightsGroup.fields.name')}
+          required
+          maxLength={64}
+          data-autofocus
+        />
+        <Controller
+          control={form.control}
+          name="rights"
+          render={({ field, fieldState }) => (
+            <RightsChecklist
+              kind="gym"
+              label={t('rightsGroup.fields.rights')}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+            />
+          )}
+        />
+      </Stack>
+    </SidePanelForm>
   );
 }
