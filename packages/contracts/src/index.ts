@@ -40,6 +40,7 @@ import {
   adminInvitationEndpoints,
   employerEmployeeInvitationEndpoints,
   employerEmployeeRegistrationEndpoints,
+  invitationAnswerEndpoints,
   registrationEndpoints,
   supplierRegistrationEndpoints,
 } from './registration.ts';
@@ -60,6 +61,7 @@ export const endpointGroups = {
   registration: registrationEndpoints,
   employerEmployeeRegistration: employerEmployeeRegistrationEndpoints,
   employerEmployeeInvitation: employerEmployeeInvitationEndpoints,
+  invitationAnswer: invitationAnswerEndpoints,
   supplierRegistration: supplierRegistrationEndpoints,
   adminInvitation: adminInvitationEndpoints,
   recovery: recoveryEndpoints,

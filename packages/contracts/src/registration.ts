@@ -190,6 +190,36 @@ export const employerEmployeeInvitationEndpoints = {
   }),
 };
 
+/**
+ * Someone who already has an account answers a gym's invitation (gym employees) the same way; our own paths
+ * next to `GET /Account/Invitation/{code}` (decision 004). Employer invitations may be answered here too.
+ */
+export const invitationAnswerEndpoints = {
+  accept: endpoint({
+    method: 'POST',
+    path: '/Account/Invitation/{code}/Accept',
+    policy: policy.public,
+    summary: 'Accept a gym’s or employer’s invitation with an existing account',
+    tags,
+    params: z.object({ code }),
+    response: nothing,
+  }),
+  deny: endpoint({
+    method: 'POST',
+    path: '/Account/Invitation/{code}/Deny',
+    policy: policy.public,
+    summary: 'Decline a gym’s or employer’s invitation; the code cannot be used any more',
+    tags,
+    params: z.object({ code }),
+    response: nothing,
+  }),
+};
+
+/** Invitations someone with an account answers instead of registering. */
+export const answerableInvitationKinds = ['employerEmployee', 'gymEmployee'] as const;
+export const isAnswerableInvitation = (kind: string, hasAccount: boolean) =>
+  hasAccount && (answerableInvitationKinds as readonly string[]).includes(kind);
+
 /** The spec's supplier registration (`GET /Supplier/{id}` carries the invitation code): supplier invitations only. */
 export const supplierRegistrationEndpoints = {
   invitation: endpoint({

@@ -376,6 +376,39 @@ describe('gym employee invitations', () => {
     expectFailure(await post('nieuwe.collega@example.com'), 409, 'email', 'invitation.errors.alreadyInvited');
   });
 
+  it('lets an employee of another gym accept, or decline, instead of registering', async () => {
+    const answer = (code: string, what: 'Accept' | 'Deny') =>
+      t.app.inject({ method: 'POST', url: `/api/Account/Invitation/${code}/${what}` });
+    const brugEmails = async () => emails(await call('GET', '/GymEmployee?pageSize=100', cookies.brug!));
+
+    ok(await call('POST', '/GymEmployeeInvitation', cookies.brug!, { email: 'locatie@example.com' }));
+    const code = await mailedCode('locatie@example.com');
+    const info = await t.app.inject({ method: 'GET', url: `/api/Account/Invitation/${code}` });
+    expect(info.json().data).toMatchObject({ kind: 'gymEmployee', hasAccount: true });
+    expect(await brugEmails()).not.toContain('locatie@example.com');
+
+    expect((await answer(code, 'Accept')).statusCode).toBe(200);
+    expect(await brugEmails()).toContain('locatie@example.com');
+    // Still an employee of Vitaal as well.
+    expect(emails(await call('GET', '/GymEmployee?pageSize=100', cookies.gym!))).toContain(
+      'locatie@example.com',
+    );
+    expectFailure(await answer(code, 'Accept'), 404, 'general', 'invitation.errors.used');
+    // The spec's employer calls do not take a gym's code.
+    expectFailure(
+      await t.app.inject({ method: 'POST', url: `/api/EmployerEmployeeInvitation/${code}/Deny` }),
+      404,
+      'general',
+      'invitation.errors.notFound',
+    );
+
+    ok(await call('POST', '/GymEmployeeInvitation', cookies.brug!, { email: 'gym@example.com' }));
+    const declined = await mailedCode('gym@example.com');
+    expect((await answer(declined, 'Deny')).statusCode).toBe(200);
+    expect(await brugEmails()).not.toContain('gym@example.com');
+    expectFailure(await answer(declined, 'Accept'), 404, 'general', 'invitation.errors.denied');
+  });
+
   it('needs ManageMembers in the active gym', async () => {
     for (const cookie of [cookies.noRight!, cookies.location!, cookies.employer!]) {
       expectFailure(await call('GET', '/GymEmployeeInvitation', cookie), 403, 'general', 'auth.forbidden');

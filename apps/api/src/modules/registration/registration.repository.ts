@@ -41,6 +41,11 @@ export const emailIsRegistered = async (db: Database, email: string) =>
   (await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`)).length >
   0;
 
+/** The role of the account with this address; undefined when there is none. */
+export const roleOfEmail = async (db: Database, email: string) =>
+  (await db.select({ role: users.role }).from(users).where(sql`lower(${users.email}) = lower(${email})`))[0]
+    ?.role;
+
 export const hasOpenInvitation = async (db: Database, kind: InvitationRow['kind'], email: string) =>
   (
     await db

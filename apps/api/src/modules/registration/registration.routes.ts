@@ -2,6 +2,7 @@ import {
   adminInvitationEndpoints,
   employerEmployeeInvitationEndpoints,
   employerEmployeeRegistrationEndpoints,
+  invitationAnswerEndpoints,
   registrationEndpoints,
   supplierRegistrationEndpoints,
 } from '@xp/contracts';
@@ -49,15 +50,22 @@ function flowRoutes(
 }
 
 export function registrationRoutes(deps: Deps) {
+  const employerOnly: Deps = { ...deps, onlyKind: 'employerEmployee' };
   return [
     ...flowRoutes(deps, registrationEndpoints),
-    ...flowRoutes({ ...deps, onlyKind: 'employerEmployee' }, employerEmployeeRegistrationEndpoints),
+    ...flowRoutes(employerOnly, employerEmployeeRegistrationEndpoints),
     ...flowRoutes({ ...deps, onlyKind: 'supplier' }, supplierRegistrationEndpoints),
     route(employerEmployeeInvitationEndpoints.accept, ({ params, request }) =>
-      service.acceptEmployeeInvitation(deps, params.code, request.ip),
+      service.acceptInvitation(employerOnly, params.code, request.ip),
     ),
     route(employerEmployeeInvitationEndpoints.deny, ({ params, request }) =>
-      service.denyEmployeeInvitation(deps, params.code, request.ip),
+      service.denyInvitation(employerOnly, params.code, request.ip),
+    ),
+    route(invitationAnswerEndpoints.accept, ({ params, request }) =>
+      service.acceptInvitation(deps, params.code, request.ip),
+    ),
+    route(invitationAnswerEndpoints.deny, ({ params, request }) =>
+      service.denyInvitation(deps, params.code, request.ip),
     ),
     route(adminInvitationEndpoints.list, ({ query }) => service.listAdminInvitations(deps, query)),
     route(adminInvitationEndpoints.create, ({ session, body }) =>

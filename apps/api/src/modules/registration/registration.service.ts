@@ -1,5 +1,5 @@
 import type { Claims, CompleteRegistrationBody, InvitationKind, OpenInvitation } from '@xp/contracts';
-import { registerPaths } from '@xp/contracts';
+import { answerableInvitationKinds, registerPaths } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
@@ -188,20 +188,32 @@ export async function validateRegistrationTfa(
   return openSession(deps, user);
 }
 
-// --- an employer's invitation answered with an existing account ----------------------------------------------
+// --- an invitation answered with an existing account (employer employees, gym employees) ---------------------
 
-const employeeDeps = (deps: RegistrationDeps): RegistrationDeps => ({
-  ...deps,
-  onlyKind: 'employerEmployee',
-});
+/** The kinds `deps` may answer: the one kind of the spec's employer calls, or every answerable kind. */
+async function answerableInvitation(deps: RegistrationDeps, code: string) {
+  const found = await invitationByCode(deps, code, 'pending');
+  if (!(answerableInvitationKinds as readonly string[]).includes(found.invitation.kind)) {
+    throw errors.notFound('invitation.errors.notFound');
+  }
+  return found.invitation;
+}
 
-/** The account of the invited address joins the employer as an employee; the code is used up. */
-export async function acceptEmployeeInvitation(deps: RegistrationDeps, code: string, address: string) {
+/**
+ * The account of the invited address joins the employer (as an employee) or the gym (as a gym employee,
+ * only for an account with the role Employee); the code is used up.
+ */
+export async function acceptInvitation(deps: RegistrationDeps, code: string, address: string) {
   await limitCodeGuesses(deps.db, address);
-  const { invitation } = await invitationByCode(employeeDeps(deps), code, 'pending');
+  const invitation = await answerableInvitation(deps, code);
   const user = await findUserByEmail(deps.db, invitation.email);
   if (!user) throw errors.conflict('general', 'invitation.errors.noAccount');
-  if (invitation.employerId === null) throw errors.notFound('invitation.errors.notFound');
+  if (invitation.kind === 'gymEmployee' && user.role !== 'Employee') {
+    throw errors.conflict('general', 'invitation.errors.alreadyRegistered');
+  }
+  const organisation =
+    invitation.kind === 'gymEmployee' ? { gymId: invitation.gymId } : { employerId: invitation.employerId };
+  if (Object.values(organisation)[0] === null) throw errors.notFound('invitation.errors.notFound');
   await inTransaction(deps.db, async (tx) => {
     // Only a pending invitation is taken, so two answers at once cannot both count.
     const taken = await repository.answerInvitation(tx, invitation.id, {
@@ -210,22 +222,23 @@ export async function acceptEmployeeInvitation(deps: RegistrationDeps, code: str
       usedAt: new Date(),
     });
     if (!taken) throw errors.notFound('invitation.errors.used');
-    await repository.linkEmployee(tx, invitation.employerId!, user.id);
+    if (invitation.kind === 'gymEmployee') await repository.linkGymEmployee(tx, invitation.gymId!, user.id);
+    else await repository.linkEmployee(tx, invitation.employerId!, user.id);
     await audit(tx, {
       userId: user.id,
       entity: 'Invitation',
       entityId: invitation.id,
       before: { status: 'pending' },
-      after: { status: 'used', employerId: invitation.employerId },
+      after: { status: 'used', ...organisation },
     });
   });
   return null;
 }
 
 /** The invitation is declined; its code answers 'denied' from now on. */
-export async function denyEmployeeInvitation(deps: RegistrationDeps, code: string, address: string) {
+export async function denyInvitation(deps: RegistrationDeps, code: string, address: string) {
   await limitCodeGuesses(deps.db, address);
-  const { invitation } = await invitationByCode(employeeDeps(deps), code, 'pending');
+  const invitation = await answerableInvitation(deps, code);
   await inTransaction(deps.db, async (tx) => {
     const taken = await repository.answerInvitation(tx, invitation.id, {
       status: 'denied',
@@ -274,12 +287,15 @@ export async function invite(
       if (await repository.isEmployeeOf(tx, input.employerId, input.email)) {
         throw errors.conflict('email', 'invitation.errors.alreadyEmployee');
       }
-    } else if (
-      input.kind === 'gymEmployee' &&
-      input.gymId !== undefined &&
-      (await repository.isGymEmployee(tx, input.gymId, input.email))
-    ) {
-      throw errors.conflict('email', 'employee.errors.alreadyEmployee');
+    } else if (input.kind === 'gymEmployee' && input.gymId !== undefined) {
+      if (await repository.isGymEmployee(tx, input.gymId, input.email)) {
+        throw errors.conflict('email', 'employee.errors.alreadyEmployee');
+      }
+      // An employee of another gym accepts instead of registering; other roles cannot join a gym.
+      const role = await repository.roleOfEmail(tx, input.email);
+      if (role !== undefined && role !== 'Employee') {
+        throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
+      }
     } else if (await repository.emailIsRegistered(tx, input.email)) {
       throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
     }

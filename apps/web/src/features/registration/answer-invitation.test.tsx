@@ -82,3 +82,31 @@ describe('an employer’s invitation for someone who already has an account', ()
     expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
   });
 });
+
+describe('a gym’s invitation for an employee of another gym', () => {
+  const gymPath = `/api/Account/Invitation/${CODE}`;
+  const gymInvitation = { ...invitation, kind: 'gymEmployee', organisationName: 'Sportschool De Brug' };
+
+  it('accepts with our own call and says so in Dutch', async () => {
+    const requests = fakeAppApi(null, {
+      [`GET ${gymPath}`]: () => ({ data: gymInvitation }),
+      [`POST ${gymPath}/Accept`]: () => ({ data: null }),
+    });
+    await startApp(`/account/register/gym/employee/${CODE}`);
+    const accept = await screen.findByRole('button', { name: 'Uitnodiging accepteren' });
+    expect(screen.getByRole('heading', { name: 'Uitnodiging van een sportschool' })).toBeInTheDocument();
+    expect(screen.getByText('Medewerker sportschool')).toBeInTheDocument();
+    expect(screen.getByText(/om ook bij Sportschool De Brug te werken/)).toBeInTheDocument();
+    await userEvent.setup().click(accept);
+    expect(await screen.findByRole('heading', { name: 'Uitnodiging geaccepteerd' })).toBeInTheDocument();
+    expect(requestsTo(requests, 'POST', `${gymPath}/Accept`)).toHaveLength(1);
+  });
+
+  it('reads in English', async () => {
+    await setLanguage('en');
+    fakeAppApi(null, { [`GET ${gymPath}`]: () => ({ data: gymInvitation }) });
+    await startApp(`/account/register/gym/employee/${CODE}`);
+    expect(await screen.findByRole('heading', { name: 'Invitation from a gym' })).toBeInTheDocument();
+    expect(screen.getByText(/to work at Sportschool De Brug as well/)).toBeInTheDocument();
+  });
+});

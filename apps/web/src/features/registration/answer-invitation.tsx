@@ -8,7 +8,7 @@ import { ApiCallError } from '@/app/api-client';
 import { PublicPage } from '@/features/account/public-page';
 import { openConfirm } from '@/ui/confirm-modal';
 import { translateMessage } from '@/ui/translate';
-import { useAcceptEmployeeInvitation, useDenyEmployeeInvitation } from './api';
+import { useAnswerInvitation } from './api';
 import { type InvitationProblem, invitationProblemOf } from './invitation-problem';
 
 type Invitation = ResponseOf<typeof registrationEndpoints.invitation>;
@@ -20,16 +20,17 @@ interface AnswerInvitationProps {
 }
 
 /**
- * An employer invites someone who already has an account: no registration, but accept (the account
- * becomes the employer's employee) or decline (after a confirmation). Either way the code is used up.
+ * An employer or a gym invites someone who already has an account: no registration, but accept (the
+ * account becomes the employer's employee or the gym's employee) or decline (after a confirmation). Either
+ * way the code is used up.
  */
 export function AnswerInvitation({ code, invitation, onProblem }: AnswerInvitationProps) {
   const { t } = useTranslation();
-  const accept = useAcceptEmployeeInvitation();
-  const deny = useDenyEmployeeInvitation();
+  const { accept, deny } = useAnswerInvitation(invitation.kind);
+  const texts = `registration.answer.${invitation.kind === 'gymEmployee' ? 'gym' : 'employer'}`;
   const [answer, setAnswer] = useState<'accepted' | 'denied' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const organisation = invitation.organisationName ?? t('registration.answer.unknownEmployer');
+  const organisation = invitation.organisationName ?? t(`${texts}.unknown`);
 
   /** Answers true when the call went through; otherwise shows why. */
   const send = async (call: typeof accept | typeof deny) => {
@@ -78,11 +79,11 @@ export function AnswerInvitation({ code, invitation, onProblem }: AnswerInvitati
     });
 
   return (
-    <PublicPage title={t('registration.answer.title')}>
+    <PublicPage title={t(`${texts}.title`)}>
       <Stack gap="md">
         <Group gap="xs">
           <Badge variant="light" size="lg">
-            {t('registration.kinds.employerEmployee')}
+            {t(`registration.kinds.${invitation.kind}`)}
           </Badge>
           {invitation.organisationName && (
             <Text size="sm" fw={600}>
@@ -90,7 +91,7 @@ export function AnswerInvitation({ code, invitation, onProblem }: AnswerInvitati
             </Text>
           )}
         </Group>
-        <Text size="sm">{t('registration.answer.intro', { organisation, email: invitation.email })}</Text>
+        <Text size="sm">{t(`${texts}.intro`, { organisation, email: invitation.email })}</Text>
         {failure && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             {translateMessage(t, failure)}

@@ -4,6 +4,7 @@ import {
   employerEmployeeRegistrationEndpoints,
   registrationEndpoints as endpoints,
   type InvitationKind,
+  invitationAnswerEndpoints,
   supplierRegistrationEndpoints,
 } from '@xp/contracts';
 import { useApiMutation, useApiQuery } from '@/app/api-hooks';
@@ -55,12 +56,12 @@ export function useResendLoginTfa() {
   return useApiMutation(accountEndpoints.resendLoginTfa);
 }
 
-/** An employee with an account accepts an employer's invitation with the mailed code. */
-export function useAcceptEmployeeInvitation() {
-  return useApiMutation(employerEmployeeInvitationEndpoints.accept);
-}
-
-/** An employee with an account declines an employer's invitation. */
-export function useDenyEmployeeInvitation() {
-  return useApiMutation(employerEmployeeInvitationEndpoints.deny);
+/**
+ * Accept and decline of an invitation someone with an account answers: the spec's own calls for an
+ * employer's invitation, ours for a gym's. The kind never changes while the page is shown.
+ */
+export function useAnswerInvitation(kind: InvitationKind) {
+  const endpoints =
+    kind === 'employerEmployee' ? employerEmployeeInvitationEndpoints : invitationAnswerEndpoints;
+  return { accept: useApiMutation(endpoints.accept), deny: useApiMutation(endpoints.deny) };
 }

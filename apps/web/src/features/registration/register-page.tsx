@@ -7,6 +7,7 @@ import {
   completeRegistrationBody,
   homePath,
   type InvitationKind,
+  isAnswerableInvitation,
   PASSWORD_MIN_LENGTH,
   type registrationEndpoints,
 } from '@xp/contracts';
@@ -62,7 +63,7 @@ export function RegisterPage({ kind, code }: RegisterPageProps) {
       </PublicPage>
     );
   }
-  if (invitation.data.kind === 'employerEmployee' && invitation.data.hasAccount) {
+  if (isAnswerableInvitation(invitation.data.kind, invitation.data.hasAccount)) {
     return <AnswerInvitation code={code} invitation={invitation.data} onProblem={setProblem} />;
   }
   return <RegisterForm kind={kind} code={code} invitation={invitation.data} onProblem={setProblem} />;
