@@ -349,6 +349,7 @@ async function mailInvitation(deps: RegistrationDeps, db: Database, session: Cla
       organisationName,
       kindLabel: kindLabels[session.language][invitation.kind],
       link: `${deps.publicUrl}/account/register/${registerPaths[invitation.kind]}/${code}`,
+      hasAccount: (await findUserByEmail(db, invitation.email)) !== undefined,
     },
   });
   return { invitation, inviterName: inviterName || null };

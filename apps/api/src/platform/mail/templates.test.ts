@@ -36,6 +36,16 @@ describe('mail templates', () => {
     }
   });
 
+  it('asks an address with an account to answer the invitation instead of creating one', () => {
+    const nl = renderMail('invitation', 'nl', { ...samples.invitation, hasAccount: true });
+    expect(nl.text).toContain('Je hebt al een account met dit e-mailadres');
+    expect(nl.text).toContain('Uitnodiging bekijken');
+    expect(nl.text).not.toContain('Account aanmaken');
+    const en = renderMail('invitation', 'en', { ...samples.invitation, hasAccount: true });
+    expect(en.text).toContain('View invitation');
+    expect(renderMail('invitation', 'en', samples.invitation).text).toContain('Create account');
+  });
+
   it('puts the data of each template in the mail', () => {
     const tfa = renderMail('tfaCode', 'nl', { code: '012345', minutes: 10 });
     expect(tfa.text).toContain('012345');

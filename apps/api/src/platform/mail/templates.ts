@@ -10,7 +10,14 @@ export type MailLanguage = 'nl' | 'en';
 /** The data each template needs. Labels in it (such as `kindLabel`) are in the recipient's language. */
 export interface MailTemplateData {
   /** `kindLabel` completes "als …" / "as …" (e.g. 'beheerder', 'an administrator'). */
-  invitation: { inviterName: string; organisationName?: string | null; kindLabel: string; link: string };
+  /** `hasAccount`: the address has an account already, which accepts or declines instead of registering. */
+  invitation: {
+    inviterName: string;
+    organisationName?: string | null;
+    kindLabel: string;
+    link: string;
+    hasAccount?: boolean;
+  };
   tfaCode: { code: string; minutes: number };
   passwordReset: { link: string; minutes: number };
   emailChange: { link: string };
@@ -120,9 +127,11 @@ const templates: Templates = {
             : rich`${strong(data.inviterName)} nodigt je uit voor ${PLATFORM_NAME} als ${data.kindLabel}.`,
         ),
         paragraph(
-          rich`Maak je account aan met de knop hieronder. De link is persoonlijk: stuur hem niet door.`,
+          data.hasAccount
+            ? rich`Je hebt al een account met dit e-mailadres: accepteer of wijs de uitnodiging af met de knop hieronder. De link is persoonlijk: stuur hem niet door.`
+            : rich`Maak je account aan met de knop hieronder. De link is persoonlijk: stuur hem niet door.`,
         ),
-        button('Account aanmaken', data.link, FALLBACK.nl),
+        button(data.hasAccount ? 'Uitnodiging bekijken' : 'Account aanmaken', data.link, FALLBACK.nl),
         note(rich`Verwachtte je deze uitnodiging niet? Dan kun je deze e-mail negeren.`),
       ],
     }),
@@ -135,8 +144,12 @@ const templates: Templates = {
             ? rich`${strong(data.inviterName)} invites you to ${PLATFORM_NAME} as ${data.kindLabel} at ${strong(data.organisationName)}.`
             : rich`${strong(data.inviterName)} invites you to ${PLATFORM_NAME} as ${data.kindLabel}.`,
         ),
-        paragraph(rich`Create your account with the button below. The link is personal: do not forward it.`),
-        button('Create account', data.link, FALLBACK.en),
+        paragraph(
+          data.hasAccount
+            ? rich`You already have an account with this address: accept or decline the invitation with the button below. The link is personal: do not forward it.`
+            : rich`Create your account with the button below. The link is personal: do not forward it.`,
+        ),
+        button(data.hasAccount ? 'View invitation' : 'Create account', data.link, FALLBACK.en),
         note(rich`Did you not expect this invitation? Then you can ignore this email.`),
       ],
     }),
