@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { associationRoutes } from './modules/association/association.routes.ts';
+import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
 import { employeeRoutes } from './modules/employee/employee.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({
     ...gymRoutes({ db, files }),
     ...associationRoutes({ db, files }),
     ...challengeTemplateRoutes({ db, files }),
+    ...challengeRoutes({ db }),
     ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...rightsRoutes({ db }),

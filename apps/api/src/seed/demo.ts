@@ -19,6 +19,7 @@ import type { Database } from '../platform/db/client.ts';
 import type { FilesDeps } from '../platform/files/images.ts';
 import { seedAssociations } from './associations.ts';
 import { seedChallengeTemplates } from './challenge-templates.ts';
+import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
 import { seedLocationSettings } from './locations.ts';
 import { seedPictures } from './pictures.ts';
@@ -154,6 +155,8 @@ export async function seedDemoData(db: Database, files?: FilesDeps): Promise<boo
   await seedLocationSettings(db);
   await seedAssociations(db);
   await seedChallengeTemplates(db);
+  // Pictures first: the demo challenges copy their template with its banner.
   if (files) await seedPictures(db, files);
+  await seedChallenges(db);
   return true;
 }

@@ -27,7 +27,8 @@ function assertAdmin(session: Claims) {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function toTemplate(row: repository.ChallengeTemplateRow): ChallengeTemplate {
+/** A stored template as the API answers it (challenges list templates too). */
+export function toTemplate(row: repository.ChallengeTemplateRow): ChallengeTemplate {
   return {
     ...row,
     hasDate: row.startDate !== null,
@@ -169,10 +170,13 @@ export async function updateChallengeTemplate(
   });
 }
 
-/** PostgreSQL's foreign_key_violation, wherever the driver put it. */
+/**
+ * PostgreSQL's foreign_key_violation, or restrict_violation (what `on delete restrict` raises), wherever the
+ * driver put it.
+ */
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current = error as { code?: string; cause?: unknown } | undefined; current; ) {
-    if (current.code === '23503') return true;
+    if (current.code === '23503' || current.code === '23001') return true;
     current = current.cause as typeof current;
   }
   return false;

@@ -18,6 +18,7 @@ import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { files } from '../../platform/files/files.tables.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { multipart, testImage } from '../../test/multipart.ts';
+import { challenges } from '../challenge/challenge.tables.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
@@ -71,6 +72,8 @@ beforeAll(async () => {
       isActive: challengeTemplates.isActive,
     })
     .from(challengeTemplates);
+  // The demo challenges (seed/challenges.ts) refer to the demo templates.
+  await t.db.delete(challenges);
   await t.db.delete(challengeTemplates);
 });
 afterEach(async () => {

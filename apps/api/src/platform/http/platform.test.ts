@@ -51,7 +51,7 @@ const contractEndpoints = Object.entries(endpointGroups).flatMap(([group, endpoi
 const fastifyUrl = (endpoint: EndpointDefinition) => `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
 /** A concrete URL; ids point at nothing, so no call below changes data. */
 const concreteUrl = (endpoint: EndpointDefinition) =>
-  `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com' })}`;
+  `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com', isActive: 'false' })}`;
 const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]);
 
 describe('route table', () => {

@@ -1,0 +1,152 @@
+import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
+import { challenges } from './challenge.tables.ts';
+
+export type ChallengeRow = typeof challenges.$inferSelect;
+export type ChallengeValues = Omit<typeof challenges.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type ChallengeTemplateRow = typeof challengeTemplates.$inferSelect;
+
+export interface ChallengeFilter extends ListQuery {
+  isActive?: boolean | undefined;
+}
+
+export interface PopularFilter extends ListQuery {
+  theme?: number | undefined;
+}
+
+/** The owner column of the owner kind, equal to its id. */
+export function ownedBy(owner: ChallengeOwner): SQL {
+  switch (owner.kind) {
+    case 'location':
+      return eq(challenges.locationId, owner.id);
+    case 'employer':
+      return eq(challenges.employerId, owner.id);
+    case 'association':
+      return eq(challenges.associationId, owner.id);
+  }
+}
+
+/** The owner columns of a new challenge: the owner's id in its column, null in the other two. */
+export const ownerColumns = (owner: ChallengeOwner) => ({
+  locationId: owner.kind === 'location' ? owner.id : null,
+  employerId: owner.kind === 'employer' ? owner.id : null,
+  associationId: owner.kind === 'association' ? owner.id : null,
+});
+
+/** The owner's challenges; without a sort the newest first. `tabCounts` count the search's challenges. */
+export async function list(db: Database, owner: ChallengeOwner, query: ChallengeFilter) {
+  const base = and(
+    ownedBy(owner),
+    query.search ? ilike(challenges.name, likePattern(query.search)) : undefined,
+  );
+  const where = and(base, query.isActive === undefined ? undefined : eq(challenges.isActive, query.isActive));
+  const { limit, offset } = limitOffset(query);
+  const order = query.sort
+    ? orderBy(
+        query,
+        {
+          name: sql`lower(${challenges.name})`,
+          startDate: challenges.startDate,
+          entreoPointsReward: challenges.entreoPointsReward,
+          createdAt: challenges.createdAt,
+        },
+        'createdAt',
+        challenges.id,
+      )
+    : [desc(challenges.createdAt), desc(challenges.id)];
+  const [items, [total], tabs] = await Promise.all([
+    db
+      .select()
+      .from(challenges)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(challenges).where(where),
+    db
+      .select({ isActive: challenges.isActive, value: count() })
+      .from(challenges)
+      .where(base)
+      .groupBy(challenges.isActive),
+  ]);
+  const active = tabs.find((tab) => tab.isActive)?.value ?? 0;
+  const inactive = tabs.find((tab) => !tab.isActive)?.value ?? 0;
+  return {
+    items,
+    total: total?.value ?? 0,
+    tabCounts: { all: active + inactive, active, inactive },
+  };
+}
+
+/** One challenge of the owner; another owner's is not found. */
+export const find = async (db: Database, owner: ChallengeOwner, id: number) =>
+  (
+    await db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.id, id), ownedBy(owner)))
+  )[0];
+
+/** The same, locked for the rest of the transaction, so a check and the change after it agree. */
+export const lock = async (db: Database, owner: ChallengeOwner, id: number) =>
+  (
+    await db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.id, id), ownedBy(owner)))
+      .for('update')
+  )[0];
+
+export const insert = async (db: Database, values: ChallengeValues) =>
+  (await db.insert(challenges).values(values).returning())[0]!;
+
+export const update = async (db: Database, id: number, values: Partial<ChallengeValues>) =>
+  (await db.update(challenges).set(values).where(eq(challenges.id, id)).returning())[0]!;
+
+export const remove = (db: Database, id: number) => db.delete(challenges).where(eq(challenges.id, id));
+
+/** A template, locked shared so it cannot be deleted or changed while a challenge is made from it. */
+export const findTemplate = async (db: Database, id: number) =>
+  (await db.select().from(challengeTemplates).where(eq(challengeTemplates.id, id)).for('share'))[0];
+
+const challengeCount = count(challenges.id);
+
+/**
+ * Active, published templates with how many challenges (of every owner) use them; without a sort the most
+ * used first, then by name.
+ */
+export async function popular(db: Database, query: PopularFilter) {
+  const where = and(
+    eq(challengeTemplates.isActive, true),
+    eq(challengeTemplates.status, PublicationStatus.Published),
+    query.search ? ilike(challengeTemplates.name, likePattern(query.search)) : undefined,
+    query.theme === undefined ? undefined : eq(challengeTemplates.theme, query.theme),
+  );
+  const name = sql`lower(${challengeTemplates.name})`;
+  const direction = query.direction === 'desc' ? desc : asc;
+  const order =
+    query.sort === 'name'
+      ? [direction(name), direction(challengeTemplates.id)]
+      : [
+          query.sort === 'challengeCount' ? direction(challengeCount) : desc(challengeCount),
+          asc(name),
+          asc(challengeTemplates.id),
+        ];
+  const { limit, offset } = limitOffset(query);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ template: challengeTemplates, challengeCount })
+      .from(challengeTemplates)
+      .leftJoin(challenges, eq(challenges.challengeTemplateId, challengeTemplates.id))
+      .where(where)
+      .groupBy(challengeTemplates.id)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(challengeTemplates).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}

@@ -1,0 +1,25 @@
+import { challengeEndpoints as endpoints } from '@xp/contracts';
+import type { Database } from '../../platform/db/client.ts';
+import { route } from '../../platform/http/route.ts';
+import * as service from './challenge.service.ts';
+
+export function challengeRoutes(deps: { db: Database }) {
+  const { db } = deps;
+  return [
+    route(endpoints.list, ({ session, query }) => service.listChallenges(db, session, query)),
+    route(endpoints.popular, ({ session, query }) => service.popularChallengeTemplates(db, session, query)),
+    route(endpoints.get, ({ session, params }) => service.getChallenge(db, session, params.id)),
+    route(endpoints.create, ({ session, form, request }) =>
+      service.createChallenge(db, session, form, request.id),
+    ),
+    route(endpoints.update, ({ session, form, request }) =>
+      service.updateChallenge(db, session, form, request.id),
+    ),
+    route(endpoints.setIsActive, ({ session, params, body, request }) =>
+      service.setChallengeActive(db, session, body.id, params.isActive, request.id),
+    ),
+    route(endpoints.remove, ({ session, params, request }) =>
+      service.deleteChallenge(db, session, params.id, request.id),
+    ),
+  ];
+}
