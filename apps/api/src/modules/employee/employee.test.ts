@@ -376,6 +376,19 @@ describe('gym employee invitations', () => {
     expectFailure(await post('nieuwe.collega@example.com'), 409, 'email', 'invitation.errors.alreadyInvited');
   });
 
+  it('lets a second gym invite an address that another gym invited already', async () => {
+    expectFailure(
+      await call('POST', '/GymEmployeeInvitation', cookies.gym!, { email: 'nieuwe.collega@example.com' }),
+      409,
+      'email',
+      'invitation.errors.alreadyInvited',
+    );
+    ok(await call('POST', '/GymEmployeeInvitation', cookies.brug!, { email: 'nieuwe.collega@example.com' }));
+    expect(emails(await call('GET', '/GymEmployeeInvitation', cookies.brug!))).toContain(
+      'nieuwe.collega@example.com',
+    );
+  });
+
   it('lets an employee of another gym accept, or decline, instead of registering', async () => {
     const answer = (code: string, what: 'Accept' | 'Deny') =>
       t.app.inject({ method: 'POST', url: `/api/Account/Invitation/${code}/${what}` });

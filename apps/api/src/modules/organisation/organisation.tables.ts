@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -88,38 +89,39 @@ export const locations = pgTable(
   ],
 );
 
+const linkColumn = () => integer().notNull();
+
+/**
+ * A link between an organisation and a user (staff, employees): both keys together the primary key, an
+ * index on the user for "where does this user belong", and when the link was made. Removing either side
+ * removes the link.
+ */
+function membership<const K extends string>(name: string, key: K, parent: () => AnyPgColumn) {
+  const parentColumn = { [key]: linkColumn().references(parent, { onDelete: 'cascade' }) } as Record<
+    K,
+    ReturnType<typeof linkColumn>
+  >;
+  return pgTable(
+    name,
+    {
+      ...parentColumn,
+      userId: integer()
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+    },
+    (table) => [primaryKey({ columns: [table[key], table.userId] }), index().on(table.userId)],
+  );
+}
+
 /** Staff of a gym (role Employee): invited by the gym, with rights per gym, per location and by group. */
-export const gymEmployees = pgTable(
-  'gym_employees',
-  {
-    gymId: integer()
-      .notNull()
-      .references(() => gyms.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.gymId, table.userId] }), index().on(table.userId)],
-);
+export const gymEmployees = membership('gym_employees', 'gymId', () => gyms.id);
 
 /**
  * Employees working at a location (a subset of the gym's employees), added with `NewEmployees`; their
  * location rights there are granted separately.
  */
-export const locationEmployees = pgTable(
-  'location_employees',
-  {
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.locationId, table.userId] }), index().on(table.userId)],
-);
+export const locationEmployees = membership('location_employees', 'locationId', () => locations.id);
 
 /** A gym right (`ManageMembers`, ...) an employee holds in a gym. */
 export const gymRightGrants = pgTable(
@@ -155,44 +157,10 @@ export const locationRightGrants = pgTable(
 );
 
 /** Users who act for an employer (role Employer). */
-export const employerUsers = pgTable(
-  'employer_users',
-  {
-    employerId: integer()
-      .notNull()
-      .references(() => employers.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (table) => [primaryKey({ columns: [table.employerId, table.userId] }), index().on(table.userId)],
-);
+export const employerUsers = membership('employer_users', 'employerId', () => employers.id);
 
 /** Employees whose fitness an employer funds with XP (joined by registering from, or accepting, an invitation). */
-export const employerEmployees = pgTable(
-  'employer_employees',
-  {
-    employerId: integer()
-      .notNull()
-      .references(() => employers.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.employerId, table.userId] }), index().on(table.userId)],
-);
+export const employerEmployees = membership('employer_employees', 'employerId', () => employers.id);
 
 /** Users who act for a supplier (role Supplier). */
-export const supplierUsers = pgTable(
-  'supplier_users',
-  {
-    supplierId: integer()
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  (table) => [primaryKey({ columns: [table.supplierId, table.userId] }), index().on(table.userId)],
-);
+export const supplierUsers = membership('supplier_users', 'supplierId', () => suppliers.id);

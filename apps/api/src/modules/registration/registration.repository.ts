@@ -46,7 +46,17 @@ export const roleOfEmail = async (db: Database, email: string) =>
   (await db.select({ role: users.role }).from(users).where(sql`lower(${users.email}) = lower(${email})`))[0]
     ?.role;
 
-export const hasOpenInvitation = async (db: Database, kind: InvitationRow['kind'], email: string) =>
+/** An open invitation of this kind for the address from the same organisation (as the unique index). */
+export const hasOpenInvitation = async (
+  db: Database,
+  kind: InvitationRow['kind'],
+  email: string,
+  organisation: {
+    gymId?: number | undefined;
+    employerId?: number | undefined;
+    supplierId?: number | undefined;
+  },
+) =>
   (
     await db
       .select({ id: invitations.id })
@@ -55,6 +65,9 @@ export const hasOpenInvitation = async (db: Database, kind: InvitationRow['kind'
         and(
           eq(invitations.kind, kind),
           sql`lower(${invitations.email}) = lower(${email})`,
+          sql`coalesce(${invitations.gymId}, 0) = ${organisation.gymId ?? 0}`,
+          sql`coalesce(${invitations.employerId}, 0) = ${organisation.employerId ?? 0}`,
+          sql`coalesce(${invitations.supplierId}, 0) = ${organisation.supplierId ?? 0}`,
           sql`${invitations.status} in ('pending', 'registered')`,
         ),
       )

@@ -299,7 +299,7 @@ export async function invite(
     } else if (await repository.emailIsRegistered(tx, input.email)) {
       throw errors.conflict('email', 'invitation.errors.alreadyRegistered');
     }
-    if (await repository.hasOpenInvitation(tx, input.kind, input.email)) {
+    if (await repository.hasOpenInvitation(tx, input.kind, input.email, input)) {
       throw errors.conflict('email', 'invitation.errors.alreadyInvited');
     }
     const code = newOpaqueToken();

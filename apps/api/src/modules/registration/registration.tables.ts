@@ -44,9 +44,15 @@ export const invitations = pgTable(
     uniqueIndex('invitations_code_hash_unique').on(table.codeHash),
     index('invitations_kind_status_idx').on(table.kind, table.status, table.createdAt),
     index('invitations_email_idx').on(sql`lower(${table.email})`),
-    // One open invitation per kind and address.
+    // One open invitation per kind, address and organisation: two gyms may invite the same person.
     uniqueIndex('invitations_open_unique')
-      .on(table.kind, sql`lower(${table.email})`)
+      .on(
+        table.kind,
+        sql`lower(${table.email})`,
+        sql`coalesce(${table.gymId}, 0)`,
+        sql`coalesce(${table.employerId}, 0)`,
+        sql`coalesce(${table.supplierId}, 0)`,
+      )
       .where(sql`${table.status} in ('pending', 'registered')`),
   ],
 );
