@@ -109,6 +109,8 @@ function AddEmployeesForm({
   const candidates = useCandidates(id, debounced, true);
   /** Names of the chosen employees, kept when a new search no longer lists them. */
   const [chosen, setChosen] = useState<Record<string, string>>({});
+  /** The option list closes after each pick, so that it does not cover the submit button; typing opens it. */
+  const [isListOpen, setListOpen] = useState(false);
 
   const options = new Map<string, string>(Object.entries(chosen));
   for (const employee of candidates.data?.items ?? []) {
@@ -146,6 +148,10 @@ function AddEmployeesForm({
               filter={({ options: found }) => found}
               searchValue={search}
               onSearchChange={setSearch}
+              dropdownOpened={isListOpen}
+              onDropdownOpen={() => setListOpen(true)}
+              onDropdownClose={() => setListOpen(false)}
+              onOptionSubmit={() => setListOpen(false)}
               nothingFoundMessage={candidates.isFetching ? t('ui.loading') : t(texts.nothingFound)}
               value={field.value.map(String)}
               onChange={(values) => {
@@ -155,6 +161,7 @@ function AddEmployeesForm({
               onBlur={field.onBlur}
               error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
               comboboxProps={{ withinPortal: true }}
+              maxDropdownHeight={216}
             />
           )}
         />

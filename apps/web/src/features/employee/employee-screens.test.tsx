@@ -278,6 +278,8 @@ describe('the employees of a location', () => {
     expect(await within(dialog).findByText('Kies minstens één medewerker.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Medewerkers/ }));
     await user.click(await screen.findByRole('option', { name: 'Sanne de Vries (sanne@example.com)' }));
+    // The option list closes after a pick, so that it does not cover the submit button.
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
     expect(
       await within(dialog).findByText('Er is 1 medewerker toegevoegd aan Vitaal Utrecht Centrum.'),
