@@ -1,0 +1,57 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type challengeTemplateListQuery,
+  challengeTemplateEndpoints as endpoints,
+  pictureBankEndpoints,
+} from '@xp/contracts';
+import type { z } from 'zod';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+
+export type ChallengeTemplateListQuery = z.input<typeof challengeTemplateListQuery>;
+
+/** Keep the current page visible while the next page or filter result loads. */
+const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+
+/** The challenge templates for the list's state as it lives in the URL. */
+export function useChallengeTemplates(query: ChallengeTemplateListQuery) {
+  return useApiQuery(endpoints.list, { query }, keepPrevious);
+}
+
+/** The active pictures of the picture bank of one category (the theme), for the banner step. */
+export function useBannerPictures(category: number, page: number, pageSize: number) {
+  return useApiQuery(
+    pictureBankEndpoints.list,
+    { query: { category, isActive: true, page, pageSize, direction: 'asc', sort: 'createdAt' } },
+    keepPrevious,
+  );
+}
+
+/** After any change every challenge template query is stale. */
+function useInvalidateTemplates() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
+    ]);
+}
+
+export function useCreateTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+export function useSetTemplateActive() {
+  const invalidate = useInvalidateTemplates();
+  return useApiMutation(endpoints.setIsActive, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}

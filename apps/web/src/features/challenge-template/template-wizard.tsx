@@ -1,0 +1,177 @@
+import { Box } from '@mantine/core';
+import type { ChallengeTemplate } from '@xp/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiCallError } from '@/app/api-client';
+import { cdnUrl } from '@/app/cdn';
+import { applyServerErrors } from '@/ui/form-errors';
+import { SidePanel } from '@/ui/side-panel';
+import { showError, showSuccess } from '@/ui/toasts';
+import { useZodForm } from '@/ui/use-zod-form';
+import { Wizard, type WizardStep } from '@/ui/wizard';
+import { useCreateTemplate, useUpdateTemplate } from './api';
+import {
+  newTemplateValues,
+  stepFields,
+  stepOfField,
+  templateValues,
+  toTemplateForm,
+  type WizardOutput,
+  type WizardValues,
+  wizardFields,
+  wizardSchema,
+} from './wizard-form';
+import { BannerStep, type PickedPicture, SettingsStep, SummaryStep, ThemeStep } from './wizard-steps';
+
+/** Editing a template opens at step 3, the settings (spec 000 section 2). */
+export const EDIT_START_STEP = 2;
+
+/** An object URL for a chosen file, revoked when the file changes. */
+function useObjectUrl(file: unknown): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!(file instanceof Blob) || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+interface TemplateWizardPanelProps {
+  opened: boolean;
+  /** The template to edit; a new one when left out. */
+  template?: ChallengeTemplate | undefined;
+  /** The theme a new template starts with (the list's theme tab). */
+  defaultTheme?: number | undefined;
+  onClose: () => void;
+}
+
+/**
+ * 'Challenge-template toevoegen' / 'bewerken' in a side panel: the four-step wizard (theme, banner, settings,
+ * summary with status). Closing with unsaved changes asks first; a save closes it and refreshes the list.
+ */
+export function TemplateWizardPanel({ opened, template, defaultTheme, onClose }: TemplateWizardPanelProps) {
+  const { t } = useTranslation();
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const isNew = template === undefined;
+  const defaults = useMemo(
+    () => (template ? templateValues(template) : newTemplateValues(defaultTheme)),
+    [template, defaultTheme],
+  );
+  const form = useZodForm(wizardSchema, { defaultValues: defaults });
+  const { reset } = form;
+  const [picked, setPicked] = useState<PickedPicture | null>(null);
+  // The wizard starts over (at `step`) when the panel opens, or after a server error on another step.
+  const [start, setStart] = useState({ key: 0, step: 0 });
+  const file = form.watch('challengeBanner');
+  const fileUrl = useObjectUrl(file);
+  // A new step shows from its top (the panel keeps the scroll position of the step before).
+  const top = useRef<HTMLDivElement>(null);
+  const scrollToTop = () => top.current?.scrollIntoView?.({ block: 'start' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the panel opens or its subject changes
+  useEffect(() => {
+    if (!opened) return;
+    reset(defaults);
+    setPicked(null);
+    setStart((previous) => ({ key: previous.key + 1, step: isNew ? 0 : EDIT_START_STEP }));
+  }, [opened, template?.id, reset]);
+
+  const currentHash = template?.challengeBannerHash ?? null;
+  const bannerSrc =
+    fileUrl ??
+    (picked ? cdnUrl(picked.hash, { w: 1200, h: 300, fit: 'crop' }) : null) ??
+    (currentHash ? cdnUrl(currentHash, { w: 1200, h: 300, fit: 'crop' }) : null);
+
+  /** A new template needs a banner; an edited one keeps its own unless another is chosen. */
+  const checkBanner = () => {
+    const values = form.getValues();
+    if (values.challengeBanner instanceof Blob || values.pictureBankItemId || currentHash) return true;
+    form.setError('pictureBankItemId', {
+      type: 'server',
+      message: 'challengeTemplate.wizard.bannerRequired',
+    });
+    return false;
+  };
+
+  const submit = async (values: WizardOutput) => {
+    const fields = toTemplateForm(values);
+    try {
+      const saved = template
+        ? await update.mutateAsync({ form: { ...fields, id: template.id } })
+        : await create.mutateAsync({ form: fields });
+      showSuccess(
+        t(isNew ? 'challengeTemplate.add.done' : 'challengeTemplate.edit.saved', { name: saved.name }),
+      );
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiCallError)) {
+        showError(isNew ? 'challengeTemplate.add.failed' : 'challengeTemplate.edit.failed');
+        return;
+      }
+      const { fields: onFields } = applyServerErrors(error.errors, form.setError, wizardFields);
+      const step = Math.min(...onFields.map(stepOfField).filter((index) => index >= 0));
+      if (Number.isFinite(step)) setStart((previous) => ({ key: previous.key + 1, step }));
+    }
+  };
+
+  const steps: WizardStep<WizardValues>[] = [
+    {
+      label: 'challengeTemplate.wizard.steps.theme',
+      fields: stepFields.theme,
+      content: (
+        <ThemeStep
+          form={form}
+          onThemeChange={() => {
+            // A picked picture belongs to the old theme's category.
+            if (form.getValues('pictureBankItemId')) form.setValue('pictureBankItemId', null);
+            setPicked(null);
+          }}
+        />
+      ),
+    },
+    {
+      label: 'challengeTemplate.wizard.steps.banner',
+      fields: stepFields.banner,
+      onBeforeNext: checkBanner,
+      content: <BannerStep form={form} currentHash={currentHash} picked={picked} onPick={setPicked} />,
+    },
+    {
+      label: 'challengeTemplate.wizard.steps.settings',
+      fields: stepFields.settings,
+      content: <SettingsStep form={form} />,
+    },
+    {
+      label: 'challengeTemplate.wizard.steps.summary',
+      fields: stepFields.summary,
+      content: <SummaryStep form={form} bannerSrc={bannerSrc} />,
+    },
+  ];
+
+  const title = isNew ? t('challengeTemplate.add.title') : t('challengeTemplate.edit.title');
+  return (
+    <SidePanel
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      subtitle={isNew ? t('challengeTemplate.add.subtitle') : template.name}
+      isDirty={form.formState.isDirty}
+    >
+      <Box ref={top}>
+        <Wizard
+          key={start.key}
+          form={form}
+          steps={steps}
+          initialStep={start.step}
+          onStepChange={scrollToTop}
+          onSubmit={submit}
+        />
+      </Box>
+    </SidePanel>
+  );
+}
