@@ -139,7 +139,7 @@ describe('adding a picture', () => {
     await user.click(screen.getByRole('button', { name: 'Afbeelding toevoegen' }));
     const panel = await screen.findByRole('dialog', { name: 'Afbeelding toevoegen' });
     await user.click(within(panel).getByRole('button', { name: 'Toevoegen' }));
-    expect(await within(panel).findByText('Kies een afbeelding (PNG of JPEG)')).toBeInTheDocument();
+    expect(await within(panel).findByText('Kies een afbeelding (PNG, JPEG of WebP)')).toBeInTheDocument();
     expect(requestsTo(requests, 'POST', '/api/PictureBankItem')).toHaveLength(0);
 
     await user.upload(panel.querySelector('input[type="file"]') as HTMLInputElement, pngFile());
