@@ -28,12 +28,14 @@ import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/ac
 import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminChallengeTemplateRouteImport } from './routes/_app/admin/challengeTemplate'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
 import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
 import { Route as AppAdminPictureBankRouteImport } from './routes/_app/admin/pictureBank'
 import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
 import { Route as AppAdminUserOverviewRouteImport } from './routes/_app/admin/userOverview'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
+import { Route as AppAssociationChallengesRouteImport } from './routes/_app/association/challenges'
 import { Route as AppAssociationDashboardRouteImport } from './routes/_app/association/dashboard'
 import { Route as AppAssociationLocationsRouteImport } from './routes/_app/association/locations'
 import { Route as AppContentIndexRouteImport } from './routes/_app/content/index'
@@ -42,9 +44,11 @@ import { Route as AppEmployeesIndexRouteImport } from './routes/_app/employees/i
 import { Route as AppEmployeesEmployeeIdRouteImport } from './routes/_app/employees/$employeeId'
 import { Route as AppEmployeesInvitedRouteImport } from './routes/_app/employees/invited'
 import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/index'
+import { Route as AppEmployerChallengesRouteImport } from './routes/_app/employer/challenges'
 import { Route as AppEmployerDashboardRouteImport } from './routes/_app/employer/dashboard'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
+import { Route as AppLocationChallengesRouteImport } from './routes/_app/location/challenges'
 import { Route as AppLocationDashboardRouteImport } from './routes/_app/location/dashboard'
 import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
 import { Route as AppLocationRightsRouteImport } from './routes/_app/location/rights'
@@ -185,6 +189,12 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminChallengeTemplateRoute =
+  AppAdminChallengeTemplateRouteImport.update({
+    id: '/challengeTemplate',
+    path: '/challengeTemplate',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -215,6 +225,12 @@ const AppAssociationIndexRoute = AppAssociationIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAssociationRouteRoute,
 } as any)
+const AppAssociationChallengesRoute =
+  AppAssociationChallengesRouteImport.update({
+    id: '/challenges',
+    path: '/challenges',
+    getParentRoute: () => AppAssociationRouteRoute,
+  } as any)
 const AppAssociationDashboardRoute = AppAssociationDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -255,6 +271,11 @@ const AppEmployerIndexRoute = AppEmployerIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppEmployerRouteRoute,
 } as any)
+const AppEmployerChallengesRoute = AppEmployerChallengesRouteImport.update({
+  id: '/challenges',
+  path: '/challenges',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
 const AppEmployerDashboardRoute = AppEmployerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -268,6 +289,11 @@ const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
 const AppLocationAreasRouteRoute = AppLocationAreasRouteRouteImport.update({
   id: '/areas',
   path: '/areas',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
+const AppLocationChallengesRoute = AppLocationChallengesRouteImport.update({
+  id: '/challenges',
+  path: '/challenges',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
 const AppLocationDashboardRoute = AppLocationDashboardRouteImport.update({
@@ -535,17 +561,21 @@ export interface FileRoutesByFullPath {
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
   '/association/locations': typeof AppAssociationLocationsRoute
   '/content/dashboard': typeof AppContentDashboardRoute
   '/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
   '/employees/invited': typeof AppEmployeesInvitedRoute
+  '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
@@ -605,17 +635,21 @@ export interface FileRoutesByTo {
   '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
   '/association/locations': typeof AppAssociationLocationsRoute
   '/content/dashboard': typeof AppContentDashboardRoute
   '/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
   '/employees/invited': typeof AppEmployeesInvitedRoute
+  '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
@@ -687,17 +721,21 @@ export interface FileRoutesById {
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/_app/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/_app/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/admin/gyms': typeof AppAdminGymsRoute
   '/_app/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/_app/admin/profile': typeof AppAdminProfileRoute
   '/_app/admin/userOverview': typeof AppAdminUserOverviewRoute
+  '/_app/association/challenges': typeof AppAssociationChallengesRoute
   '/_app/association/dashboard': typeof AppAssociationDashboardRoute
   '/_app/association/locations': typeof AppAssociationLocationsRoute
   '/_app/content/dashboard': typeof AppContentDashboardRoute
   '/_app/employees/$employeeId': typeof AppEmployeesEmployeeIdRoute
   '/_app/employees/invited': typeof AppEmployeesInvitedRoute
+  '/_app/employer/challenges': typeof AppEmployerChallengesRoute
   '/_app/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/_app/location/challenges': typeof AppLocationChallengesRoute
   '/_app/location/dashboard': typeof AppLocationDashboardRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
   '/_app/location/rights': typeof AppLocationRightsRoute
@@ -769,17 +807,21 @@ export interface FileRouteTypes {
     | '/location/areas'
     | '/location/settings'
     | '/locations/$locationId'
+    | '/admin/challengeTemplate'
     | '/admin/dashboard'
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/userOverview'
+    | '/association/challenges'
     | '/association/dashboard'
     | '/association/locations'
     | '/content/dashboard'
     | '/employees/$employeeId'
     | '/employees/invited'
+    | '/employer/challenges'
     | '/employer/dashboard'
+    | '/location/challenges'
     | '/location/dashboard'
     | '/location/profile'
     | '/location/rights'
@@ -839,17 +881,21 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/'
     | '/location/areas'
+    | '/admin/challengeTemplate'
     | '/admin/dashboard'
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/userOverview'
+    | '/association/challenges'
     | '/association/dashboard'
     | '/association/locations'
     | '/content/dashboard'
     | '/employees/$employeeId'
     | '/employees/invited'
+    | '/employer/challenges'
     | '/employer/dashboard'
+    | '/location/challenges'
     | '/location/dashboard'
     | '/location/profile'
     | '/location/rights'
@@ -920,17 +966,21 @@ export interface FileRouteTypes {
     | '/_app/location/areas'
     | '/_app/location/settings'
     | '/_app/locations/$locationId'
+    | '/_app/admin/challengeTemplate'
     | '/_app/admin/dashboard'
     | '/_app/admin/gyms'
     | '/_app/admin/pictureBank'
     | '/_app/admin/profile'
     | '/_app/admin/userOverview'
+    | '/_app/association/challenges'
     | '/_app/association/dashboard'
     | '/_app/association/locations'
     | '/_app/content/dashboard'
     | '/_app/employees/$employeeId'
     | '/_app/employees/invited'
+    | '/_app/employer/challenges'
     | '/_app/employer/dashboard'
+    | '/_app/location/challenges'
     | '/_app/location/dashboard'
     | '/_app/location/profile'
     | '/_app/location/rights'
@@ -1136,6 +1186,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/challengeTemplate': {
+      id: '/_app/admin/challengeTemplate'
+      path: '/challengeTemplate'
+      fullPath: '/admin/challengeTemplate'
+      preLoaderRoute: typeof AppAdminChallengeTemplateRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/admin/dashboard': {
       id: '/_app/admin/dashboard'
       path: '/dashboard'
@@ -1176,6 +1233,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/association/'
       preLoaderRoute: typeof AppAssociationIndexRouteImport
+      parentRoute: typeof AppAssociationRouteRoute
+    }
+    '/_app/association/challenges': {
+      id: '/_app/association/challenges'
+      path: '/challenges'
+      fullPath: '/association/challenges'
+      preLoaderRoute: typeof AppAssociationChallengesRouteImport
       parentRoute: typeof AppAssociationRouteRoute
     }
     '/_app/association/dashboard': {
@@ -1234,6 +1298,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployerIndexRouteImport
       parentRoute: typeof AppEmployerRouteRoute
     }
+    '/_app/employer/challenges': {
+      id: '/_app/employer/challenges'
+      path: '/challenges'
+      fullPath: '/employer/challenges'
+      preLoaderRoute: typeof AppEmployerChallengesRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
     '/_app/employer/dashboard': {
       id: '/_app/employer/dashboard'
       path: '/dashboard'
@@ -1253,6 +1324,13 @@ declare module '@tanstack/react-router' {
       path: '/areas'
       fullPath: '/location/areas'
       preLoaderRoute: typeof AppLocationAreasRouteRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/challenges': {
+      id: '/_app/location/challenges'
+      path: '/challenges'
+      fullPath: '/location/challenges'
+      preLoaderRoute: typeof AppLocationChallengesRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
     '/_app/location/dashboard': {
@@ -1560,6 +1638,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminChallengeTemplateRoute: typeof AppAdminChallengeTemplateRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminGymsRoute: typeof AppAdminGymsRoute
   AppAdminPictureBankRoute: typeof AppAdminPictureBankRoute
@@ -1573,6 +1652,7 @@ interface AppAdminRouteRouteChildren {
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminChallengeTemplateRoute: AppAdminChallengeTemplateRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAdminGymsRoute: AppAdminGymsRoute,
   AppAdminPictureBankRoute: AppAdminPictureBankRoute,
@@ -1591,12 +1671,14 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 )
 
 interface AppAssociationRouteRouteChildren {
+  AppAssociationChallengesRoute: typeof AppAssociationChallengesRoute
   AppAssociationDashboardRoute: typeof AppAssociationDashboardRoute
   AppAssociationLocationsRoute: typeof AppAssociationLocationsRoute
   AppAssociationIndexRoute: typeof AppAssociationIndexRoute
 }
 
 const AppAssociationRouteRouteChildren: AppAssociationRouteRouteChildren = {
+  AppAssociationChallengesRoute: AppAssociationChallengesRoute,
   AppAssociationDashboardRoute: AppAssociationDashboardRoute,
   AppAssociationLocationsRoute: AppAssociationLocationsRoute,
   AppAssociationIndexRoute: AppAssociationIndexRoute,
@@ -1620,11 +1702,13 @@ const AppContentRouteRouteWithChildren = AppContentRouteRoute._addFileChildren(
 )
 
 interface AppEmployerRouteRouteChildren {
+  AppEmployerChallengesRoute: typeof AppEmployerChallengesRoute
   AppEmployerDashboardRoute: typeof AppEmployerDashboardRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
 }
 
 const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
+  AppEmployerChallengesRoute: AppEmployerChallengesRoute,
   AppEmployerDashboardRoute: AppEmployerDashboardRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
 }
@@ -1672,6 +1756,7 @@ const AppLocationSettingsRouteRouteWithChildren =
 interface AppLocationRouteRouteChildren {
   AppLocationAreasRouteRoute: typeof AppLocationAreasRouteRouteWithChildren
   AppLocationSettingsRouteRoute: typeof AppLocationSettingsRouteRouteWithChildren
+  AppLocationChallengesRoute: typeof AppLocationChallengesRoute
   AppLocationDashboardRoute: typeof AppLocationDashboardRoute
   AppLocationProfileRoute: typeof AppLocationProfileRoute
   AppLocationRightsRoute: typeof AppLocationRightsRoute
@@ -1684,6 +1769,7 @@ interface AppLocationRouteRouteChildren {
 const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationAreasRouteRoute: AppLocationAreasRouteRouteWithChildren,
   AppLocationSettingsRouteRoute: AppLocationSettingsRouteRouteWithChildren,
+  AppLocationChallengesRoute: AppLocationChallengesRoute,
   AppLocationDashboardRoute: AppLocationDashboardRoute,
   AppLocationProfileRoute: AppLocationProfileRoute,
   AppLocationRightsRoute: AppLocationRightsRoute,

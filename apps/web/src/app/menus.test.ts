@@ -16,7 +16,7 @@ describe('visibleMenu', () => {
       activeLocationId: 5,
       locationRights: ['5:ManageLocationAreas', '5:ManageLessons'],
     });
-    expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/areas']);
+    expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/areas', '/location/challenges']);
   });
 
   it('hides the rooms from a location employee without ManageLocationAreas', () => {
@@ -25,7 +25,7 @@ describe('visibleMenu', () => {
       activeLocationId: 5,
       locationRights: ['5:ManageLessons'],
     });
-    expect(paths(visibleMenu(claims))).toEqual(['/location']);
+    expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/challenges']);
   });
 
   it('shows the rooms to gym staff holding the gym right, at the active location', () => {
@@ -34,7 +34,7 @@ describe('visibleMenu', () => {
       activeLocationId: 5,
       gymRights: ['10:ManageLocationAreas'],
     });
-    expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/areas']);
+    expect(paths(visibleMenu(claims))).toEqual(['/location', '/location/areas', '/location/challenges']);
   });
 
   it("shows 'Rechten' for the location right ManageLocationRights, or the gym right of that name", () => {
@@ -59,6 +59,7 @@ describe('visibleMenu', () => {
       '/location',
       '/location/employees',
       '/location/areas',
+      '/location/challenges',
       '/location/rights',
       '/location/settings',
     ]);
@@ -70,6 +71,7 @@ describe('visibleMenu', () => {
       '/admin/gyms',
       '/admin/associations',
       '/admin/pictureBank',
+      '/admin/challengeTemplate',
     ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Content })))).toEqual(['/content']);
   });
@@ -79,6 +81,32 @@ describe('visibleMenu', () => {
       '/association',
       '/association/locations',
     ]);
+  });
+
+  it("shows 'Challenges' where the session has a challenge owner (challengeOwnerOf)", () => {
+    const location = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      locationRights: ['5:ManageLessons'],
+    });
+    expect(paths(visibleMenu(location))).toContain('/location/challenges');
+    expect(
+      paths(
+        visibleMenu(
+          testClaims({ role: 'Employer', activeEnvironment: Environment.Employer, activeEmployerId: 3 }),
+        ),
+      ),
+    ).toEqual(['/employer', '/employer/challenges']);
+    expect(
+      paths(visibleMenu(admin({ activeEnvironment: Environment.Association, activeAssociationId: 2 }))),
+    ).toEqual(['/association', '/association/locations', '/association/challenges']);
+    // No active employer or association: nothing to own the challenges.
+    expect(
+      paths(visibleMenu(testClaims({ role: 'Employer', activeEnvironment: Environment.Employer }))),
+    ).not.toContain('/employer/challenges');
+    expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Association })))).not.toContain(
+      '/association/challenges',
+    );
   });
 
   it('gives each role the menu of its own environment only (spec section 6)', () => {
@@ -115,6 +143,8 @@ describe('visibleMenu', () => {
       paths(visibleMenu(testClaims({ gymRights: rights.map((right) => `${gymId}:${right}`) })));
     expect(withRights('ManageMembers')).toEqual(['/', '/locations', '/employees']);
     expect(withRights('AlterGymInformation')).toEqual(['/', '/locations', '/settings']);
+    // The rights groups are a tab of the settings.
+    expect(withRights('ManageGymRights')).toEqual(['/', '/locations', '/settings']);
     expect(withRights('ManageMembers', 'AlterGymInformation')).toEqual([
       '/',
       '/locations',

@@ -8,11 +8,19 @@ import {
   IconPhoto,
   IconSettings,
   IconShieldCheck,
+  IconTrophy,
   IconUserPlus,
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { type Claims, Environment, hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts';
+import {
+  type Claims,
+  challengeOwnerOf,
+  Environment,
+  hasGymRight,
+  hasLocationRight,
+  isAdmin,
+} from '@xp/contracts';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -29,6 +37,14 @@ export interface MenuItem {
   /** Who sees the item (spec section 6); everyone who may use the environment when left out. */
   access?: (claims: Claims) => boolean;
 }
+
+/** 'Challenges' of the Location, Employer and Association environments: for who has a challenge owner there. */
+const challenges = (path: AppPath): MenuItem => ({
+  label: 'challenge.menu',
+  path,
+  icon: IconTrophy,
+  access: (claims) => challengeOwnerOf(claims) !== null,
+});
 
 const dashboard = (path: AppPath): MenuItem => ({
   label: 'menu.dashboard',
@@ -56,7 +72,10 @@ export const menus: Record<Environment, MenuItem[]> = {
       label: 'menu.gymSettings',
       path: '/settings',
       icon: IconSettings,
-      access: (claims) => hasGymRight(claims, 'AlterGymInformation'),
+      // AlterGymInformation (spec section 6) for its general and sign-up tabs; ManageGymRights for the
+      // rights groups tab (the settings layout shows each tab by its own right).
+      access: (claims) =>
+        hasGymRight(claims, 'AlterGymInformation') || hasGymRight(claims, 'ManageGymRights'),
     },
   ],
   [Environment.Customer]: [dashboard('/')],
@@ -75,6 +94,7 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconDoor,
       access: (claims) => hasLocationRight(claims, 'ManageLocationAreas'),
     },
+    challenges('/location/challenges'),
     {
       label: 'menu.locationRights',
       path: '/location/rights',
@@ -110,12 +130,19 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: isAdmin,
     },
     { label: 'pictureBank.menu', path: '/admin/pictureBank', icon: IconPhoto, access: isAdmin },
+    {
+      label: 'challengeTemplate.menu',
+      path: '/admin/challengeTemplate',
+      icon: IconTrophy,
+      access: isAdmin,
+    },
   ],
-  [Environment.Employer]: [dashboard('/employer')],
+  [Environment.Employer]: [dashboard('/employer'), challenges('/employer/challenges')],
   // No per-item check in the association menu (spec section 6).
   [Environment.Association]: [
     dashboard('/association'),
     { label: 'association.menu.locations', path: '/association/locations', icon: IconMapPin },
+    challenges('/association/challenges'),
   ],
   [Environment.TipsAndTricks]: [dashboard('/tipsAndTricks')],
   [Environment.Content]: [dashboard('/content')],

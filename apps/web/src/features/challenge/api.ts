@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  challengeSortable,
+  challengeEndpoints as endpoints,
+  type FormOf,
+  type PopularChallengeTemplateQuery,
+} from '@xp/contracts';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+type SortField = (typeof challengeSortable)[number];
+/** A sort field the server knows; anything else in the URL falls back to the server's default order. */
+const isSortField = (value: string | undefined): value is SortField =>
+  (challengeSortable as readonly string[]).includes(value ?? '');
+
+/** The list's tabs: all, or only the challenges that are on (`active`) or off (`inactive`). */
+export const challengeTabs = ['all', 'active', 'inactive'] as const;
+
+/** The tab of the URL as the list's `isActive` filter (the first tab, or an unknown one, filters nothing). */
+export const isActiveOf = (tab: string | undefined): boolean | undefined =>
+  tab === 'active' ? true : tab === 'inactive' ? false : undefined;
+
+/** The active owner's challenges, for the list's state (page, search, sort, tab) as it lives in the URL. */
+export function useChallenges(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  const isActive = isActiveOf(state.tab);
+  return useApiQuery(
+    endpoints.list,
+    {
+      query: {
+        ...query,
+        ...(isSortField(sort) ? { sort } : {}),
+        ...(isActive !== undefined ? { isActive } : {}),
+      },
+    },
+    // Keep the current page visible while the next page, tab or search result loads.
+    { placeholderData: (previous) => previous },
+  );
+}
+
+/** One challenge, for the edit modal. */
+export function useChallenge(id: number | undefined) {
+  return useApiQuery(
+    endpoints.get,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== undefined && Number.isInteger(id) && id > 0 },
+  );
+}
+
+/** The templates a challenge can be made from, the most used first. */
+export function usePopularTemplates(query: PopularChallengeTemplateQuery, enabled = true) {
+  return useApiQuery(endpoints.popular, { query }, { placeholderData: (previous) => previous, enabled });
+}
+
+/** After any change the lists, the detail and the use counts of the templates are stale. */
+function useInvalidateChallenges() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [endpoints.list, endpoints.get, endpoints.popular].map((endpoint) =>
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+export type ChallengeCreateValues = FormOf<typeof endpoints.create>;
+export type ChallengeUpdateValues = FormOf<typeof endpoints.update>;
+
+export function useCreateChallenge() {
+  const invalidate = useInvalidateChallenges();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useUpdateChallenge() {
+  const invalidate = useInvalidateChallenges();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+/** `PUT /challenge/{true|false}` with `{ id }`: switches a challenge on or off. */
+export function useSetChallengeActive() {
+  const invalidate = useInvalidateChallenges();
+  return useApiMutation(endpoints.setIsActive, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteChallenge() {
+  const invalidate = useInvalidateChallenges();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}

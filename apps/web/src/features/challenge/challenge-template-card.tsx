@@ -1,0 +1,148 @@
+import { Badge, Box, Center, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import {
+  type ChallengeSpanTemplate,
+  type ChallengeTemplateSnapshot,
+  minimumChallengeDays,
+} from '@xp/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cdnUrl } from '@/app/cdn';
+
+/** XP with a thousands separator (spec: formats). */
+export const formatXp = (amount: number) => amount.toLocaleString('nl-NL');
+
+/** The theme's own colour, so a theme reads the same in the list, the picker and the summary. */
+export const themeColors: Readonly<Record<number, string>> = { 0: 'teal', 1: 'orange', 2: 'grape' };
+
+/** A theme as a badge, with the label of the template area (`challengeTemplate.theme.*`). */
+export function ThemeBadge({ theme }: { theme: number }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={themeColors[theme] ?? 'gray'} size="sm" style={{ flexShrink: 0 }}>
+      {t(`challengeTemplate.theme.${theme}`)}
+    </Badge>
+  );
+}
+
+interface BannerProps {
+  hash: string | null;
+  width: number;
+  height: number;
+}
+
+/** A template's banner, cropped to `width` x `height` (a trophy when it has none); decorative. */
+export function ChallengeBanner({ hash, width, height }: BannerProps) {
+  if (!hash) {
+    return (
+      <Center
+        w={width}
+        h={height}
+        bg="var(--mantine-color-gray-1)"
+        style={{ borderRadius: 6, flexShrink: 0 }}
+      >
+        <ThemeIcon variant="transparent" color="gray" aria-hidden>
+          <IconTrophy size={Math.min(24, height - 8)} />
+        </ThemeIcon>
+      </Center>
+    );
+  }
+  return (
+    <Image
+      src={cdnUrl(hash, { w: width * 2, h: height * 2, fit: 'crop' })}
+      alt=""
+      w={width}
+      h={height}
+      fit="cover"
+      radius={6}
+      loading="lazy"
+      style={{ flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * In how many periods a template is completed, e.g. '3 weken', and the fewest days an active period must
+ * last for it (completion amount x days per period: the span rule of spec 000 section 5).
+ */
+export function useCompletionRule(template: ChallengeSpanTemplate) {
+  const { t } = useTranslation();
+  const rule = t(`challenge.completionPeriod.${template.completionPeriod}`, {
+    count: template.completionAmount,
+  });
+  const minimumDays = minimumChallengeDays(template);
+  return { rule, minimumDays, minimumText: t('challenge.form.minimumDays', { count: minimumDays }) };
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+interface TemplateSummaryProps {
+  /** The template as the challenge copies it. */
+  template: ChallengeTemplateSnapshot;
+  /** Next to the name, e.g. a button to pick another template. */
+  action?: ReactNode;
+}
+
+/**
+ * The template a challenge is made from: banner, name, theme, what to do and how it is completed, so that
+ * the minimum length of the active period makes sense.
+ */
+export function TemplateSummary({ template, action }: TemplateSummaryProps) {
+  const { t } = useTranslation();
+  const { rule, minimumText } = useCompletionRule(template);
+  return (
+    <Paper withBorder radius="md" p="sm" aria-label={t('challenge.form.templateSummary')} component="section">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ChallengeBanner hash={template.challengeBannerHash} width={96} height={48} />
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+              <Text fw={700} lineClamp={2}>
+                {template.name}
+              </Text>
+              {action}
+            </Group>
+            <Group gap="xs">
+              <ThemeBadge theme={template.theme} />
+              <Text size="xs" c="dimmed">
+                {t(`challengeTemplate.difficulty.${template.difficulty}`)}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {template.description}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+          <Fact label={t('challengeTemplate.fields.activity')}>
+            {t(`challengeTemplate.activity.${template.activity}`)}
+          </Fact>
+          <Fact label={t('challenge.form.goal')}>
+            {t('challenge.form.goalValue', {
+              amount: formatXp(template.measurementAmount),
+              // '10.000 stappen': the unit's label in running text.
+              unit: t(`challengeTemplate.measurementUnit.${template.measurementUnit}`).toLocaleLowerCase(),
+            })}
+          </Fact>
+          <Fact label={t('challenge.form.completion')}>
+            {rule}
+            <Text span size="xs" c="dimmed" display="block" fw={400}>
+              {minimumText}
+            </Text>
+          </Fact>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
