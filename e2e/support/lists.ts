@@ -1,0 +1,11 @@
+import type { Page } from '@playwright/test';
+
+/** The rows of a list's table, without its header row. */
+export const rows = (page: Page, table: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+
+/** The navbar of the active environment. */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu' });
