@@ -9,7 +9,7 @@ import type {
 import { isAdmin } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction } from '../../platform/db/errors.ts';
+import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { errors } from '../../platform/http/errors.ts';
 import * as repository from './challenge-template.repository.ts';
@@ -168,18 +168,6 @@ export async function updateChallengeTemplate(
     await audit(tx, { userId: session.userId, entity: ENTITY, entityId: form.id, before, after, requestId });
     return toTemplate(after);
   });
-}
-
-/**
- * PostgreSQL's foreign_key_violation, or restrict_violation (what `on delete restrict` raises), wherever the
- * driver put it.
- */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; ) {
-    if (current.code === '23503' || current.code === '23001') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 /**

@@ -12,6 +12,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * PostgreSQL's foreign_key_violation, or restrict_violation (what `on delete restrict` raises), wherever the
+ * driver put it: something still refers to the row.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error as { code?: string; cause?: unknown } | undefined; current; ) {
+    if (current.code === '23503' || current.code === '23001') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** Runs `work` in a transaction, typed as the same `Database` the repositories take. */
 export function inTransaction<T>(
   db: import('./client.ts').Database,
