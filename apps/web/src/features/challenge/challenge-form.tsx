@@ -1,4 +1,4 @@
-import { Button, Grid, Group, NumberInput, type NumberInputProps, Stack } from '@mantine/core';
+import { Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
   type ApiError,
@@ -11,14 +11,13 @@ import {
 } from '@xp/contracts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { type FieldPath, type FieldValues, type UseFormSetError, useWatch } from 'react-hook-form';
+import { type FieldValues, type UseFormSetError, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, toFieldName } from '@/ui/form-errors';
 import { DateField } from '@/ui/inputs/date-input';
 import { calendarDateToIso } from '@/ui/inputs/date-utils';
-import { SwitchField } from '@/ui/inputs/text-field';
-import { type FieldWrapperProps, useFieldInput } from '@/ui/inputs/use-form-field';
+import { NumberField, SwitchField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { ErrorState } from '@/ui/states';
 import { showError } from '@/ui/toasts';
@@ -71,25 +70,6 @@ export function challengeValues(challenge: Challenge): ChallengeFields {
     fromEndDate: challenge.fromEndDate,
     sendNotifications: challenge.sendNotifications,
   };
-}
-
-/**
- * The reward: whole XP, typed as digits. An emptied input stays empty (`''`, which the contract calls
- * required) instead of becoming `undefined`, which react-hook-form would turn back into the default.
- */
-function RewardField<T extends FieldValues, N extends FieldPath<T>, TOutput>(
-  props: FieldWrapperProps<NumberInputProps, T, N, TOutput>,
-) {
-  const { field, inputProps } = useFieldInput(props);
-  return (
-    <NumberInput
-      thousandSeparator="."
-      decimalSeparator=","
-      {...inputProps}
-      value={(field.value as number | string | null | undefined) ?? ''}
-      onChange={(value) => field.onChange(value)}
-    />
-  );
 }
 
 /** The server's own message of a failure, when it says more than the general error. */
@@ -196,7 +176,7 @@ export function ChallengeForm({
             )
           }
         />
-        <RewardField
+        <NumberField
           control={control}
           name="entreoPointsReward"
           label={t('challengeTemplate.fields.entreoPointsReward')}

@@ -238,10 +238,15 @@ describe('the status requirements', () => {
 
     // Without Non-active, Sleeping stands on its own.
     await user.clear(nonActive);
+    await user.tab();
+    expect(nonActive).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('De statusvereisten zijn opgeslagen.')).toBeInTheDocument();
     expect(requestsTo(requests, 'PUT', '/api/Location/5/EditStatusRequirements')[0]?.body).toEqual({
-      statusRequirements: [{ memberStatus: 1 }, { memberStatus: 2, requiredDaysOfAbsence: 20 }],
+      statusRequirements: [
+        { memberStatus: 1, requiredDaysOfAbsence: null },
+        { memberStatus: 2, requiredDaysOfAbsence: 20 },
+      ],
     });
   });
 });

@@ -17,17 +17,19 @@ function Harness({
   onSubmit = vi.fn(),
   serverError,
   mode,
+  amount,
 }: {
   onSubmit?: (v: unknown) => void;
   serverError?: string;
   mode?: 'onChange' | 'onTouched';
+  amount?: number;
 }) {
   const form = useZodForm(schema, {
     mode,
     defaultValues: {
       name: '',
       description: '',
-      amount: undefined as unknown as number,
+      amount: amount as number,
       theme: 0,
       isActive: false,
     },
@@ -69,6 +71,20 @@ describe('form fields', () => {
     const description = screen.getByRole('textbox', { name: 'Omschrijving' });
     expect(description).not.toHaveAttribute('aria-required');
     expect(labelOf(description)).toHaveTextContent(/^Omschrijving$/);
+  });
+
+  it('keeps a number field with a default empty when it is emptied, and requires it', async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<Harness amount={90} onSubmit={onSubmit} />);
+    const amount = screen.getByRole('textbox', { name: /Aantal/ });
+    expect(amount).toHaveValue('90');
+    await user.clear(amount);
+    await user.tab();
+    expect(amount).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findAllByText('Dit veld is verplicht')).not.toHaveLength(0);
+    expect(amount).toHaveAccessibleDescription('Dit veld is verplicht');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('shows an error only once the field is touched, translated', async () => {

@@ -72,7 +72,8 @@ export function NumberField<T extends FieldValues, N extends FieldPath<T> = Fiel
       thousandSeparator="."
       {...inputProps}
       value={(field.value as number | null | undefined) ?? ''}
-      onChange={(value) => field.onChange(toNumber(value))}
+      // Empty is null, not undefined: react-hook-form would show the default value again for undefined.
+      onChange={(value) => field.onChange(toNumber(value) ?? null)}
     />
   );
 }
