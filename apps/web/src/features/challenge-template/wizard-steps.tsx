@@ -513,8 +513,9 @@ export function SummaryStep({ form, bannerSrc }: SummaryStepProps) {
         control={form.control}
         name="status"
         label={label('status')}
+        description={t('challengeTemplate.wizard.statusHint')}
         required
-        maw={320}
+        maw={480}
         data={Object.values(PublicationStatus).map((value) => ({
           value,
           label: t(`challengeTemplate.status.${value}`),
