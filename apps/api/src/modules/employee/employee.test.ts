@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import {
   gymEmployees,
@@ -121,10 +122,10 @@ describe('GET /GymEmployee', () => {
       'pageSize',
       expect.any(String),
     );
-    expectFailure(await call('GET', '/GymEmployee', cookies.noRight!), 403, 'general', 'auth.forbidden');
-    expectFailure(await call('GET', '/GymEmployee', cookies.location!), 403, 'general', 'auth.forbidden');
-    expectFailure(await call('GET', '/GymEmployee', cookies.employer!), 403, 'general', 'auth.forbidden');
-    expectFailure(await call('GET', '/GymEmployee', ''), 401, 'general', 'auth.signInRequired');
+    expectForbidden(await call('GET', '/GymEmployee', cookies.noRight!));
+    expectForbidden(await call('GET', '/GymEmployee', cookies.location!));
+    expectForbidden(await call('GET', '/GymEmployee', cookies.employer!));
+    expectSignInRequired(await call('GET', '/GymEmployee', ''));
   });
 });
 
@@ -161,18 +162,8 @@ describe('GET /GymEmployee/{employeeId}', () => {
 
   it('refuses a malformed id and who lacks ManageMembers', async () => {
     expectFailure(await call('GET', '/GymEmployee/abc', cookies.gym!), 400, 'employeeId', expect.any(String));
-    expectFailure(
-      await call('GET', `/GymEmployee/${ids.gymUser}`, cookies.noRight!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('GET', `/GymEmployee/${ids.gymUser}`, cookies.employer!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('GET', `/GymEmployee/${ids.gymUser}`, cookies.noRight!));
+    expectForbidden(await call('GET', `/GymEmployee/${ids.gymUser}`, cookies.employer!));
   });
 });
 
@@ -249,18 +240,8 @@ describe('DELETE /GymEmployee/{employeeId}', () => {
       'general',
       'employee.errors.notFound',
     );
-    expectFailure(
-      await call('DELETE', `/GymEmployee/${ids.locationUser}`, cookies.noRight!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('DELETE', `/GymEmployee/${ids.locationUser}`, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('DELETE', `/GymEmployee/${ids.locationUser}`, cookies.noRight!));
+    expectForbidden(await call('DELETE', `/GymEmployee/${ids.locationUser}`, cookies.location!));
     expectFailure(
       await call('DELETE', '/GymEmployee/0', cookies.gym!),
       400,
@@ -424,25 +405,10 @@ describe('gym employee invitations', () => {
 
   it('needs ManageMembers in the active gym', async () => {
     for (const cookie of [cookies.noRight!, cookies.location!, cookies.employer!]) {
-      expectFailure(await call('GET', '/GymEmployeeInvitation', cookie), 403, 'general', 'auth.forbidden');
-      expectFailure(
-        await call('POST', '/GymEmployeeInvitation', cookie, { email: unique('x') }),
-        403,
-        'general',
-        'auth.forbidden',
-      );
-      expectFailure(
-        await call('POST', '/GymEmployeeInvitation/1/resend', cookie),
-        403,
-        'general',
-        'auth.forbidden',
-      );
-      expectFailure(
-        await call('DELETE', '/GymEmployeeInvitation/1', cookie),
-        403,
-        'general',
-        'auth.forbidden',
-      );
+      expectForbidden(await call('GET', '/GymEmployeeInvitation', cookie));
+      expectForbidden(await call('POST', '/GymEmployeeInvitation', cookie, { email: unique('x') }));
+      expectForbidden(await call('POST', '/GymEmployeeInvitation/1/resend', cookie));
+      expectForbidden(await call('DELETE', '/GymEmployeeInvitation/1', cookie));
     }
   });
 
@@ -526,24 +492,9 @@ describe('employees of a location', () => {
     expect(emails(await call('GET', `/Location/${ids.utrecht}/Employees`, cookies.location!))).toContain(
       'locatie@example.com',
     );
-    expectFailure(
-      await call('GET', `/Location/${ids.amersfoort}/Employees`, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('GET', `/Location/${ids.amersfoort}/Employees`, cookies.noRight!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('GET', `/Location/${ids.utrecht}/Employees`, cookies.employer!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('GET', `/Location/${ids.amersfoort}/Employees`, cookies.location!));
+    expectForbidden(await call('GET', `/Location/${ids.amersfoort}/Employees`, cookies.noRight!));
+    expectForbidden(await call('GET', `/Location/${ids.utrecht}/Employees`, cookies.employer!));
     // Another gym's location, or none at all: not found.
     expectFailure(
       await call('GET', `/Location/${ids.zwolle}/Employees`, cookies.gym!),
@@ -600,11 +551,8 @@ describe('employees of a location', () => {
       'general',
       'location.errors.notFound',
     );
-    expectFailure(
+    expectForbidden(
       await call('GET', `/Location/${ids.amersfoort}/Employee/${ids.locationUser}`, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
     );
   });
 
@@ -692,18 +640,8 @@ describe('employees of a location', () => {
     }
     expect(emails(await call('GET', `/Location/${ids.amersfoort}/Employees`, cookies.gym!))).toEqual(before);
     // Rights and tenants.
-    expectFailure(
-      await put({ employeeIds: [ids.gymUser] }, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await put({ employeeIds: [ids.gymUser] }, cookies.employer!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await put({ employeeIds: [ids.gymUser] }, cookies.location!));
+    expectForbidden(await put({ employeeIds: [ids.gymUser] }, cookies.employer!));
     expectFailure(
       await call('PUT', `/Location/${ids.zwolle}/NewEmployees`, cookies.gym!, { employeeIds: [ids.gymUser] }),
       404,
@@ -725,18 +663,10 @@ describe('employees of a location', () => {
       'general',
       'location.errors.notFound',
     );
-    expectFailure(
+    expectForbidden(
       await call('GET', `/Location/KnownUsers?locationId=${ids.amersfoort}`, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
     );
-    expectFailure(
-      await call('GET', `/Location/KnownUsers?locationId=${ids.utrecht}`, cookies.employer!),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('GET', `/Location/KnownUsers?locationId=${ids.utrecht}`, cookies.employer!));
     expectFailure(
       await call('DELETE', `/Location/${ids.utrecht}/Employee/${ids.locationUser}`, cookies.location!),
       400,
@@ -749,17 +679,11 @@ describe('employees of a location', () => {
       'general',
       'location.errors.notFound',
     );
-    expectFailure(
+    expectForbidden(
       await call('DELETE', `/Location/${ids.amersfoort}/Employee/${ids.gymUser}`, cookies.location!),
-      403,
-      'general',
-      'auth.forbidden',
     );
-    expectFailure(
+    expectForbidden(
       await call('DELETE', `/Location/${ids.utrecht}/Employee/${ids.locationUser}`, cookies.noRight!),
-      403,
-      'general',
-      'auth.forbidden',
     );
     expect(emails(await call('GET', `/Location/${ids.utrecht}/Employees`, cookies.gym!))).toContain(
       'locatie@example.com',

@@ -7,6 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import { gymEmployees, gymRightGrants, locationRightGrants } from '../organisation/organisation.tables.ts';
@@ -83,7 +84,7 @@ const groupOf = async (name: string, rights: string[]) =>
 describe('claims: rights through groups', () => {
   it('count like direct rights from the next refresh, and stop counting when taken away', async () => {
     let cookie = await signIn(t, 'plain@vitaal.test');
-    expectFailure(await call('GET', '/GymRightsGroup', cookie), 403, 'general', 'auth.forbidden');
+    expectForbidden(await call('GET', '/GymRightsGroup', cookie));
 
     const groupId = await groupOf('Rechtenbeheer', ['ManageGymRights', 'ManageMembers']);
     await t.db.insert(gymRightsGroupMembers).values({ groupId, userId: plain });
@@ -101,7 +102,7 @@ describe('claims: rights through groups', () => {
     claims = await refresh(cookie);
     cookie = claims.cookie;
     expect(claims.gymRights).toEqual([`${ids.vitaal}:ManageMembers`]);
-    expectFailure(await call('GET', '/GymRightsGroup', cookie), 403, 'general', 'auth.forbidden');
+    expectForbidden(await call('GET', '/GymRightsGroup', cookie));
 
     // Back in the group, then the member removed.
     await t.db
@@ -114,7 +115,7 @@ describe('claims: rights through groups', () => {
     await t.db.delete(gymRightsGroupMembers).where(eq(gymRightsGroupMembers.userId, plain));
     claims = await refresh(cookie);
     expect(claims.gymRights).toEqual([`${ids.vitaal}:ManageMembers`]);
-    expectFailure(await call('GET', '/GymRightsGroup', claims.cookie), 403, 'general', 'auth.forbidden');
+    expectForbidden(await call('GET', '/GymRightsGroup', claims.cookie));
     await t.db.delete(gymRightsGroups).where(eq(gymRightsGroups.id, groupId));
   });
 
@@ -176,19 +177,9 @@ describe('GET /GymEmployee/{employeeId}/Rights', () => {
 
   it('refuses the wrong role, a missing right and employees of another gym', async () => {
     const url = `/GymEmployee/${plain}/Rights`;
-    expectFailure(await call('GET', url, ''), 401, 'general', 'auth.signInRequired');
-    expectFailure(
-      await call('GET', url, await signIn(t, 'werkgever@example.com')),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('GET', url, await signIn(t, 'plain@vitaal.test')),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectSignInRequired(await call('GET', url, ''));
+    expectForbidden(await call('GET', url, await signIn(t, 'werkgever@example.com')));
+    expectForbidden(await call('GET', url, await signIn(t, 'plain@vitaal.test')));
     const brug = await signIn(t, 'boss@brug.test');
     expectFailure(await call('GET', url, brug), 404, 'general', 'rights.errors.employeeNotFound');
     // An existing user who is no employee of the gym at all.
@@ -316,12 +307,7 @@ describe('PUT /GymEmployee/{employeeId}/Rights', () => {
   it('lets each gym right change only its own part', async () => {
     const url = `/GymEmployee/${plain}/Rights`;
     const cookie = await signIn(t, 'locations@vitaal.test');
-    expectFailure(
-      await call('PUT', url, cookie, { gymRights: [...gymRights] }),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('PUT', url, cookie, { gymRights: [...gymRights] }));
     expect(await directRights(plain)).toEqual(['ManageMembers']);
     ok(
       await call('PUT', url, cookie, {
@@ -335,18 +321,8 @@ describe('PUT /GymEmployee/{employeeId}/Rights', () => {
   it('refuses the wrong role, a missing right and another gym', async () => {
     const url = `/GymEmployee/${plain}/Rights`;
     const body = { gymRights: [...gymRights] };
-    expectFailure(
-      await call('PUT', url, await signIn(t, 'werkgever@example.com'), body),
-      403,
-      'general',
-      'auth.forbidden',
-    );
-    expectFailure(
-      await call('PUT', url, await signIn(t, 'plain@vitaal.test'), body),
-      403,
-      'general',
-      'auth.forbidden',
-    );
+    expectForbidden(await call('PUT', url, await signIn(t, 'werkgever@example.com'), body));
+    expectForbidden(await call('PUT', url, await signIn(t, 'plain@vitaal.test'), body));
     expectFailure(
       await call('PUT', url, await signIn(t, 'boss@brug.test'), body),
       404,
@@ -477,15 +453,15 @@ describe('location rights', () => {
     const employer = await signIn(t, 'werkgever@example.com');
     const lessonsOnly = await signIn(t, 'trainer@utrecht.test');
     for (const cookie of [employer, lessonsOnly]) {
-      expectFailure(await call('GET', matrix, cookie), 403, 'general', 'auth.forbidden');
-      expectFailure(await call('GET', one, cookie), 403, 'general', 'auth.forbidden');
-      expectFailure(await call('PUT', one, cookie, body), 403, 'general', 'auth.forbidden');
+      expectForbidden(await call('GET', matrix, cookie));
+      expectForbidden(await call('GET', one, cookie));
+      expectForbidden(await call('PUT', one, cookie, body));
     }
     // Manages Amersfoort, not Utrecht (the same gym).
     const amersfoort = await signIn(t, 'manager@amersfoort.test');
     ok(await call('GET', `/Location/${ids.amersfoort}/Rights`, amersfoort));
-    expectFailure(await call('GET', matrix, amersfoort), 403, 'general', 'auth.forbidden');
-    expectFailure(await call('PUT', one, amersfoort, body), 403, 'general', 'auth.forbidden');
+    expectForbidden(await call('GET', matrix, amersfoort));
+    expectForbidden(await call('PUT', one, amersfoort, body));
     // Another gym's location, and an employee who does not work at the location.
     const fatima = await signIn(t, 'locatie@example.com');
     expectFailure(
