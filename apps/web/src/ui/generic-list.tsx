@@ -19,6 +19,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import {
   IconArrowsSort,
   IconDots,
+  IconDownload,
   IconFilterOff,
   IconPlus,
   IconSearch,
@@ -28,6 +29,7 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ExportColumn, type ListExport, useListExport } from './list-export';
 import { ListPagination } from './list-pagination';
 import type { ListState } from './list-search';
 import { pageCount } from './pagination';
@@ -49,6 +51,11 @@ export interface ListColumn<T> {
   sortField?: string;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The cell in the CSV export, as the screen shows it (names, translated labels, `format.date(...)`);
+   * a boolean becomes 'Ja' / 'Nee'. Columns without it are left out of the file.
+   */
+  exportValue?: ExportColumn<T>['exportValue'];
 }
 
 export interface ListTab {
@@ -106,6 +113,8 @@ export interface GenericListProps<T> {
   toolbar?: ReactNode;
   /** Accessible name of the table. */
   label?: string;
+  /** Shows 'Exporteren': every row of the current search, sort and filters as a CSV file. */
+  exportRows?: ListExport<T>;
 }
 
 const defaultRowId = (row: unknown): RowId => (row as { id: RowId }).id;
@@ -129,6 +138,7 @@ export function GenericList<T>({
   searchPlaceholder,
   toolbar,
   label,
+  exportRows,
 }: GenericListProps<T>) {
   const { t } = useTranslation();
   const tr = (text: string) => translateMessage(t, text);
@@ -138,6 +148,8 @@ export function GenericList<T>({
   latest.current = { state, onStateChange };
   const update = (patch: Partial<ListState>) =>
     latest.current.onStateChange({ ...latest.current.state, ...patch });
+
+  const listExport = useListExport(exportRows, columns, state);
 
   const [searchText, setSearchText] = useState(state.search ?? '');
   const emittedSearch = useRef(state.search ?? '');
@@ -304,7 +316,7 @@ export function GenericList<T>({
         </Tabs>
       )}
 
-      {(withSearch || onAdd || toolbar) && (
+      {(withSearch || onAdd || toolbar || exportRows) && (
         <Group justify="space-between" gap="sm">
           {withSearch ? (
             <TextInput
@@ -324,6 +336,16 @@ export function GenericList<T>({
           )}
           <Group gap="sm">
             {toolbar}
+            {exportRows && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={listExport.isExporting}
+                onClick={() => void listExport.run()}
+              >
+                {t('ui.export.action')}
+              </Button>
+            )}
             {onAdd && (
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
                 {addLabel ? tr(addLabel) : t('ui.list.add')}

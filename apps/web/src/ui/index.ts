@@ -13,6 +13,7 @@ export * from './inputs/password-field';
 export * from './inputs/text-field';
 export * from './inputs/time-input';
 export * from './inputs/use-form-field';
+export * from './list-export';
 export * from './list-pagination';
 export * from './list-search';
 export * from './modal-flow';

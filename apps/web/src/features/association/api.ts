@@ -5,6 +5,7 @@ import {
   associationEndpoints as endpoints,
   type FormOf,
 } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -24,6 +25,10 @@ const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous
 export function useAssociations(state: ListState) {
   return useApiQuery(endpoints.list, { query: listQuery(state, associationSortable) }, keepPrevious);
 }
+
+/** One page of the same list, for the CSV export. */
+export const fetchAssociations = (state: ListState) =>
+  call(endpoints.list, { query: listQuery(state, associationSortable) });
 
 export function useAssociation(id: number) {
   return useApiQuery(endpoints.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });

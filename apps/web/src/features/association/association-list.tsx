@@ -9,7 +9,7 @@ import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list'
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { useAssociations, useDeleteAssociation } from './api';
+import { fetchAssociations, useAssociations, useDeleteAssociation } from './api';
 import { AssociationFormPanel, bannerUrl, failureReason } from './association-form';
 
 /** The banner as a small thumbnail (a placeholder icon when there is none). */
@@ -50,6 +50,7 @@ const columns: ListColumn<Association>[] = [
     id: 'name',
     header: 'association.fields.name',
     sortField: 'name',
+    exportValue: (association) => association.name,
     cell: (association) => (
       <Text size="sm" fw={600}>
         {association.name}
@@ -62,6 +63,7 @@ const columns: ListColumn<Association>[] = [
     sortField: 'locationCount',
     align: 'right',
     width: 160,
+    exportValue: (association) => association.locationCount,
     cell: (association) => (
       <Text size="sm" ta="right">
         {association.locationCount.toLocaleString('nl-NL')}
@@ -134,6 +136,7 @@ export function AssociationList({ state, onStateChange, onOpen }: AssociationLis
           onRowClick={onOpen}
           rowActions={rowActions}
           searchPlaceholder="association.list.searchPlaceholder"
+          exportRows={{ fileName: 'association.list.title', fetchPage: fetchAssociations }}
           onAdd={() => setPanel({})}
         />
       )}

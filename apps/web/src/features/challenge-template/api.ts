@@ -5,6 +5,7 @@ import {
   pictureBankEndpoints,
 } from '@xp/contracts';
 import type { z } from 'zod';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 export type ChallengeTemplateListQuery = z.input<typeof challengeTemplateListQuery>;
@@ -16,6 +17,9 @@ const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous
 export function useChallengeTemplates(query: ChallengeTemplateListQuery) {
   return useApiQuery(endpoints.list, { query }, keepPrevious);
 }
+
+/** One page of the same list, for the CSV export. */
+export const fetchChallengeTemplates = (query: ChallengeTemplateListQuery) => call(endpoints.list, { query });
 
 /** The active pictures of the picture bank of one category (the theme), for the banner step. */
 export function useBannerPictures(category: number, page: number, pageSize: number) {

@@ -27,7 +27,12 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { useChallengeTemplates, useDeleteTemplate, useSetTemplateActive } from './api';
+import {
+  fetchChallengeTemplates,
+  useChallengeTemplates,
+  useDeleteTemplate,
+  useSetTemplateActive,
+} from './api';
 import { type ChallengeTemplateState, themeOf, toTemplateQuery } from './search';
 import { TemplateWizardPanel } from './template-wizard';
 
@@ -132,6 +137,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       id: 'name',
       header: 'challengeTemplate.fields.name',
       sortField: 'name',
+      exportValue: (template) => template.name,
       cell: (template) => (
         <Text size="sm" fw={500} lineClamp={2}>
           {template.name}
@@ -143,11 +149,13 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       header: 'challengeTemplate.fields.theme',
       sortField: 'theme',
       cell: (template) => <Text size="sm">{t(`challengeTemplate.theme.${template.theme}`)}</Text>,
+      exportValue: (template) => t(`challengeTemplate.theme.${template.theme}`),
     },
     {
       id: 'status',
       header: 'challengeTemplate.fields.status',
       sortField: 'status',
+      exportValue: (template) => t(`challengeTemplate.status.${template.status}`),
       cell: (template) => (
         <Badge variant="light" color={STATUS_COLORS[template.status] ?? 'gray'}>
           {t(`challengeTemplate.status.${template.status}`)}
@@ -158,12 +166,14 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       id: 'isActive',
       header: 'challengeTemplate.fields.isActive',
       cell: (template) => <ActiveSwitch template={template} />,
+      exportValue: (template) => template.isActive,
     },
     {
       id: 'createdAt',
       header: 'challengeTemplate.fields.createdAt',
       sortField: 'createdAt',
       cell: (template) => <Text size="sm">{formatDate(template.createdAt)}</Text>,
+      exportValue: (template) => formatDate(template.createdAt),
     },
   ];
 
@@ -222,6 +232,12 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
           searchPlaceholder="challengeTemplate.list.search"
           onAdd={() => setEditing('new')}
           addLabel="challengeTemplate.list.add"
+          exportRows={{
+            fileName: 'challengeTemplate.list.title',
+            // The status filter lives outside the kit's list state: take it from the route's state.
+            fetchPage: ({ page, pageSize }) =>
+              fetchChallengeTemplates(toTemplateQuery({ ...state, page, pageSize })),
+          }}
           toolbar={
             <Group gap="xs">
               <SegmentedControl

@@ -5,6 +5,7 @@ import {
   type FormOf,
   type PopularChallengeTemplateQuery,
 } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -22,21 +23,29 @@ export const isActiveOf = (tab: string | undefined): boolean | undefined =>
 
 /** The active owner's challenges, for the list's state (page, search, sort, tab) as it lives in the URL. */
 export function useChallenges(state: ListState) {
-  const { sort, ...query } = toListQuery(state);
-  const isActive = isActiveOf(state.tab);
   return useApiQuery(
     endpoints.list,
-    {
-      query: {
-        ...query,
-        ...(isSortField(sort) ? { sort } : {}),
-        ...(isActive !== undefined ? { isActive } : {}),
-      },
-    },
+    challengesInput(state),
     // Keep the current page visible while the next page, tab or search result loads.
     { placeholderData: (previous) => previous },
   );
 }
+
+/** The list call for a list's state (page, search, sort, tab). */
+function challengesInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  const isActive = isActiveOf(state.tab);
+  return {
+    query: {
+      ...query,
+      ...(isSortField(sort) ? { sort } : {}),
+      ...(isActive !== undefined ? { isActive } : {}),
+    },
+  };
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchChallenges = (state: ListState) => call(endpoints.list, challengesInput(state));
 
 /** One challenge, for the edit modal. */
 export function useChallenge(id: number | undefined) {

@@ -11,7 +11,7 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import type { ListState } from '@/ui/list-search';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { useChallenges, useDeleteChallenge, useSetChallengeActive } from './api';
+import { fetchChallenges, useChallenges, useDeleteChallenge, useSetChallengeActive } from './api';
 import { ChallengeModal, failureReason } from './challenge-form';
 import { ChallengeBanner, formatXp, ThemeBadge } from './challenge-template-card';
 
@@ -86,17 +86,26 @@ const columns: ListColumn<Challenge>[] = [
     sortField: 'name',
     width: '36%',
     cell: (challenge) => <ChallengeName challenge={challenge} />,
+    exportValue: (challenge) => challenge.challengeTemplatePlainModel.name,
   },
   {
     id: 'theme',
     header: 'challengeTemplate.fields.theme',
     cell: (challenge) => <ThemeBadge theme={challenge.challengeTemplatePlainModel.theme} />,
+    exportValue: (challenge, { t }) =>
+      t(`challengeTemplate.theme.${challenge.challengeTemplatePlainModel.theme}`),
   },
   {
     id: 'period',
     header: 'challenge.list.period',
     sortField: 'startDate',
     cell: (challenge) => <ChallengePeriods challenge={challenge} />,
+    exportValue: (challenge, { t }) => {
+      const active = periodText(t, challenge.hasDate, challenge.startDate, challenge.endDate);
+      const visible = periodText(t, challenge.hasFromDate, challenge.fromDate, challenge.fromEndDate);
+      const text = active ?? t('challenge.list.alwaysActive');
+      return visible ? `${text} (${t('challenge.list.visible', { period: visible })})` : text;
+    },
   },
   {
     id: 'reward',
@@ -108,11 +117,13 @@ const columns: ListColumn<Challenge>[] = [
         {formatXp(challenge.entreoPointsReward)} XP
       </Text>
     ),
+    exportValue: (challenge) => challenge.entreoPointsReward,
   },
   {
     id: 'isActive',
     header: 'challenge.list.active',
     width: 80,
+    exportValue: (challenge) => challenge.isActive,
     // The switch saves on its own; a click on it must not also open the row.
     cell: (challenge) => (
       // biome-ignore lint/a11y/noStaticElementInteractions: only stops the row's click, the switch is the control
@@ -236,6 +247,7 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
           searchPlaceholder="challenge.list.searchPlaceholder"
           onAdd={add}
           addLabel="challenge.list.add"
+          exportRows={{ fileName: 'challenge.title', fetchPage: fetchChallenges }}
         />
       )}
       <ChallengeModal

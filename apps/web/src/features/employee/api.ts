@@ -5,6 +5,7 @@ import {
   locationEmployeeEndpoints as location,
   locationEmployeeSortable,
 } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -16,13 +17,17 @@ const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
 /** Employees of the active gym, for the list's state (page, search, sort) as it lives in the URL. */
 export function useGymEmployees(state: ListState) {
-  const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    gym.list,
-    { query: { ...query, ...knownSort(gymEmployeeSortable, sort) } },
-    keepPrevious,
-  );
+  return useApiQuery(gym.list, gymEmployeesInput(state), keepPrevious);
 }
+
+/** The list call for a list's state (page, search, sort). */
+function gymEmployeesInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return { query: { ...query, ...knownSort(gymEmployeeSortable, sort) } };
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchGymEmployees = (state: ListState) => call(gym.list, gymEmployeesInput(state));
 
 export function useGymEmployee(employeeId: number) {
   return useApiQuery(

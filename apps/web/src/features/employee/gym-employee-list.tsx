@@ -8,7 +8,7 @@ import { InviteModal } from '@/features/invitation/invite-form';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { useGymEmployees } from './api';
+import { fetchGymEmployees, useGymEmployees } from './api';
 import { EmployeeTabs } from './employee-tabs';
 
 export const employeeColumns = {
@@ -17,6 +17,7 @@ export const employeeColumns = {
     header: 'employee.fields.name',
     sortField: 'name',
     width: '30%',
+    exportValue: (employee: { name: string }) => employee.name,
     cell: (employee: { name: string }) => (
       <Text size="sm" fw={600}>
         {employee.name}
@@ -28,6 +29,7 @@ export const employeeColumns = {
     header: 'employee.fields.email',
     sortField: 'email',
     cell: (employee: { email: string }) => <Text size="sm">{employee.email}</Text>,
+    exportValue: (employee: { email: string }) => employee.email,
   },
   phone: {
     id: 'phone',
@@ -37,6 +39,7 @@ export const employeeColumns = {
         {employee.phoneNumber ?? '—'}
       </Text>
     ),
+    exportValue: (employee: { phoneNumber: string | null }) => employee.phoneNumber,
   },
 } satisfies Record<string, ListColumn<GymEmployee>>;
 
@@ -54,6 +57,7 @@ const columns: ListColumn<GymEmployee>[] = [
         {employee.locationCount}
       </Badge>
     ),
+    exportValue: (employee) => employee.locationCount,
   },
 ];
 
@@ -94,6 +98,7 @@ export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeLis
           searchPlaceholder="employee.list.searchPlaceholder"
           onAdd={() => setInviting(true)}
           addLabel="employee.list.invite"
+          exportRows={{ fileName: 'employee.list.title', fetchPage: fetchGymEmployees }}
         />
       )}
       <InviteModal

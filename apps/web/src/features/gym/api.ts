@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, gymEndpoints as endpoints, gymSortable } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -10,13 +11,17 @@ const isSortField = (value: string | undefined): value is SortField =>
 
 /** All gyms (admin), for the list's state (page, search, sort) as it lives in the URL. */
 export function useGyms(state: ListState) {
-  const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
-    { placeholderData: (previous) => previous },
-  );
+  return useApiQuery(endpoints.list, gymsInput(state), { placeholderData: (previous) => previous });
 }
+
+/** The list call for a list's state (page, search, sort). */
+function gymsInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } };
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchGyms = (state: ListState) => call(endpoints.list, gymsInput(state));
 
 /** One gym with its counts (the dashboard and the settings of the active gym). */
 export function useGym(id: number | null) {

@@ -10,7 +10,7 @@ import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list'
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { useDeleteGym, useGyms } from './api';
+import { fetchGyms, useDeleteGym, useGyms } from './api';
 import { GymFormPanel } from './gym-form';
 
 const count = (value: number) => (
@@ -25,6 +25,7 @@ const columns: ListColumn<Gym>[] = [
     header: 'gym.fields.name',
     sortField: 'name',
     width: '36%',
+    exportValue: (gym) => gym.name,
     cell: (gym) => (
       <Text size="sm" fw={600}>
         {gym.name}
@@ -35,6 +36,7 @@ const columns: ListColumn<Gym>[] = [
     id: 'slug',
     header: 'gym.fields.slug',
     sortField: 'slug',
+    exportValue: (gym) => gym.slug,
     cell: (gym) => (
       <Text size="sm" ff="monospace">
         {gym.slug}
@@ -46,12 +48,14 @@ const columns: ListColumn<Gym>[] = [
     header: 'gym.fields.locationCount',
     align: 'right',
     cell: (gym) => count(gym.locationCount),
+    exportValue: (gym) => gym.locationCount,
   },
   {
     id: 'employees',
     header: 'gym.fields.employeeCount',
     align: 'right',
     cell: (gym) => count(gym.employeeCount),
+    exportValue: (gym) => gym.employeeCount,
   },
 ];
 
@@ -116,6 +120,7 @@ export function GymList({ state, onStateChange }: GymListProps) {
           onRowClick={(gym) => setPanel({ gym })}
           rowActions={rowActions}
           searchPlaceholder="gym.list.searchPlaceholder"
+          exportRows={{ fileName: 'gym.list.title', fetchPage: fetchGyms }}
           onAdd={() => setPanel({})}
         />
       )}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, locationEndpoints as endpoints, locationSortable } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -11,13 +12,17 @@ const isId = (id: number | null | undefined): id is number => Number.isInteger(i
 
 /** The locations of the active gym for the list's state (page, search, sort) as it lives in the URL. */
 export function useLocations(state: ListState) {
-  const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
-    { placeholderData: (previous) => previous },
-  );
+  return useApiQuery(endpoints.list, locationsInput(state), { placeholderData: (previous) => previous });
 }
+
+/** The list call for a list's state (page, search, sort). */
+function locationsInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } };
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchLocations = (state: ListState) => call(endpoints.list, locationsInput(state));
 
 /** One location with its status requirements and QR code. */
 export function useLocation(id: number | null) {

@@ -8,7 +8,7 @@ import { useRequiredClaims } from '@/app/session';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { useLocations } from './api';
+import { fetchLocations, useLocations } from './api';
 import { AddLocationPanel } from './location-form';
 
 /** 'Oudegracht 120, 3511 AZ Utrecht' */
@@ -41,6 +41,7 @@ const columns: ListColumn<LocationSummary>[] = [
     header: 'location.fields.name',
     sortField: 'name',
     width: '30%',
+    exportValue: (location) => location.name,
     cell: (location) => (
       <Text size="sm" fw={600}>
         {location.name}
@@ -52,6 +53,7 @@ const columns: ListColumn<LocationSummary>[] = [
     header: 'location.fields.address',
     sortField: 'city',
     cell: (location) => <Text size="sm">{addressOf(location)}</Text>,
+    exportValue: addressOf,
   },
   {
     id: 'postalCode',
@@ -59,12 +61,15 @@ const columns: ListColumn<LocationSummary>[] = [
     sortField: 'postalCode',
     width: 120,
     cell: (location) => <Text size="sm">{location.postalCode}</Text>,
+    exportValue: (location) => location.postalCode,
   },
   {
     id: 'visible',
     header: 'location.list.registrationPage',
     width: 180,
     cell: (location) => <VisibilityBadge location={location} />,
+    exportValue: (location, { t }) =>
+      t(location.visibleOnRegistrationPage ? 'location.list.visible' : 'location.list.hidden'),
   },
 ];
 
@@ -104,6 +109,7 @@ export function LocationList({ state, onStateChange, onOpen }: LocationListProps
           onRowClick={onOpen}
           rowActions={rowActions}
           searchPlaceholder="location.list.searchPlaceholder"
+          exportRows={{ fileName: 'location.title', fetchPage: fetchLocations }}
           onAdd={mayAdd ? () => setAdding(true) : undefined}
         />
       )}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { userEndpoints as endpoints, type Role, roles } from '@xp/contracts';
+import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -12,16 +13,25 @@ const isSortField = (value: string | undefined): value is SortField =>
 export const isRole = (value: string | undefined): value is Role =>
   (roles as readonly string[]).includes(value ?? '');
 
+/** The list call for a list's state (page, search, sort), optionally of one role. */
+function usersInput(state: ListState, role: Role | undefined) {
+  const { sort, ...query } = toListQuery(state);
+  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...(role ? { role } : {}) } };
+}
+
 /** Users for a list's state (page, search, sort) as it lives in the URL, optionally of one role. */
 export function useUsers(state: ListState, role: Role | undefined) {
-  const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     endpoints.list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...(role ? { role } : {}) } },
+    usersInput(state, role),
     // Keep the current page visible while the next page, tab or search result loads.
     { placeholderData: (previous) => previous },
   );
 }
+
+/** One page of the same list, for the CSV export. */
+export const fetchUsers = (state: ListState, role: Role | undefined) =>
+  call(endpoints.list, usersInput(state, role));
 
 /** Every user list (overview, admins) is stale after a change. */
 function useInvalidateUsers() {

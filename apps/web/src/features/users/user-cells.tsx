@@ -57,29 +57,34 @@ export const userColumns = {
     header: 'users.fields.name',
     sortField: 'name',
     cell: (user) => <NameCell user={user} />,
+    exportValue: (user) => user.name,
   },
   email: {
     id: 'email',
     header: 'users.fields.email',
     sortField: 'email',
     cell: (user) => <Text size="sm">{user.email}</Text>,
+    exportValue: (user) => user.email,
   },
   role: {
     id: 'role',
     header: 'users.fields.role',
     sortField: 'role',
     cell: (user) => <RoleBadge role={user.role} />,
+    exportValue: (user, { t }) => t(`users.roles.${user.role}`),
   },
   tfa: {
     id: 'isTfaEnabled',
     header: 'users.fields.isTfaEnabled',
     cell: (user) => <TfaBadge isEnabled={user.isTfaEnabled} />,
+    exportValue: (user) => user.isTfaEnabled,
   },
   createdAt: {
     id: 'createdAt',
     header: 'users.fields.createdAt',
     sortField: 'createdAt',
     cell: (user) => <Text size="sm">{formatDate(user.createdAt)}</Text>,
+    exportValue: (user, { date }) => date(user.createdAt),
   },
 } satisfies Record<string, ListColumn<UserOverviewItem>>;
 

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { UserOverviewItem } from '@xp/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { adminClaims, setUpAppTests } from '@/features/profile/test-support';
 import i18n from '@/i18n';
 import { failure, fakeAppApi, queryOf, requestsTo, startApp } from '@/test/fake-api';
@@ -120,6 +121,65 @@ describe('the users overview', () => {
     expect(toast.closest('[role="alert"]')).toHaveTextContent(
       'Het verwijderverzoek kon niet worden verstuurd.',
     );
+  });
+
+  it('exports every user of the tab, search and sort as a CSV with the visible texts', async () => {
+    // 103 employees: two pages of the export (100 + 3).
+    const employees: UserOverviewItem[] = Array.from({ length: 103 }, (_, index) => ({
+      id: 100 + index,
+      email: `medewerker${index}@example.com`,
+      name: `Medewerker ${index}`,
+      role: 'Employee',
+      isTfaEnabled: index === 0,
+      createdAt: '2026-03-01T08:00:00.000Z',
+    }));
+    employees[1] = { ...(employees[1] as UserOverviewItem), name: 'Jansen; "Bas"' };
+    const requests = fakeAppApi(adminClaims, {
+      'GET /api/user': (request) => {
+        const { page = '1', pageSize = '25' } = queryOf(request);
+        const start = (Number(page) - 1) * Number(pageSize);
+        return { data: { items: employees.slice(start, start + Number(pageSize)), total: employees.length } };
+      },
+    });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:users';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await startApp('/admin/userOverview?tab=Employee&sort=createdAt&direction=desc&search=medewerker');
+    await screen.findByText('Medewerker 0');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Exporteren' }));
+    await waitFor(() => expect(names).toHaveLength(1));
+
+    const exportQueries = requestsTo(requests, 'GET', '/api/user')
+      .map(queryOf)
+      .filter((query) => query.pageSize === '100');
+    expect(exportQueries).toEqual(
+      ['1', '2'].map((page) => ({
+        page,
+        pageSize: '100',
+        direction: 'desc',
+        sort: 'createdAt',
+        search: 'medewerker',
+        role: 'Employee',
+      })),
+    );
+    expect(names[0]).toMatch(/^Gebruikers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (blobs[0] as Blob).arrayBuffer());
+    const lines = csv.split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      '\uFEFFNaam;E-mailadres;Rol;Tweestapsverificatie;Aangemaakt op',
+      'Medewerker 0;medewerker0@example.com;Medewerker;Ja;01-03-2026',
+      '"Jansen; ""Bas""";medewerker1@example.com;Medewerker;Nee;01-03-2026',
+    ]);
+    expect(lines).toHaveLength(1 + 103 + 1);
   });
 
   it('speaks English', async () => {

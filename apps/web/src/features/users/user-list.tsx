@@ -8,7 +8,7 @@ import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
-import { isRole, useRequestAccountDeletion, useUsers } from './api';
+import { fetchUsers, isRole, useRequestAccountDeletion, useUsers } from './api';
 import { failureReason, userColumns } from './user-cells';
 
 const columns: ListColumn<UserOverviewItem>[] = [
@@ -91,6 +91,7 @@ export function UserList({ state, onStateChange }: UserListProps) {
           rowActions={rowActions}
           tabs={tabs}
           searchPlaceholder="users.overview.searchPlaceholder"
+          exportRows={{ fileName: 'users.overview.title', fetchPage: (page) => fetchUsers(page, role) }}
         />
       )}
     </>
