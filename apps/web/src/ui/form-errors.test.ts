@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { applyServerErrors, toFieldName } from './form-errors';
+import { applyServerErrors, failureReason, showFailure, showSaveErrors, toFieldName } from './form-errors';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(() => 'id') } }));
 
@@ -84,5 +84,49 @@ describe('applyServerErrors', () => {
       'addresses',
     ]);
     expect(setError).toHaveBeenCalledWith('addresses.1.city', expect.anything(), expect.anything());
+  });
+});
+
+describe('failed saves', () => {
+  const show = vi.mocked(notifications.show);
+  beforeEach(() => show.mockClear());
+  const failed = (errors: { key: string; message: string }[]) => ({ status: 409, errors });
+
+  it('reads the server’s own reason, not the general error', () => {
+    expect(failureReason(failed([{ key: 'general', message: 'gym.errors.hasLocations' }]))).toBe(
+      'gym.errors.hasLocations',
+    );
+    expect(failureReason(failed([{ key: 'general', message: 'general_error' }]))).toBeUndefined();
+    expect(failureReason(new Error('network'))).toBeUndefined();
+  });
+
+  it('puts errors of the form’s fields (and below them) on those fields, without a toast', () => {
+    const setError = vi.fn();
+    showSaveErrors(
+      failed([{ key: 'Days[1].From', message: 'location.errors.overlap' }]),
+      setError,
+      ['days'],
+      'location.openingHours.failed',
+    );
+    expect(setError).toHaveBeenCalledWith(
+      'days.1.from',
+      { type: 'server', message: 'location.errors.overlap' },
+      { shouldFocus: true },
+    );
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('shows any other failure as an error toast titled with what failed, the reason below it', () => {
+    const setError = vi.fn();
+    showSaveErrors(
+      failed([{ key: 'general', message: 'gym.errors.hasLocations' }]),
+      setError,
+      ['name'],
+      'gym.edit.failed',
+    );
+    expect(setError).not.toHaveBeenCalled();
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red' }));
+    showFailure(new Error('network'), 'gym.edit.failed');
+    expect(show).toHaveBeenCalledTimes(2);
   });
 });

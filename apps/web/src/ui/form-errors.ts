@@ -1,6 +1,6 @@
 import { type ApiError, GENERAL_ERROR } from '@xp/contracts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { showWarning } from './toasts';
+import { showError, showWarning } from './toasts';
 
 /** Keys that belong to no field. */
 const GENERAL_KEYS = new Set(['', 'general', GENERAL_ERROR, '$']);
@@ -59,4 +59,43 @@ export function applyServerErrors<T extends FieldValues>(
 
   if (fields.length === 0) showWarning(unmapped[0]?.message || GENERAL_ERROR);
   return { fields, unmapped };
+}
+
+/** The errors of a failed API call (an `ApiCallError`), or none for anything else. */
+const errorsOf = (error: unknown): readonly ApiError[] => {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) ? (errors as ApiError[]) : [];
+};
+
+/** The server's own message of a failure, when it says more than the general error. */
+export function failureReason(error: unknown): string | undefined {
+  return errorsOf(error).find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
+}
+
+/**
+ * A failure as an error toast: `failure` ('Zaal kan niet worden toegevoegd'), with the server's own message
+ * below it when it has one.
+ */
+export function showFailure(error: unknown, failure: string): void {
+  const reason = failureReason(error);
+  if (reason) showError(reason, { title: failure });
+  else showError(failure);
+}
+
+/**
+ * After a failed save: the server's errors on the form's `fields` (and paths below them) go onto those
+ * fields; a failure that names none of them shows `failure` as a toast (`showFailure`).
+ */
+export function showSaveErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  failure: string,
+): void {
+  const onFields = errorsOf(error).filter((entry) => {
+    const name = toFieldName(entry.key ?? '');
+    return fields.some((field) => name === field || name.startsWith(`${field}.`));
+  });
+  if (onFields.length > 0) applyServerErrors(onFields, setError, fields);
+  else showFailure(error, failure);
 }

@@ -5,17 +5,18 @@ import type { Association, AssociationLocation } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, LoadingState } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import {
   useAssociation,
   useAssociationLocations,
   useDeleteAssociation,
   useRemoveAssociationLocation,
 } from './api';
-import { AssociationFormPanel, failureReason } from './association-form';
+import { AssociationFormPanel } from './association-form';
 import { BannerThumbnail } from './association-list';
 import { AssociationLocationPicker, locationPlace } from './association-location-picker';
 
@@ -111,9 +112,7 @@ function AssociationHeader({ association, onDeleted }: { association: Associatio
           showSuccess(t('association.delete.done', { name: association.name }));
           onDeleted();
         } catch (error) {
-          const reason = failureReason(error);
-          if (reason) showError(reason, { title: 'association.delete.failed' });
-          else showError('association.delete.failed');
+          showFailure(error, 'association.delete.failed');
         }
       },
     });
@@ -178,9 +177,7 @@ function AssociationLocations({ association, state, onStateChange }: Association
           await release.mutateAsync({ body: { associationId: association.id, locationId: location.id } });
           showSuccess(t('association.removeLocation.done', names));
         } catch (error) {
-          const reason = failureReason(error);
-          if (reason) showError(reason, { title: 'association.removeLocation.failed' });
-          else showError('association.removeLocation.failed');
+          showFailure(error, 'association.removeLocation.failed');
           void query.refetch();
         }
       },

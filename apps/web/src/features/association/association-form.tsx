@@ -1,22 +1,14 @@
 import { Stack } from '@mantine/core';
-import {
-  type ApiError,
-  type Association,
-  associationForm,
-  cdnUrl,
-  fileUpload,
-  GENERAL_ERROR,
-} from '@xp/contracts';
+import { type Association, associationForm, cdnUrl, fileUpload } from '@xp/contracts';
 import { useEffect } from 'react';
-import { type FieldValues, type UseFormSetError, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { ImageField } from '@/ui/inputs/image-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { SidePanelForm } from '@/ui/side-panel';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateAssociation, useUpdateAssociation } from './api';
 
@@ -38,31 +30,6 @@ const BANNER_ASPECT = 4;
 /** A thumbnail or preview of a stored banner. */
 export const bannerUrl = (hash: string, size?: { w: number; h: number }) =>
   cdnUrl(hash, size ? { ...size, fit: 'crop' } : {});
-
-/** The server's own message of a failure, when it says more than the general error. */
-export function failureReason(error: unknown): string | undefined {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  return errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-}
-
-/** Field errors (a name in use, a file that is no image) on the form; anything else as a toast. */
-function showSaveErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  failure: string,
-) {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) =>
-    (formFields as readonly string[]).includes(toFieldName(entry.key)),
-  );
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, formFields);
-    return;
-  }
-  const reason = failureReason(error);
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
-}
 
 interface AssociationFormPanelProps {
   opened: boolean;
@@ -111,7 +78,12 @@ export function AssociationFormPanel({ opened, association, onClose }: Associati
       }
       onClose();
     } catch (error) {
-      showSaveErrors(error, form.setError, isNew ? 'association.add.failed' : 'association.edit.failed');
+      showSaveErrors(
+        error,
+        form.setError,
+        formFields,
+        isNew ? 'association.add.failed' : 'association.edit.failed',
+      );
     }
   });
 

@@ -5,12 +5,13 @@ import type { Association } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { fetchAssociations, useAssociations, useDeleteAssociation } from './api';
-import { AssociationFormPanel, bannerUrl, failureReason } from './association-form';
+import { AssociationFormPanel, bannerUrl } from './association-form';
 
 /** The banner as a small thumbnail (a placeholder icon when there is none). */
 export function BannerThumbnail({ association, size = 40 }: { association: Association; size?: number }) {
@@ -101,9 +102,7 @@ export function AssociationList({ state, onStateChange, onOpen }: AssociationLis
           await remove.mutateAsync({ params: { id: association.id } });
           showSuccess(t('association.delete.done', { name: association.name }));
         } catch (error) {
-          const reason = failureReason(error);
-          if (reason) showError(reason, { title: 'association.delete.failed' });
-          else showError('association.delete.failed');
+          showFailure(error, 'association.delete.failed');
           // It may be gone already (deleted elsewhere): show the list as it is now.
           void query.refetch();
         }

@@ -4,12 +4,12 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Association, AssociationLocation } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showFailure } from '@/ui/form-errors';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
 import { MODAL_SIZES } from '@/ui/modal-flow';
 import { ErrorState } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useAddAssociationLocation, useLocationsWithoutAssociation } from './api';
-import { failureReason } from './association-form';
 
 /** How many matches the picker shows; more means: search more precisely. */
 export const PICKER_PAGE_SIZE = 8;
@@ -49,9 +49,7 @@ export function AssociationLocationPicker({ association, opened, onClose }: Loca
       await add.mutateAsync({ body: { associationId: association.id, locationId: location.id } });
       showSuccess(t('association.picker.added', { location: location.name, association: association.name }));
     } catch (error) {
-      const reason = failureReason(error);
-      if (reason) showError(reason, { title: 'association.picker.failed' });
-      else showError('association.picker.failed');
+      showFailure(error, 'association.picker.failed');
       void query.refetch();
     } finally {
       setAddingId(null);

@@ -10,23 +10,17 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import {
-  type ApiError,
-  type ChallengeTemplate,
-  GENERAL_ERROR,
-  PublicationStatus,
-  Theme,
-} from '@xp/contracts';
+import { type ChallengeTemplate, PublicationStatus, Theme } from '@xp/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
 import { cdnUrl } from '@/app/cdn';
 import { openConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import {
   fetchChallengeTemplates,
   useChallengeTemplates,
@@ -35,12 +29,6 @@ import {
 } from './api';
 import { type ChallengeTemplateState, themeOf, toTemplateQuery } from './search';
 import { TemplateWizardPanel } from './template-wizard';
-
-/** The server's own reason of a failure (a translation key), when it says more than the general error. */
-export const failureReason = (error: unknown): string | undefined =>
-  (error instanceof ApiCallError ? (error.errors as ApiError[]) : []).find(
-    (entry) => entry.message && entry.message !== GENERAL_ERROR,
-  )?.message;
 
 const STATUS_COLORS: Record<number, MantineColor> = {
   [PublicationStatus.Disabled]: 'gray',
@@ -75,9 +63,7 @@ function ActiveSwitch({ template }: { template: ChallengeTemplate }) {
       );
     } catch (error) {
       setIsActive(!next);
-      showError(failureReason(error) ?? 'challengeTemplate.toggle.failed', {
-        title: 'challengeTemplate.toggle.failed',
-      });
+      showFailure(error, 'challengeTemplate.toggle.failed');
     }
   };
 
@@ -188,9 +174,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
           await remove.mutateAsync({ params: { id: template.id } });
           showSuccess(t('challengeTemplate.delete.done', { name: template.name }));
         } catch (error) {
-          showError(failureReason(error) ?? 'challengeTemplate.delete.failed', {
-            title: 'challengeTemplate.delete.failed',
-          });
+          showFailure(error, 'challengeTemplate.delete.failed');
         }
       },
     });

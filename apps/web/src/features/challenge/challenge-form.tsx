@@ -1,26 +1,22 @@
 import { Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
-  type ApiError,
   type Challenge,
   type ChallengeFields,
   type ChallengeTemplateSnapshot,
   challengeFormFor,
-  GENERAL_ERROR,
   type PopularChallengeTemplate,
 } from '@xp/contracts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { type FieldValues, type UseFormSetError, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { DateField } from '@/ui/inputs/date-input';
 import { calendarDateToIso } from '@/ui/inputs/date-utils';
 import { NumberField, SwitchField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { ErrorState } from '@/ui/states';
-import { showError } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useChallenge, useCreateChallenge, useUpdateChallenge } from './api';
 import { TemplateSummary, useCompletionRule } from './challenge-template-card';
@@ -70,31 +66,6 @@ export function challengeValues(challenge: Challenge): ChallengeFields {
     fromEndDate: challenge.fromEndDate,
     sendNotifications: challenge.sendNotifications,
   };
-}
-
-/** The server's own message of a failure, when it says more than the general error. */
-export function failureReason(error: unknown): string | undefined {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  return errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-}
-
-/** Field errors (a reward, a period too short) on the form; anything else as a toast titled `failure`. */
-function showSaveErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  failure: string,
-) {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) =>
-    (formFields as readonly string[]).includes(toFieldName(entry.key)),
-  );
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, formFields);
-    return;
-  }
-  const reason = failureReason(error);
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
 }
 
 type ChallengeFormProps = {
@@ -150,7 +121,12 @@ export function ChallengeForm({
         onSaved(saved.challengeTemplatePlainModel.name);
         return true;
       } catch (error) {
-        showSaveErrors(error, form.setError, isNew ? 'challenge.add.failed' : 'challenge.edit.failed');
+        showSaveErrors(
+          error,
+          form.setError,
+          formFields,
+          isNew ? 'challenge.add.failed' : 'challenge.edit.failed',
+        );
         return false;
       }
     }),

@@ -6,13 +6,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import type { ListState } from '@/ui/list-search';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { fetchChallenges, useChallenges, useDeleteChallenge, useSetChallengeActive } from './api';
-import { ChallengeModal, failureReason } from './challenge-form';
+import { ChallengeModal } from './challenge-form';
 import { ChallengeBanner, formatXp, ThemeBadge } from './challenge-template-card';
 
 /** '12-01-2027 t/m 09-02-2027', 'Vanaf 12-01-2027', or null when the period is off. */
@@ -65,7 +66,7 @@ function ActiveSwitch({ challenge }: { challenge: Challenge }) {
       showSuccess(t(next ? 'challenge.toggle.activated' : 'challenge.toggle.deactivated', { name }));
     } catch (error) {
       setIsActive(!next);
-      showError(failureReason(error) ?? 'challenge.toggle.failed', { title: 'challenge.toggle.failed' });
+      showFailure(error, 'challenge.toggle.failed');
     }
   };
 
@@ -194,9 +195,7 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
           await remove.mutateAsync({ params: { id: challenge.id } });
           showSuccess(t('challenge.delete.done', { name }));
         } catch (error) {
-          const reason = failureReason(error);
-          if (reason) showError(reason, { title: 'challenge.delete.failed' });
-          else showError('challenge.delete.failed');
+          showFailure(error, 'challenge.delete.failed');
           // It may be gone already (deleted elsewhere): show the list as it is now.
           void query.refetch();
         }

@@ -3,8 +3,6 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
-import { showError } from '@/ui/toasts';
 
 /** 'Terug naar medewerkers' above a detail screen. */
 export function BackLink({ to, label }: { to: LinkProps['to']; label: string }) {
@@ -47,13 +45,4 @@ export function Field({ label, children }: { label: string; children: ReactNode 
       </Text>
     </Group>
   );
-}
-
-/** The server's reason as a toast titled with what failed, or only what failed. */
-export function showFailure(error: unknown, failed: string) {
-  const reason =
-    error instanceof ApiCallError
-      ? error.errors.find((entry) => entry.message && entry.message !== 'general_error')?.message
-      : undefined;
-  showError(reason ?? failed, reason ? { title: failed } : {});
 }

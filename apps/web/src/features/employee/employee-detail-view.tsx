@@ -7,9 +7,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { ErrorState, LoadingState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
-import { BackLink, Field, Section, showFailure } from './employee-detail-parts';
+import { BackLink, Field, Section } from './employee-detail-parts';
 
 /** What an employee detail shows of the employee. */
 type DetailEmployee = Pick<EmployeeSummary, 'employeeId' | 'name' | 'email' | 'phoneNumber'>;

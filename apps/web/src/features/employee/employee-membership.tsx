@@ -5,11 +5,11 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
-import { showFailure } from './employee-detail-parts';
 
 /** Employees added to a location or a rights group: the contract's body, at least one chosen. */
 interface EmployeeIds {

@@ -1,49 +1,24 @@
 import { Stack, Text } from '@mantine/core';
-import { type ApiError, type Gym, type GymInput, gymInput, gymUpdate, suggestGymSlug } from '@xp/contracts';
+import { type Gym, type GymInput, gymInput, gymUpdate, suggestGymSlug } from '@xp/contracts';
 import { useEffect, useRef } from 'react';
-import {
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type UseFormSetError,
-  useWatch,
-} from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { TextField } from '@/ui/inputs/text-field';
 import { SidePanelForm } from '@/ui/side-panel';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateGym, useUpdateGym } from './api';
 
-const formFields = ['name', 'slug'] as const;
+/** The fields of a gym's form, where the server's field errors land. */
+export const gymFormFields = ['name', 'slug'] as const;
+const formFields = gymFormFields;
 type FormField = (typeof formFields)[number];
 
 export const emptyGym: GymInput = { name: '', slug: '' };
 
 /** The public sign-up link of a gym, as the sign-up pages serve it. */
 export const signUpPath = (slug: string) => `/inschrijven/${slug}`;
-
-/**
- * Puts the server's field errors (a slug in use, ...) on the form; a failure of no field shows `failure` as a
- * toast, with the server's own message below it when it has one.
- */
-export function showGymSaveErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  failure: string,
-): void {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) => formFields.includes(toFieldName(entry.key) as FormField));
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, formFields);
-    return;
-  }
-  const reason = errors.find((entry) => entry.message && entry.message !== 'general_error')?.message;
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
-}
 
 interface GymFieldsProps<T extends GymInput, TOutput extends FieldValues> {
   control: Control<T, unknown, TOutput>;
@@ -141,7 +116,7 @@ function AddGymPanel({ opened, onClose }: { opened: boolean; onClose: () => void
       reset(emptyGym);
       onClose();
     } catch (error) {
-      showGymSaveErrors(error, form.setError, 'gym.add.failed');
+      showSaveErrors(error, form.setError, formFields, 'gym.add.failed');
     }
   });
 
@@ -171,7 +146,7 @@ function EditGymPanel({ opened, gym, onClose }: { opened: boolean; gym: Gym; onC
       showSuccess(t('gym.edit.saved', { name: saved.name }));
       onClose();
     } catch (error) {
-      showGymSaveErrors(error, form.setError, 'gym.edit.failed');
+      showSaveErrors(error, form.setError, formFields, 'gym.edit.failed');
     }
   });
 

@@ -8,9 +8,10 @@ import { ApiCallError } from '@/app/api-client';
 import { cdnUrl } from '@/app/cdn';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { ImageDropzone } from '@/ui/inputs/image-field';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useGym, useGymRegistrationSettings, useRemoveGymBanner, useUpdateGymRegistration } from './api';
 import { signUpPath } from './gym-form';
 
@@ -18,13 +19,6 @@ import { signUpPath } from './gym-form';
 const PREVIEW_WIDTH = 720;
 
 const errorsOf = (error: unknown): ApiError[] => (error instanceof ApiCallError ? error.errors : []);
-
-/** A failure as a toast: `failure`, with the server's own message below it when it says more. */
-function showFailure(error: unknown, failure: string) {
-  const reason = errorsOf(error).find((entry) => entry.message && entry.message !== 'general_error')?.message;
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
-}
 
 /** An object URL of a chosen file, revoked when it changes. */
 function useFileUrl(file: File | null): string | null {

@@ -5,11 +5,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
+import { showSaveErrors } from '@/ui/form-errors';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useGym, useUpdateGym } from './api';
-import { GymFields, showGymSaveErrors } from './gym-form';
+import { GymFields, gymFormFields } from './gym-form';
 
 /** 'Algemeen' of the gym settings: name and slug of the active gym. */
 export function GymGeneralSettings() {
@@ -52,7 +53,7 @@ function GymGeneralForm({ gym }: { gym: Gym }) {
       reset({ id: saved.id, name: saved.name, slug: saved.slug });
       showSuccess(t('gym.settings.saved'));
     } catch (error) {
-      showGymSaveErrors(error, form.setError, 'gym.settings.failed');
+      showSaveErrors(error, form.setError, gymFormFields, 'gym.settings.failed');
     }
   });
 

@@ -3,6 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { locationAreaUpdate } from '@xp/contracts';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showSaveErrors } from '@/ui/form-errors';
 import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -11,7 +12,7 @@ import { useLocationArea, useUpdateLocationArea } from './api';
 import {
   emptyLocationArea,
   LocationAreaFields,
-  showSaveErrors,
+  locationAreaFormFields,
   toBody,
   toFormValues,
 } from './location-area-form';
@@ -48,7 +49,7 @@ export function LocationAreaEditPanel({ id, onClose }: LocationAreaEditPanelProp
       showSuccess(t('locationArea.edit.saved', { name: saved.name }));
       onClose();
     } catch (error) {
-      showSaveErrors(error, form.setError, 'locationArea.edit.failed');
+      showSaveErrors(error, form.setError, locationAreaFormFields, 'locationArea.edit.failed');
     }
   });
 

@@ -1,21 +1,13 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { type ApiError, GENERAL_ERROR, type LocationArea, locationAreaInput } from '@xp/contracts';
+import { type LocationArea, locationAreaInput } from '@xp/contracts';
 import { useState } from 'react';
-import {
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type UseFormSetError,
-  useWatch,
-} from 'react-hook-form';
+import { type Control, type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { AddressFields } from '@/ui/inputs/address-fields';
 import { SwitchField, TextField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
-import { showError } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateLocationArea } from './api';
 
@@ -23,7 +15,8 @@ import { useCreateLocationArea } from './api';
 export type LocationAreaFormValues = z.input<typeof locationAreaInput>;
 type FormField = keyof LocationAreaFormValues;
 
-const formFields: readonly FormField[] = [
+/** The fields of a room's form, where the server's field errors land. */
+export const locationAreaFormFields: readonly FormField[] = [
   'name',
   'sameAddressAsLocation',
   'street',
@@ -55,32 +48,6 @@ export const toFormValues = (area: LocationArea): LocationAreaFormValues => ({
 export function toBody<T extends LocationAreaFormValues>(values: T): T {
   if (!values.sameAddressAsLocation) return values;
   return { ...values, street: null, houseNumber: null, postalCode: null, city: null };
-}
-
-/** The server's own message of a failure, when it says more than the general error. */
-export function failureReason(error: unknown): string | undefined {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  return errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-}
-
-/**
- * Puts the server's field errors on the form. A failure that belongs to no field shows `failure` as a
- * toast ('Zaal kan niet worden toegevoegd'), with the server's own message below it when it has one.
- */
-export function showSaveErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  failure: string,
-): void {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) => formFields.includes(toFieldName(entry.key) as FormField));
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, formFields);
-    return;
-  }
-  const reason = failureReason(error);
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
 }
 
 interface LocationAreaFieldsProps<T extends LocationAreaFormValues, TOutput extends FieldValues> {
@@ -160,7 +127,7 @@ export function AddLocationAreaForm({ onSaved, onCancel }: AddLocationAreaFormPr
         onSaved(created.name);
         return true;
       } catch (error) {
-        showSaveErrors(error, form.setError, 'locationArea.add.failed');
+        showSaveErrors(error, form.setError, locationAreaFormFields, 'locationArea.add.failed');
         return false;
       }
     }),

@@ -5,12 +5,13 @@ import type { LocationArea } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useDeleteLocationArea, useLocationAreas } from './api';
-import { AddLocationAreaModal, failureReason } from './location-area-form';
+import { AddLocationAreaModal } from './location-area-form';
 
 /** 'Griftpark 1, 3514 EZ Utrecht', or 'Gelijk aan locatie' for a room at the location's own address. */
 export function LocationAreaAddress({ area }: { area: LocationArea }) {
@@ -75,9 +76,7 @@ export function LocationAreaList({ state, onStateChange, onOpen }: LocationAreaL
           await remove.mutateAsync({ params: { id: area.id } });
           showSuccess(t('locationArea.delete.done', { name: area.name }));
         } catch (error) {
-          const reason = failureReason(error);
-          if (reason) showError(reason, { title: 'locationArea.delete.failed' });
-          else showError('locationArea.delete.failed');
+          showFailure(error, 'locationArea.delete.failed');
           // It may be gone already (deleted elsewhere): show the list as it is now.
           void query.refetch();
         }

@@ -1,24 +1,16 @@
 import { Fieldset, Paper, Stack } from '@mantine/core';
-import {
-  type ApiError,
-  canAlterLocation,
-  GENERAL_ERROR,
-  type LocationDetail,
-  locationInput,
-  locationUpdate,
-} from '@xp/contracts';
+import { canAlterLocation, type LocationDetail, locationInput, locationUpdate } from '@xp/contracts';
 import { useEffect } from 'react';
-import type { Control, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiCallError } from '@/app/api-client';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { AddressFields } from '@/ui/inputs/address-fields';
 import { NumberField, SwitchField, TextField } from '@/ui/inputs/text-field';
 import { SidePanelForm } from '@/ui/side-panel';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateLocation, useUpdateLocation } from './api';
 
@@ -59,27 +51,6 @@ export const slugOf = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
-
-/**
- * Puts the server's errors on the fields they name (the slug in use, a postal code); any other failure
- * shows `failure` as a toast, with the server's own message below it when it has one.
- */
-export function showSaveErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  failure: string,
-  fields: readonly string[] = formFields,
-): void {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) => fields.some((field) => toFieldName(entry.key).startsWith(field)));
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, fields);
-    return;
-  }
-  const reason = errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-  if (reason) showError(reason, { title: failure });
-  else showError(failure);
-}
 
 interface LocationFieldsProps<T extends LocationFormValues, TOutput extends FieldValues> {
   control: Control<T, unknown, TOutput>;
@@ -169,7 +140,7 @@ export function AddLocationPanel({ opened, onClose, onCreated }: AddLocationPane
       reset(emptyLocation);
       onCreated(created);
     } catch (error) {
-      showSaveErrors(error, form.setError, 'location.add.failed');
+      showSaveErrors(error, form.setError, formFields, 'location.add.failed');
     }
   });
 
@@ -215,7 +186,7 @@ export function LocationGeneralForm({ location }: { location: LocationDetail }) 
       reset({ ...toFormValues(saved), id: saved.id });
       showSuccess(t('location.edit.saved', { name: saved.name }));
     } catch (error) {
-      showSaveErrors(error, form.setError, 'location.edit.failed');
+      showSaveErrors(error, form.setError, formFields, 'location.edit.failed');
     }
   });
 

@@ -6,6 +6,7 @@ import { type Control, type FieldErrors, useFieldArray, useWatch } from 'react-h
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormActions } from '@/ui/form-actions';
+import { showSaveErrors } from '@/ui/form-errors';
 import { TimeInput } from '@/ui/inputs/time-input';
 import { useFieldInput } from '@/ui/inputs/use-form-field';
 import { ErrorState, LoadingState } from '@/ui/states';
@@ -13,7 +14,6 @@ import { showSuccess } from '@/ui/toasts';
 import { translateMessage } from '@/ui/translate';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useOpeningHours, useSaveOpeningHours } from './api';
-import { showSaveErrors } from './location-form';
 
 type FormValues = z.input<typeof openingHoursInput>;
 type RangePath = `days.${number}.ranges.${number}.${'from' | 'to'}`;
@@ -195,7 +195,7 @@ function OpeningHoursForm({ hours, mayAlter }: { hours: OpeningHours; mayAlter: 
       reset(toFormValues(saved));
       showSuccess(t('location.openingHours.saved'));
     } catch (error) {
-      showSaveErrors(error, form.setError, 'location.openingHours.failed', ['days']);
+      showSaveErrors(error, form.setError, ['days'], 'location.openingHours.failed');
     }
   });
 

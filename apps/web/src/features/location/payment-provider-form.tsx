@@ -3,12 +3,12 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { type PaymentProvider, PaymentProviderKind, paymentProviderInput } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { showSaveErrors } from '@/ui/form-errors';
 import { SelectField, TextField } from '@/ui/inputs/text-field';
 import { ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useAddPaymentProvider, usePaymentProvider, useUpdatePaymentProvider } from './api';
-import { showSaveErrors } from './location-form';
 
 type FormValues = z.input<typeof paymentProviderInput>;
 const emptyProvider: FormValues = { kind: PaymentProviderKind.Mollie, apiKey: '' };
@@ -52,7 +52,7 @@ function PaymentProviderForm({
       form.reset({ kind: saved.kind as FormValues['kind'], apiKey: '' });
       showSuccess(t('location.paymentProvider.saved'));
     } catch (error) {
-      showSaveErrors(error, form.setError, 'location.paymentProvider.failed', ['kind', 'apiKey']);
+      showSaveErrors(error, form.setError, ['kind', 'apiKey'], 'location.paymentProvider.failed');
     }
   });
 

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
+import { showSaveErrors } from '@/ui/form-errors';
 import { NumberField } from '@/ui/inputs/text-field';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useEditStatusRequirements } from './api';
-import { showSaveErrors } from './location-form';
 
 type FormValues = z.input<typeof editStatusRequirements>;
 
@@ -43,7 +43,7 @@ export function StatusRequirementsForm({ location }: { location: LocationDetail 
       reset(toFormValues({ ...location, statusRequirements: saved }));
       showSuccess(t('location.statusRequirements.saved'));
     } catch (error) {
-      showSaveErrors(error, form.setError, 'location.statusRequirements.failed', ['statusRequirements']);
+      showSaveErrors(error, form.setError, ['statusRequirements'], 'location.statusRequirements.failed');
     }
   });
 

@@ -1,6 +1,5 @@
 import { Input, SegmentedControl, Stack, Switch } from '@mantine/core';
 import {
-  type ApiError,
   fileUpload,
   formBoolean,
   type PictureBankItem,
@@ -11,11 +10,10 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { showSaveErrors } from '@/ui/form-errors';
 import { ImageField } from '@/ui/inputs/image-field';
 import { SidePanelForm } from '@/ui/side-panel';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreatePicture, useUpdatePicture } from './api';
 
@@ -27,19 +25,6 @@ const formSchema = z.object({
 });
 type FormValues = z.input<typeof formSchema>;
 const formFields = ['picture', 'category', 'isActive'] as const;
-
-/** Field errors (a file that is no image, too large) on the form; anything else as a toast. */
-function showSaveErrors(error: unknown, setError: Parameters<typeof applyServerErrors>[1], failure: string) {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  const onFields = errors.filter((entry) =>
-    (formFields as readonly string[]).includes(toFieldName(entry.key)),
-  );
-  if (onFields.length > 0) {
-    applyServerErrors(onFields, setError, formFields);
-    return;
-  }
-  showError(failure);
-}
 
 interface PictureFormPanelProps {
   opened: boolean;
@@ -93,7 +78,8 @@ export function PictureFormPanel({ opened, picture, defaultCategory, onClose }: 
     } catch (error) {
       showSaveErrors(
         error,
-        form.setError as never,
+        form.setError,
+        formFields,
         isNew ? 'pictureBank.add.failed' : 'pictureBank.edit.failed',
       );
     }

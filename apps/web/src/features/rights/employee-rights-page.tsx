@@ -13,6 +13,7 @@ import { useEffect } from 'react';
 import { type Control, Controller, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
+import { showFailure } from '@/ui/form-errors';
 import { LoadingState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
@@ -23,7 +24,6 @@ import {
   RightHeader,
   RightsChecklist,
   SaveRightsButton,
-  showFailure,
   useRightLabel,
 } from './rights-display';
 

@@ -7,11 +7,12 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
+import { showFailure } from '@/ui/form-errors';
 import { ErrorState, LoadingState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useLocationEmployeeRights, useUpdateLocationEmployeeRights } from './api';
-import { EmployeeRightsError, RightsChecklist, SaveRightsButton, showFailure } from './rights-display';
+import { EmployeeRightsError, RightsChecklist, SaveRightsButton } from './rights-display';
 
 const toFormValues = (rights: LocationEmployeeRights) => ({ rights: rights.rights });
 

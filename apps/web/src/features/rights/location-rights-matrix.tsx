@@ -5,12 +5,13 @@ import { type LocationRight, type LocationRightsRow, locationRights } from '@xp/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useLocationRightsMatrix, useUpdateLocationEmployeeRights } from './api';
-import { showFailure, useRightLabel } from './rights-display';
+import { useRightLabel } from './rights-display';
 
 interface LocationRightsMatrixProps {
   state: ListState;

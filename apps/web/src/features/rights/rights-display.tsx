@@ -1,17 +1,8 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import {
-  type ApiError,
-  GENERAL_ERROR,
-  type GymRight,
-  gymRights,
-  type LocationRight,
-  locationRights,
-} from '@xp/contracts';
+import { type ApiError, type GymRight, gymRights, type LocationRight, locationRights } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
 import { ErrorState } from '@/ui/states';
-import { showError } from '@/ui/toasts';
 
 export type RightKind = 'gym' | 'location';
 const rightsOf = { gym: gymRights, location: locationRights } as const;
@@ -126,19 +117,6 @@ export function RightHeader({ kind, right }: { kind: RightKind; right: string })
       </Text>
     </Tooltip>
   );
-}
-
-/** The server's own message of a failure, when it says more than the general error. */
-export function failureReason(error: unknown): string | undefined {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  return errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-}
-
-/** A toast 'Rechten kunnen niet worden opgeslagen', with the server's reason below it when it has one. */
-export function showFailure(error: unknown, failed: string) {
-  const reason = failureReason(error);
-  if (reason) showError(reason, { title: failed });
-  else showError(failed);
 }
 
 /** The heading of a screen inside the settings tabs (the tabs' page has the h1). */

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
-import { applyServerErrors, toFieldName } from '@/ui/form-errors';
+import { applyServerErrors, showFailure, toFieldName } from '@/ui/form-errors';
 import { TextField } from '@/ui/inputs/text-field';
 import { SidePanelForm } from '@/ui/side-panel';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateRightsGroup, useUpdateRightsGroup } from './api';
-import { RightsChecklist, showFailure } from './rights-display';
+import { RightsChecklist } from './rights-display';
 
 const formFields = ['name', 'rights'] as const;
 const emptyGroup: RightsGroupInput = { name: '', rights: [] };

@@ -5,12 +5,13 @@ import type { RightsGroup } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useDeleteRightsGroup, useRightsGroups } from './api';
-import { RightBadges, SectionHeader, showFailure } from './rights-display';
+import { RightBadges, SectionHeader } from './rights-display';
 import { RightsGroupPanel } from './rights-group-form';
 
 interface RightsGroupListProps {

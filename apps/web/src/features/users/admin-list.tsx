@@ -6,12 +6,13 @@ import type { UserOverviewItem } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { useRevokeAdmin, useUsers } from './api';
-import { failureReason, userColumns } from './user-cells';
+import { userColumns } from './user-cells';
 
 const columns: ListColumn<UserOverviewItem>[] = [
   userColumns.name,
@@ -46,11 +47,7 @@ export function AdminList({ state, onStateChange }: AdminListProps) {
           await revoke.mutateAsync({ params: { id: user.id } });
           showSuccess(t('users.admins.revoke.done', { name: user.name }));
         } catch (error) {
-          const reason = failureReason(error);
-          showError(
-            reason ?? 'users.admins.revoke.failed',
-            reason ? { title: 'users.admins.revoke.failed' } : {},
-          );
+          showFailure(error, 'users.admins.revoke.failed');
           // It may have changed elsewhere: show the list as it is now.
           void query.refetch();
         }

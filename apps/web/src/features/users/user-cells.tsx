@@ -1,7 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { type ApiError, GENERAL_ERROR, type Role, type UserOverviewItem } from '@xp/contracts';
+import type { Role, UserOverviewItem } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '@/app/api-client';
 import { useClaims } from '@/app/session';
 import type { ListColumn } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
@@ -87,9 +86,3 @@ export const userColumns = {
     exportValue: (user, { date }) => date(user.createdAt),
   },
 } satisfies Record<string, ListColumn<UserOverviewItem>>;
-
-/** The server's own reason of a failure (a translation key), when it says more than the general error. */
-export function failureReason(error: unknown): string | undefined {
-  const errors: ApiError[] = error instanceof ApiCallError ? error.errors : [];
-  return errors.find((entry) => entry.message && entry.message !== GENERAL_ERROR)?.message;
-}

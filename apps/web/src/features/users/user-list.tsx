@@ -4,12 +4,13 @@ import { type Paged, roles, type UserOverviewItem } from '@xp/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
-import { showError, showSuccess } from '@/ui/toasts';
+import { showSuccess } from '@/ui/toasts';
 import { fetchUsers, isRole, useRequestAccountDeletion, useUsers } from './api';
-import { failureReason, userColumns } from './user-cells';
+import { userColumns } from './user-cells';
 
 const columns: ListColumn<UserOverviewItem>[] = [
   userColumns.name,
@@ -56,11 +57,7 @@ export function UserList({ state, onStateChange }: UserListProps) {
           await requestDeletion.mutateAsync({ body: { userId: user.id } });
           showSuccess(t('users.overview.deletionRequest.done', { email: user.email }));
         } catch (error) {
-          const reason = failureReason(error);
-          showError(
-            reason ?? 'users.overview.deletionRequest.failed',
-            reason ? { title: 'users.overview.deletionRequest.failed' } : {},
-          );
+          showFailure(error, 'users.overview.deletionRequest.failed');
           void query.refetch();
         }
       },
