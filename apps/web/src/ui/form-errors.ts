@@ -62,7 +62,7 @@ export function applyServerErrors<T extends FieldValues>(
 }
 
 /** The errors of a failed API call (an `ApiCallError`), or none for anything else. */
-const errorsOf = (error: unknown): readonly ApiError[] => {
+export const errorsOf = (error: unknown): readonly ApiError[] => {
   const errors = (error as { errors?: unknown } | null)?.errors;
   return Array.isArray(errors) ? (errors as ApiError[]) : [];
 };

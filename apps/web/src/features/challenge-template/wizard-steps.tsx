@@ -352,6 +352,8 @@ export function SettingsStep({ form }: { form: Form }) {
           required
           {...amountProps}
         />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <SelectField
           control={control}
           name="frequencyPeriod"
@@ -376,7 +378,8 @@ export function SettingsStep({ form }: { form: Form }) {
           required
           {...amountProps}
         />
-        <Box />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <SelectField
           control={control}
           name="completionPeriod"
