@@ -32,13 +32,13 @@ import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
-import { DateField } from '@/ui/inputs/date-input';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { ImageDropzone } from '@/ui/inputs/image-field';
-import { SelectField, SwitchField, TextareaField, TextField } from '@/ui/inputs/text-field';
+import { SelectField, TextareaField, TextField } from '@/ui/inputs/text-field';
 import { useFormField } from '@/ui/inputs/use-form-field';
 import { LoadingState } from '@/ui/states';
 import { useBannerPictures } from './api';
+import { PeriodFields } from './period-fields';
 import type { WizardOutput, WizardValues } from './wizard-form';
 
 type Form = UseFormReturn<WizardValues, unknown, WizardOutput>;
@@ -304,8 +304,6 @@ const amountProps = { inputMode: 'numeric', autoComplete: 'off' } as const;
 export function SettingsStep({ form }: { form: Form }) {
   const { t } = useTranslation();
   const { control } = form;
-  const hasDate = useWatch({ control, name: 'hasDate' }) === true;
-  const hasFromDate = useWatch({ control, name: 'hasFromDate' }) === true;
   const unit = Number(useWatch({ control, name: 'measurementUnit' }));
   const label = (name: string) => t(`challengeTemplate.fields.${name}`);
 
@@ -402,30 +400,8 @@ export function SettingsStep({ form }: { form: Form }) {
       <Title order={4} mt="sm">
         {t('challengeTemplate.wizard.periods')}
       </Title>
-      <SwitchField
-        control={control}
-        name="hasDate"
-        label={label('hasDate')}
-        description={t('challengeTemplate.wizard.hasDateHint')}
-      />
-      {hasDate && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateField control={control} name="startDate" label={label('startDate')} required />
-          <DateField control={control} name="endDate" label={label('endDate')} clearable />
-        </SimpleGrid>
-      )}
-      <SwitchField
-        control={control}
-        name="hasFromDate"
-        label={label('hasFromDate')}
-        description={t('challengeTemplate.wizard.hasFromDateHint')}
-      />
-      {hasFromDate && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateField control={control} name="fromDate" label={label('fromDate')} required />
-          <DateField control={control} name="fromEndDate" label={label('fromEndDate')} clearable />
-        </SimpleGrid>
-      )}
+      <PeriodFields control={control} period="active" hint={t('challengeTemplate.wizard.hasDateHint')} />
+      <PeriodFields control={control} period="visible" hint={t('challengeTemplate.wizard.hasFromDateHint')} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
   type Challenge,
@@ -9,10 +9,9 @@ import {
 } from '@xp/contracts';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PeriodFields } from '@/features/challenge-template/period-fields';
 import { showSaveErrors } from '@/ui/form-errors';
-import { DateField } from '@/ui/inputs/date-input';
 import { calendarDateToIso } from '@/ui/inputs/date-utils';
 import { NumberField, SwitchField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
@@ -99,7 +98,6 @@ export function ChallengeForm({
   const schema = useMemo(() => challengeFormFor(template), [template]);
   const form = useZodForm(schema, { defaultValues });
   const { control } = form;
-  const [hasDate, hasFromDate] = useWatch({ control, name: ['hasDate', 'hasFromDate'] }).map(Boolean);
   const { minimumText } = useCompletionRule(template);
   const isNew = challenge === undefined;
 
@@ -170,65 +168,13 @@ export function ChallengeForm({
           maw={340}
           data-autofocus
         />
-        <Stack gap="sm">
-          <SwitchField
-            control={control}
-            name="hasDate"
-            label={t('challengeTemplate.fields.hasDate')}
-            aria-label={t('challengeTemplate.fields.hasDate')}
-            description={t('challenge.form.hasDateHint')}
-          />
-          {hasDate && (
-            <Grid gap="md" role="group" aria-label={t('challenge.form.activePeriod')}>
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <DateField
-                  control={control}
-                  name="startDate"
-                  label={t('challengeTemplate.fields.startDate')}
-                  required
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <DateField
-                  control={control}
-                  name="endDate"
-                  label={t('challengeTemplate.fields.endDate')}
-                  description={minimumText}
-                  clearable
-                />
-              </Grid.Col>
-            </Grid>
-          )}
-        </Stack>
-        <Stack gap="sm">
-          <SwitchField
-            control={control}
-            name="hasFromDate"
-            label={t('challengeTemplate.fields.hasFromDate')}
-            aria-label={t('challengeTemplate.fields.hasFromDate')}
-            description={t('challenge.form.hasFromDateHint')}
-          />
-          {hasFromDate && (
-            <Grid gap="md" role="group" aria-label={t('challenge.form.visiblePeriod')}>
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <DateField
-                  control={control}
-                  name="fromDate"
-                  label={t('challengeTemplate.fields.fromDate')}
-                  required
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xs: 6 }}>
-                <DateField
-                  control={control}
-                  name="fromEndDate"
-                  label={t('challengeTemplate.fields.fromEndDate')}
-                  clearable
-                />
-              </Grid.Col>
-            </Grid>
-          )}
-        </Stack>
+        <PeriodFields
+          control={control}
+          period="active"
+          hint={t('challenge.form.hasDateHint')}
+          endDescription={minimumText}
+        />
+        <PeriodFields control={control} period="visible" hint={t('challenge.form.hasFromDateHint')} />
         <SwitchField
           control={control}
           name="sendNotifications"
