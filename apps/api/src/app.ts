@@ -4,6 +4,11 @@ import { associationRoutes } from './modules/association/association.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
 import { employeeRoutes } from './modules/employee/employee.routes.ts';
+import { employerRoutes } from './modules/employer/employer.routes.ts';
+import {
+  employerEmployeeExampleExcelRoute,
+  employerEmployeeRoutes,
+} from './modules/employer-employee/employer-employee.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
@@ -83,6 +88,20 @@ export async function buildApp({
       mail: enqueueMail,
       publicUrl: config.publicUrl,
     }),
+    ...employerRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      mail: enqueueMail,
+      publicUrl: config.publicUrl,
+    }),
+    ...employerEmployeeRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      mail: enqueueMail,
+      publicUrl: config.publicUrl,
+    }),
     ...extraRoutes,
   ];
 
@@ -91,7 +110,7 @@ export async function buildApp({
     logLevel: config.logLevel,
     signer,
     routes,
-    platformRoutes: [cdnRoutes(files)],
+    platformRoutes: [cdnRoutes(files), employerEmployeeExampleExcelRoute()],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,

@@ -12,7 +12,9 @@ const mailTransport = createMailTransport(config);
 const database = await openDatabase(config);
 await database.migrate();
 if (database.kind === 'pglite' && database.isNew) {
-  await seedDemoData(database.db, { db: database.db, store: createDiskFileStore(config.filesDir) });
+  await seedDemoData(database.db, {
+    files: { db: database.db, store: createDiskFileStore(config.filesDir) },
+  });
   console.log('Demo data created.');
 }
 

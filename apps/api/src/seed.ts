@@ -12,6 +12,8 @@ const database = await openDatabase(config);
 const files = { db: database.db, store: createDiskFileStore(config.filesDir) };
 await database.migrate();
 console.log(
-  (await seedDemoData(database.db, files)) ? 'Demo data created.' : 'Users exist already; nothing seeded.',
+  (await seedDemoData(database.db, { files }))
+    ? 'Demo data created.'
+    : 'Users exist already; nothing seeded.',
 );
 await database.close();

@@ -30,6 +30,7 @@ import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminChallengeTemplateRouteImport } from './routes/_app/admin/challengeTemplate'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
+import { Route as AppAdminEmployersRouteImport } from './routes/_app/admin/employers'
 import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
 import { Route as AppAdminPictureBankRouteImport } from './routes/_app/admin/pictureBank'
 import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
@@ -46,6 +47,7 @@ import { Route as AppEmployeesInvitedRouteImport } from './routes/_app/employees
 import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/index'
 import { Route as AppEmployerChallengesRouteImport } from './routes/_app/employer/challenges'
 import { Route as AppEmployerDashboardRouteImport } from './routes/_app/employer/dashboard'
+import { Route as AppEmployerEmployeesRouteImport } from './routes/_app/employer/employees'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
 import { Route as AppLocationChallengesRouteImport } from './routes/_app/location/challenges'
@@ -200,6 +202,11 @@ const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminEmployersRoute = AppAdminEmployersRouteImport.update({
+  id: '/employers',
+  path: '/employers',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminGymsRoute = AppAdminGymsRouteImport.update({
   id: '/gyms',
   path: '/gyms',
@@ -279,6 +286,11 @@ const AppEmployerChallengesRoute = AppEmployerChallengesRouteImport.update({
 const AppEmployerDashboardRoute = AppEmployerDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
+const AppEmployerEmployeesRoute = AppEmployerEmployeesRouteImport.update({
+  id: '/employees',
+  path: '/employees',
   getParentRoute: () => AppEmployerRouteRoute,
 } as any)
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
@@ -563,6 +575,7 @@ export interface FileRoutesByFullPath {
   '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/admin/employers': typeof AppAdminEmployersRoute
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
@@ -575,6 +588,7 @@ export interface FileRoutesByFullPath {
   '/employees/invited': typeof AppEmployeesInvitedRoute
   '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/employer/employees': typeof AppEmployerEmployeesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
@@ -637,6 +651,7 @@ export interface FileRoutesByTo {
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
+  '/admin/employers': typeof AppAdminEmployersRoute
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
@@ -649,6 +664,7 @@ export interface FileRoutesByTo {
   '/employees/invited': typeof AppEmployeesInvitedRoute
   '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/employer/employees': typeof AppEmployerEmployeesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/profile': typeof AppLocationProfileRoute
@@ -723,6 +739,7 @@ export interface FileRoutesById {
   '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
   '/_app/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
+  '/_app/admin/employers': typeof AppAdminEmployersRoute
   '/_app/admin/gyms': typeof AppAdminGymsRoute
   '/_app/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/_app/admin/profile': typeof AppAdminProfileRoute
@@ -735,6 +752,7 @@ export interface FileRoutesById {
   '/_app/employees/invited': typeof AppEmployeesInvitedRoute
   '/_app/employer/challenges': typeof AppEmployerChallengesRoute
   '/_app/employer/dashboard': typeof AppEmployerDashboardRoute
+  '/_app/employer/employees': typeof AppEmployerEmployeesRoute
   '/_app/location/challenges': typeof AppLocationChallengesRoute
   '/_app/location/dashboard': typeof AppLocationDashboardRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
@@ -809,6 +827,7 @@ export interface FileRouteTypes {
     | '/locations/$locationId'
     | '/admin/challengeTemplate'
     | '/admin/dashboard'
+    | '/admin/employers'
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
@@ -821,6 +840,7 @@ export interface FileRouteTypes {
     | '/employees/invited'
     | '/employer/challenges'
     | '/employer/dashboard'
+    | '/employer/employees'
     | '/location/challenges'
     | '/location/dashboard'
     | '/location/profile'
@@ -883,6 +903,7 @@ export interface FileRouteTypes {
     | '/location/areas'
     | '/admin/challengeTemplate'
     | '/admin/dashboard'
+    | '/admin/employers'
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
@@ -895,6 +916,7 @@ export interface FileRouteTypes {
     | '/employees/invited'
     | '/employer/challenges'
     | '/employer/dashboard'
+    | '/employer/employees'
     | '/location/challenges'
     | '/location/dashboard'
     | '/location/profile'
@@ -968,6 +990,7 @@ export interface FileRouteTypes {
     | '/_app/locations/$locationId'
     | '/_app/admin/challengeTemplate'
     | '/_app/admin/dashboard'
+    | '/_app/admin/employers'
     | '/_app/admin/gyms'
     | '/_app/admin/pictureBank'
     | '/_app/admin/profile'
@@ -980,6 +1003,7 @@ export interface FileRouteTypes {
     | '/_app/employees/invited'
     | '/_app/employer/challenges'
     | '/_app/employer/dashboard'
+    | '/_app/employer/employees'
     | '/_app/location/challenges'
     | '/_app/location/dashboard'
     | '/_app/location/profile'
@@ -1200,6 +1224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminDashboardRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/employers': {
+      id: '/_app/admin/employers'
+      path: '/employers'
+      fullPath: '/admin/employers'
+      preLoaderRoute: typeof AppAdminEmployersRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/admin/gyms': {
       id: '/_app/admin/gyms'
       path: '/gyms'
@@ -1310,6 +1341,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/employer/dashboard'
       preLoaderRoute: typeof AppEmployerDashboardRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/employees': {
+      id: '/_app/employer/employees'
+      path: '/employees'
+      fullPath: '/employer/employees'
+      preLoaderRoute: typeof AppEmployerEmployeesRouteImport
       parentRoute: typeof AppEmployerRouteRoute
     }
     '/_app/location/': {
@@ -1640,6 +1678,7 @@ declare module '@tanstack/react-router' {
 interface AppAdminRouteRouteChildren {
   AppAdminChallengeTemplateRoute: typeof AppAdminChallengeTemplateRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
+  AppAdminEmployersRoute: typeof AppAdminEmployersRoute
   AppAdminGymsRoute: typeof AppAdminGymsRoute
   AppAdminPictureBankRoute: typeof AppAdminPictureBankRoute
   AppAdminProfileRoute: typeof AppAdminProfileRoute
@@ -1654,6 +1693,7 @@ interface AppAdminRouteRouteChildren {
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminChallengeTemplateRoute: AppAdminChallengeTemplateRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
+  AppAdminEmployersRoute: AppAdminEmployersRoute,
   AppAdminGymsRoute: AppAdminGymsRoute,
   AppAdminPictureBankRoute: AppAdminPictureBankRoute,
   AppAdminProfileRoute: AppAdminProfileRoute,
@@ -1704,12 +1744,14 @@ const AppContentRouteRouteWithChildren = AppContentRouteRoute._addFileChildren(
 interface AppEmployerRouteRouteChildren {
   AppEmployerChallengesRoute: typeof AppEmployerChallengesRoute
   AppEmployerDashboardRoute: typeof AppEmployerDashboardRoute
+  AppEmployerEmployeesRoute: typeof AppEmployerEmployeesRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
 }
 
 const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
   AppEmployerChallengesRoute: AppEmployerChallengesRoute,
   AppEmployerDashboardRoute: AppEmployerDashboardRoute,
+  AppEmployerEmployeesRoute: AppEmployerEmployeesRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
 }
 

@@ -6,6 +6,8 @@ export * from './association.ts';
 export * from './challenge.ts';
 export * from './challenge-template.ts';
 export * from './employee.ts';
+export * from './employer.ts';
+export * from './employer-employee.ts';
 export * from './enums.ts';
 export * from './files.ts';
 export * from './gym.ts';
@@ -29,6 +31,8 @@ import {
   gymEmployeeInvitationEndpoints,
   locationEmployeeEndpoints,
 } from './employee.ts';
+import { employerEndpoints } from './employer.ts';
+import { employerEmployeeEndpoints } from './employer-employee.ts';
 import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
 import { locationEndpoints } from './location.ts';
@@ -72,4 +76,6 @@ export const endpointGroups = {
   gymEmployee: gymEmployeeEndpoints,
   gymEmployeeInvitation: gymEmployeeInvitationEndpoints,
   locationEmployee: locationEmployeeEndpoints,
+  employerEmployee: employerEmployeeEndpoints,
+  employer: employerEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -21,6 +21,7 @@ import { seedAssociations } from './associations.ts';
 import { seedChallengeTemplates } from './challenge-templates.ts';
 import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
+import { seedEmployerEmployees } from './employer-employees.ts';
 import { seedLocationSettings } from './locations.ts';
 import { seedPictures } from './pictures.ts';
 import { seedRights } from './rights.ts';
@@ -37,10 +38,11 @@ export const demoAccounts = {
 } as const;
 
 /**
- * Demo data for the embedded database; does nothing when users already exist. With a file store the picture
- * bank gets demo pictures and the demo templates their banners.
+ * Demo data; does nothing when users already exist. `app` is the demo of a running app (`npm start`,
+ * `npm run seed`): its file store gets demo pictures (the demo templates their banners) and the employer
+ * gets employees with accounts. The tests' template database leaves it out: they count the demo users.
  */
-export async function seedDemoData(db: Database, files?: FilesDeps): Promise<boolean> {
+export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Promise<boolean> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return false;
 
@@ -152,11 +154,12 @@ export async function seedDemoData(db: Database, files?: FilesDeps): Promise<boo
   });
   await seedRights(db);
   await seedEmployees(db);
+  await seedEmployerEmployees(db, { withAccounts: app !== undefined });
   await seedLocationSettings(db);
   await seedAssociations(db);
   await seedChallengeTemplates(db);
   // Pictures first: the demo challenges copy their template with its banner.
-  if (files) await seedPictures(db, files);
+  if (app) await seedPictures(db, app.files);
   await seedChallenges(db);
   return true;
 }

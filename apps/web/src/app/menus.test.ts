@@ -70,6 +70,7 @@ describe('visibleMenu', () => {
       '/admin/userOverview',
       '/admin/gyms',
       '/admin/associations',
+      '/admin/employers',
       '/admin/pictureBank',
       '/admin/challengeTemplate',
     ]);
@@ -96,7 +97,7 @@ describe('visibleMenu', () => {
           testClaims({ role: 'Employer', activeEnvironment: Environment.Employer, activeEmployerId: 3 }),
         ),
       ),
-    ).toEqual(['/employer', '/employer/challenges']);
+    ).toEqual(['/employer', '/employer/employees', '/employer/challenges']);
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Association, activeAssociationId: 2 }))),
     ).toEqual(['/association', '/association/locations', '/association/challenges']);

@@ -1,4 +1,5 @@
 import {
+  IconBriefcase,
   IconBuildingCommunity,
   IconBuildingStore,
   IconDoor,
@@ -21,6 +22,7 @@ import {
   hasLocationRight,
   isAdmin,
 } from '@xp/contracts';
+import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -129,6 +131,7 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconBuildingCommunity,
       access: isAdmin,
     },
+    { label: 'employer.menu', path: '/admin/employers', icon: IconBriefcase, access: isAdmin },
     { label: 'pictureBank.menu', path: '/admin/pictureBank', icon: IconPhoto, access: isAdmin },
     {
       label: 'challengeTemplate.menu',
@@ -137,7 +140,17 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: isAdmin,
     },
   ],
-  [Environment.Employer]: [dashboard('/employer'), challenges('/employer/challenges')],
+  [Environment.Employer]: [
+    dashboard('/employer'),
+    {
+      label: 'employerEmployee.menu',
+      path: '/employer/employees',
+      icon: IconUsers,
+      // Admin or Employer (spec 000 section 6), on an active employer: every call is scoped to it.
+      access: mayManageEmployerEmployees,
+    },
+    challenges('/employer/challenges'),
+  ],
   // No per-item check in the association menu (spec section 6).
   [Environment.Association]: [
     dashboard('/association'),

@@ -35,7 +35,15 @@ export const gyms = pgTable(
 const organisation = (name: string) =>
   pgTable(name, { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() });
 
-export const employers = organisation('employers');
+/** An employer funding its employees' fitness with XP; names are unique (case-insensitive). */
+export const employers = pgTable(
+  'employers',
+  { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
+  (table) => [
+    uniqueIndex('employers_name_unique').on(sql`lower(${table.name})`),
+    index('employers_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
+);
 export const suppliers = organisation('suppliers');
 export const contentEnvironments = organisation('content_environments');
 

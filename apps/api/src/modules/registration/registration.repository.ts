@@ -131,18 +131,20 @@ export const isGymEmployee = async (db: Database, gymId: number, email: string) 
 export const linkSupplier = (db: Database, supplierId: number, userId: number) =>
   db.insert(supplierUsers).values({ supplierId, userId }).onConflictDoNothing();
 
-/** Which invitations of a kind a list or action is about: all of them, or those of one gym. */
+/** Which invitations of a kind a list or action is about: all of them, or those of one gym or employer. */
 export interface InvitationScope {
   kind: InvitationRow['kind'];
   gymId?: number;
+  employerId?: number;
 }
 
-/** Open invitations of one kind (and gym), paged and searched in SQL. */
+/** Open invitations of one kind (and gym or employer), paged and searched in SQL. */
 export async function listOpen(db: Database, scope: InvitationScope, query: ListQuery) {
   const where = and(
     eq(invitations.kind, scope.kind),
     eq(invitations.status, 'pending'),
     scope.gymId === undefined ? undefined : eq(invitations.gymId, scope.gymId),
+    scope.employerId === undefined ? undefined : eq(invitations.employerId, scope.employerId),
     query.search ? ilike(invitations.email, likePattern(query.search)) : undefined,
   );
   const [items, [total]] = await Promise.all([

@@ -355,20 +355,21 @@ async function mailInvitation(deps: RegistrationDeps, db: Database, session: Cla
   return { invitation, inviterName: inviterName || null };
 }
 
-/** A pending invitation of the scope (its kind, and its gym when given); anything else is not found. */
+/** A pending invitation of the scope (its kind, and its gym or employer when given); else not found. */
 async function openInvitationInScope(db: Database, scope: repository.InvitationScope, id: number) {
   const invitation = await repository.findById(db, id);
   if (
     invitation?.kind !== scope.kind ||
     invitation.status !== 'pending' ||
-    (scope.gymId !== undefined && invitation.gymId !== scope.gymId)
+    (scope.gymId !== undefined && invitation.gymId !== scope.gymId) ||
+    (scope.employerId !== undefined && invitation.employerId !== scope.employerId)
   ) {
     throw errors.notFound('invitation.errors.notFound');
   }
   return invitation;
 }
 
-/** Open invitations of a kind (and gym), as the invited lists show them. */
+/** Open invitations of a kind (and gym or employer), as the invited lists show them. */
 export async function listOpenInvitations(
   deps: RegistrationDeps,
   scope: repository.InvitationScope,

@@ -1,0 +1,52 @@
+import { EXCEL_EMAIL_HEADER, EXCEL_MAX_BYTES, EXCEL_MAX_ROWS } from '@xp/contracts';
+import ExcelJS from 'exceljs';
+import { errors } from '../../platform/http/errors.ts';
+
+/** An .xlsx file is a zip archive: it starts with a local file header. */
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/** The example import file (spec 000 section 9): one column of addresses under its header. */
+export async function exampleWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'XP';
+  const sheet = workbook.addWorksheet('Medewerkers');
+  sheet.columns = [{ header: EXCEL_EMAIL_HEADER, key: 'email', width: 40 }];
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow({ email: 'jan.jansen@voorbeeld.nl' });
+  sheet.addRow({ email: 'fatima.bakker@voorbeeld.nl' });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A first-row cell that names the column rather than holding an address. */
+const isHeader = (text: string) => /^(e-?mail(adres| address)?)$/i.test(text.trim());
+
+/**
+ * The addresses in the first column of the first sheet of an .xlsx file, in order (empty cells skipped,
+ * a header row left out). Refuses anything that is not an .xlsx by its content, more than 1 MB, or more
+ * than 500 addresses, with a field error on `file`.
+ */
+export async function readEmailColumn(data: Uint8Array): Promise<string[]> {
+  if (data.length > EXCEL_MAX_BYTES) throw errors.field('file', 'employerEmployee.errors.fileTooLarge');
+  if (data.length < ZIP_MAGIC.length || ZIP_MAGIC.some((byte, index) => data[index] !== byte)) {
+    throw errors.field('file', 'employerEmployee.errors.notExcel');
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+  } catch {
+    throw errors.field('file', 'employerEmployee.errors.notExcel');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw errors.field('file', 'employerEmployee.errors.notExcel');
+  const emails: string[] = [];
+  let tooMany = false;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const text = row.getCell(1).text.trim();
+    if (!text || (rowNumber === 1 && isHeader(text))) return;
+    if (emails.length >= EXCEL_MAX_ROWS) tooMany = true;
+    else emails.push(text.replace(/^mailto:/i, ''));
+  });
+  if (tooMany) throw errors.field('file', 'employerEmployee.errors.tooManyRows');
+  if (emails.length === 0) throw errors.field('file', 'employerEmployee.errors.noRows');
+  return emails;
+}

@@ -1,0 +1,99 @@
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
+import { invitations } from '../registration/registration.tables.ts';
+import { users } from '../user/user.tables.ts';
+
+const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+
+const columns = {
+  userId: users.id,
+  fullName,
+  email: users.email,
+  phone: users.phoneNumber,
+  employeeSince: employerEmployees.createdAt,
+};
+
+const notDeleted = sql`${users.deletedAt} IS NULL`;
+
+/** Name or email contains the search text. */
+const search = (text: string | undefined): SQL | undefined => {
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  return or(ilike(fullName, pattern), ilike(users.email, pattern));
+};
+
+const sortable = {
+  name: sql`lower(${fullName})`,
+  email: sql`lower(${users.email})`,
+  employeeSince: employerEmployees.createdAt,
+};
+
+export const employerName = async (db: Database, employerId: number) =>
+  (await db.select({ name: employers.name }).from(employers).where(eq(employers.id, employerId)))[0]?.name;
+
+export async function listEmployees(db: Database, employerId: number, query: ListQuery) {
+  const where = and(eq(employerEmployees.employerId, employerId), notDeleted, search(query.search));
+  const { limit, offset } = limitOffset(query);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(employerEmployees)
+      .innerJoin(users, eq(users.id, employerEmployees.userId))
+      .where(where)
+      .orderBy(...orderBy(query, sortable, 'name', users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ value: count() })
+      .from(employerEmployees)
+      .innerJoin(users, eq(users.id, employerEmployees.userId))
+      .where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export const findEmployee = async (db: Database, employerId: number, userId: number) =>
+  (
+    await db
+      .select(columns)
+      .from(employerEmployees)
+      .innerJoin(users, eq(users.id, employerEmployees.userId))
+      .where(
+        and(eq(employerEmployees.employerId, employerId), eq(employerEmployees.userId, userId), notDeleted),
+      )
+  )[0];
+
+export const removeEmployee = (db: Database, employerId: number, userId: number) =>
+  db
+    .delete(employerEmployees)
+    .where(and(eq(employerEmployees.employerId, employerId), eq(employerEmployees.userId, userId)));
+
+/** Of these lower-cased addresses, those of the employer's employees. */
+export async function employeeEmails(db: Database, employerId: number, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(and(eq(employerEmployees.employerId, employerId), inArray(sql`lower(${users.email})`, emails)));
+  return new Set(rows.map((row) => row.email));
+}
+
+/** Of these lower-cased addresses, those with an open invitation of the employer (as the unique index). */
+export async function invitedEmails(db: Database, employerId: number, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ email: sql<string>`lower(${invitations.email})` })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.kind, 'employerEmployee'),
+        eq(invitations.employerId, employerId),
+        sql`${invitations.status} in ('pending', 'registered')`,
+        inArray(sql`lower(${invitations.email})`, emails),
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}

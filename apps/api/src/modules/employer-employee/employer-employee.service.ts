@@ -1,0 +1,187 @@
+import {
+  type Claims,
+  type EmployerEmployee,
+  type EmployerEmployeeInvitation,
+  type InviteMultipleEmployeesResult,
+  inviteByEmail,
+  type OpenInvitation,
+  type SkipReason,
+  skipReason,
+  type UploadedFile,
+  type VerifiedEmailRow,
+} from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { AppError, errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import * as invitations from '../registration/registration.service.ts';
+import { readEmailColumn } from './employer-employee.excel.ts';
+import * as repository from './employer-employee.repository.ts';
+
+export type EmployerEmployeeDeps = invitations.RegistrationDeps;
+
+const ENTITY = 'EmployerEmployee';
+
+/** The session's active employer; without one there is nothing this session may see here. */
+export function activeEmployerOf(session: Claims): number {
+  if (session.activeEmployerId === null) throw errors.forbidden();
+  return session.activeEmployerId;
+}
+
+/** `{activeEmployerId}` of a path: only the session's own active employer. */
+function employerOfPath(session: Claims, activeEmployerId: number): number {
+  const employerId = activeEmployerOf(session);
+  if (employerId !== activeEmployerId) throw errors.forbidden();
+  return employerId;
+}
+
+const toEmployee = (row: NonNullable<Awaited<ReturnType<typeof repository.findEmployee>>>) => ({
+  ...row,
+  employeeSince: row.employeeSince.toISOString(),
+});
+
+// -------------------------------------------------------------------------------------------- employees
+
+export async function listEmployees(db: Database, session: Claims, query: ListQuery) {
+  const { items, total } = await repository.listEmployees(db, activeEmployerOf(session), query);
+  return { items: items.map(toEmployee), total };
+}
+
+export async function getEmployee(db: Database, session: Claims, userId: number): Promise<EmployerEmployee> {
+  const employee = await repository.findEmployee(db, activeEmployerOf(session), userId);
+  if (!employee) throw errors.notFound('employerEmployee.errors.notFound');
+  return toEmployee(employee);
+}
+
+/** Ends the employer's funding of the employee; their account (and other employers) stay. */
+export async function removeEmployee(
+  db: Database,
+  session: Claims,
+  activeEmployerId: number,
+  userId: number,
+  requestId: string,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  await inTransaction(db, async (tx) => {
+    const employee = await repository.findEmployee(tx, employerId, userId);
+    if (!employee) throw errors.notFound('employerEmployee.errors.notFound');
+    await repository.removeEmployee(tx, employerId, userId);
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: `${employerId}:${userId}`,
+      before: { employerId, userId, email: employee.email },
+      after: null,
+      requestId,
+    });
+  });
+  return null;
+}
+
+// --- invitations: the registration module's machinery, scoped to the active employer
+
+const scopeOf = (employerId: number) => ({ kind: 'employerEmployee' as const, employerId });
+
+async function withEmployerName(db: Database, employerId: number) {
+  const name = (await repository.employerName(db, employerId)) ?? '';
+  return (invitation: OpenInvitation): EmployerEmployeeInvitation => ({ ...invitation, employerName: name });
+}
+
+export async function listInvitations(
+  deps: EmployerEmployeeDeps,
+  session: Claims,
+  activeEmployerId: number,
+  query: ListQuery,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const { items, total } = await invitations.listOpenInvitations(deps, scopeOf(employerId), query);
+  return { items: items.map(await withEmployerName(deps.db, employerId)), total };
+}
+
+export async function inviteEmployee(
+  deps: EmployerEmployeeDeps,
+  session: Claims,
+  activeEmployerId: number,
+  email: string,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const invitation = await invitations.inviteOpen(deps, session, scopeOf(employerId), email);
+  return (await withEmployerName(deps.db, employerId))(invitation);
+}
+
+const isEmail = (text: string) => inviteByEmail.shape.email.safeParse(text).success;
+
+/**
+ * Invites each address in a transaction of its own, so a refused one does not stop the rest; answers how
+ * many were invited and why the others were skipped.
+ */
+export async function inviteMultipleEmployees(
+  deps: EmployerEmployeeDeps,
+  session: Claims,
+  activeEmployerId: number,
+  emails: string[],
+): Promise<InviteMultipleEmployeesResult> {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const seen = new Set<string>();
+  const skipped: InviteMultipleEmployeesResult['skipped'] = [];
+  let invited = 0;
+  for (const email of emails) {
+    const key = email.toLowerCase();
+    if (!isEmail(email)) {
+      skipped.push({ email, reason: 'employerEmployee.errors.invalidEmail' });
+      continue;
+    }
+    if (seen.has(key)) {
+      skipped.push({ email, reason: 'employerEmployee.errors.duplicate' });
+      continue;
+    }
+    seen.add(key);
+    try {
+      await invitations.invite(deps, session, { ...scopeOf(employerId), email });
+      invited++;
+    } catch (error) {
+      const reason = error instanceof AppError ? skipReason.safeParse(error.errors[0]?.message) : undefined;
+      if (!reason?.success) throw error;
+      skipped.push({ email, reason: reason.data });
+    }
+  }
+  return { invited, skipped };
+}
+
+/** Reads the addresses of an import file and tells per address whether it can be invited, and if not why. */
+export async function verifyEmailExcel(
+  db: Database,
+  session: Claims,
+  activeEmployerId: number,
+  file: UploadedFile,
+): Promise<{ rows: VerifiedEmailRow[] }> {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const emails = await readEmailColumn(file.data);
+  const valid = [...new Set(emails.filter(isEmail).map((email) => email.toLowerCase()))];
+  const [employees, invited] = await Promise.all([
+    repository.employeeEmails(db, employerId, valid),
+    repository.invitedEmails(db, employerId, valid),
+  ]);
+  const seen = new Set<string>();
+  const rows = emails.map((email): VerifiedEmailRow => {
+    const key = email.toLowerCase();
+    let reason: SkipReason | null = null;
+    if (!isEmail(email)) reason = 'employerEmployee.errors.invalidEmail';
+    else if (seen.has(key)) reason = 'employerEmployee.errors.duplicate';
+    else if (employees.has(key)) reason = 'invitation.errors.alreadyEmployee';
+    else if (invited.has(key)) reason = 'invitation.errors.alreadyInvited';
+    seen.add(key);
+    return { email, verified: reason === null, reason };
+  });
+  return { rows };
+}
+
+export async function resendInvitation(deps: EmployerEmployeeDeps, session: Claims, id: number) {
+  const employerId = activeEmployerOf(session);
+  const invitation = await invitations.resendInvitation(deps, session, scopeOf(employerId), id);
+  return (await withEmployerName(deps.db, employerId))(invitation);
+}
+
+export const cancelInvitation = (deps: EmployerEmployeeDeps, session: Claims, id: number) =>
+  invitations.cancelInvitation(deps, session, scopeOf(activeEmployerOf(session)), id);

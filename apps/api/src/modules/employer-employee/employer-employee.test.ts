@@ -1,0 +1,606 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  EmployerEmployee,
+  EmployerEmployeeInvitation,
+  InviteMultipleEmployeesResult,
+  VerifiedEmailRow,
+} from '@xp/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { hashPassword } from '../../platform/auth/password.ts';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
+import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { multipart } from '../../test/multipart.ts';
+import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
+import { invitations } from '../registration/registration.tables.ts';
+import { expectFailure, ok, request, signIn } from '../rights/test-support.ts';
+import { users } from '../user/user.tables.ts';
+
+let t: TestApp;
+let call: ReturnType<typeof request>;
+/** Bakkerij Jansen (werkgever@example.com's) and Van den Berg Logistiek (a test employer user's). */
+let jansen: number;
+let logistiek: number;
+/** Employees created below, by email. */
+const employeeIds: Record<string, number> = {};
+const cookies: Record<string, string> = {};
+
+const unique = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+const login = (email: string) => signIn(t, email, '10.72');
+
+async function createUser(
+  email: string,
+  role: 'Employee' | 'Employer',
+  names: { firstName: string; lastName: string },
+  phoneNumber: string | null = null,
+) {
+  const [user] = await t.db
+    .insert(users)
+    .values({ email, role, ...names, phoneNumber, passwordHash: await hashPassword(DEMO_PASSWORD) })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+async function addEmployee(
+  employerId: number,
+  email: string,
+  names: { firstName: string; lastName: string },
+  daysAgo: number,
+  phone: string | null = null,
+) {
+  const userId = await createUser(email, 'Employee', names, phone);
+  await t.db
+    .insert(employerEmployees)
+    .values({ employerId, userId, createdAt: new Date(Date.now() - daysAgo * 86_400_000) });
+  employeeIds[email] = userId;
+  return userId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = request(t);
+  const rows = await t.db.select().from(employers);
+  jansen = rows.find((row) => row.name === 'Bakkerij Jansen B.V.')!.id;
+  logistiek = rows.find((row) => row.name === 'Van den Berg Logistiek')!.id;
+  const logistiekUser = await createUser('logistiek@example.com', 'Employer', {
+    firstName: 'Lars',
+    lastName: 'Logistiek',
+  });
+  await t.db.insert(employerUsers).values({ employerId: logistiek, userId: logistiekUser });
+
+  await addEmployee(jansen, 'bert.bos@example.com', { firstName: 'Bert', lastName: 'Bos' }, 10, '0611111111');
+  await addEmployee(jansen, 'anna.aalders@example.com', { firstName: 'Anna', lastName: 'Aalders' }, 5);
+  await addEmployee(jansen, 'zoe.zwart@example.com', { firstName: 'Zoë', lastName: 'Zwart' }, 30);
+  await addEmployee(
+    logistiek,
+    'carla.chauffeur@example.com',
+    { firstName: 'Carla', lastName: 'Chauffeur' },
+    3,
+  );
+
+  cookies.employer = await login('werkgever@example.com');
+  cookies.logistiek = await login('logistiek@example.com');
+  cookies.admin = await login('admin@example.com');
+  cookies.gym = await login('gym@example.com');
+  cookies.supplier = await login('leverancier@example.com');
+  cookies.content = await login('content@example.com');
+  // An admin in the employer environment of Bakkerij Jansen.
+  const switched = await t.app.inject({
+    method: 'PUT',
+    url: '/api/Account/SwitchActiveEmployer',
+    headers: { cookie: cookies.admin },
+    payload: { employerId: jansen },
+  });
+  expect(switched.statusCode, switched.body).toBe(200);
+  cookies.adminAtJansen = cookieHeader(switched.cookies, cookies.admin);
+});
+afterAll(() => t.close());
+
+type Response = LightMyRequestResponse;
+const list = <T>(response: Response) => ok<{ items: T[]; total: number }>(response);
+const emails = (response: Response) => list<{ email: string }>(response).items.map((item) => item.email);
+
+const forbiddenRoles = () => [cookies.gym!, cookies.supplier!, cookies.content!];
+/** Refused (403) for the other roles and for an admin without an active employer; 401 without a session. */
+async function expectEmployerOnly(send: (cookie: string) => Promise<Response>) {
+  for (const cookie of [...forbiddenRoles(), cookies.admin!]) expectForbidden(await send(cookie));
+  expectSignInRequired(await send(''));
+}
+
+async function mailedCode(to: string) {
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(sql`lower(${mailOutbox.to}) = lower(${to})`, eq(mailOutbox.template, 'invitation')))
+    .orderBy(desc(mailOutbox.id));
+  expect(mail, `no invitation mail to ${to}`).toBeDefined();
+  const match = /\/account\/register\/employer\/employee\/(\S+)/.exec(mail!.text);
+  expect(match, mail!.text).not.toBeNull();
+  return match![1]!;
+}
+
+// ------------------------------------------------------------------------------------------------ Excel
+
+async function workbook(rows: string[], header: string | null = 'E-mailadres'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Blad1');
+  if (header) sheet.addRow([header]);
+  for (const row of rows) sheet.addRow([row]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const verify = (cookie: string, data: Buffer | null, employerId = jansen, filename = 'lijst.xlsx') => {
+  const body = multipart(
+    data ? [{ name: 'file', filename, data }] : [{ name: 'note', value: 'geen bestand' }],
+    { cookie },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/Employer/${employerId}/VerifyEmailExcel`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+};
+
+describe('GET /EmployerEmployee', () => {
+  it("lists the active employer's employees by name, with phone and since when", async () => {
+    const data = list<EmployerEmployee>(await call('GET', '/EmployerEmployee', cookies.employer!));
+    expect(data.items.map((item) => item.email)).toEqual([
+      'anna.aalders@example.com',
+      'bert.bos@example.com',
+      'zoe.zwart@example.com',
+    ]);
+    expect(data.total).toBe(3);
+    expect(data.items[1]).toEqual({
+      userId: employeeIds['bert.bos@example.com'],
+      fullName: 'Bert Bos',
+      email: 'bert.bos@example.com',
+      phone: '0611111111',
+      employeeSince: expect.any(String),
+    });
+    // The other employer sees only its own.
+    expect(emails(await call('GET', '/EmployerEmployee', cookies.logistiek!))).toEqual([
+      'carla.chauffeur@example.com',
+    ]);
+    // An admin in the employer environment sees the employees of the employer they switched to.
+    expect(list(await call('GET', '/EmployerEmployee', cookies.adminAtJansen!)).total).toBe(3);
+  });
+
+  it('searches name and email, sorts and pages in SQL', async () => {
+    expect(emails(await call('GET', '/EmployerEmployee?search=BOS', cookies.employer!))).toEqual([
+      'bert.bos@example.com',
+    ]);
+    expect(emails(await call('GET', '/EmployerEmployee?search=zoe.zwart%40', cookies.employer!))).toEqual([
+      'zoe.zwart@example.com',
+    ]);
+    expect(emails(await call('GET', '/EmployerEmployee?search=carla', cookies.employer!))).toEqual([]);
+    expect(list(await call('GET', '/EmployerEmployee?search=%25', cookies.employer!)).total).toBe(0);
+    expect(
+      emails(await call('GET', '/EmployerEmployee?sort=employeeSince&direction=desc', cookies.employer!)),
+    ).toEqual(['anna.aalders@example.com', 'bert.bos@example.com', 'zoe.zwart@example.com']);
+    expect(
+      emails(await call('GET', '/EmployerEmployee?sort=email&direction=desc', cookies.employer!)),
+    ).toEqual(['zoe.zwart@example.com', 'bert.bos@example.com', 'anna.aalders@example.com']);
+    expect(
+      list(await call('GET', '/EmployerEmployee?sort=email&pageSize=1&page=2', cookies.employer!)),
+    ).toEqual({ items: [expect.objectContaining({ email: 'bert.bos@example.com' })], total: 3 });
+  });
+
+  it('refuses bad queries, other roles and an admin without an active employer', async () => {
+    expectFailure(
+      await call('GET', '/EmployerEmployee?sort=password', cookies.employer!),
+      400,
+      'sort',
+      expect.any(String),
+    );
+    expectFailure(
+      await call('GET', '/EmployerEmployee?pageSize=500', cookies.employer!),
+      400,
+      'pageSize',
+      expect.any(String),
+    );
+    await expectEmployerOnly((cookie) => call('GET', '/EmployerEmployee', cookie));
+  });
+});
+
+describe('GET /EmployerEmployee/{id}', () => {
+  it('answers an employee of the active employer', async () => {
+    const id = employeeIds['anna.aalders@example.com']!;
+    expect(
+      ok<EmployerEmployee>(await call('GET', `/EmployerEmployee/${id}`, cookies.employer!)),
+    ).toMatchObject({
+      userId: id,
+      fullName: 'Anna Aalders',
+      phone: null,
+    });
+  });
+
+  it("is not found for another employer's employee, other accounts and unknown ids", async () => {
+    const notFound = (response: Response) =>
+      expectFailure(response, 404, 'general', 'employerEmployee.errors.notFound');
+    notFound(
+      await call('GET', `/EmployerEmployee/${employeeIds['carla.chauffeur@example.com']}`, cookies.employer!),
+    );
+    notFound(
+      await call('GET', `/EmployerEmployee/${employeeIds['anna.aalders@example.com']}`, cookies.logistiek!),
+    );
+    const [werkgever] = await t.db.select().from(users).where(eq(users.email, 'werkgever@example.com'));
+    notFound(await call('GET', `/EmployerEmployee/${werkgever!.id}`, cookies.employer!));
+    notFound(await call('GET', '/EmployerEmployee/999999', cookies.employer!));
+    expectFailure(
+      await call('GET', '/EmployerEmployee/abc', cookies.employer!),
+      400,
+      'id',
+      expect.any(String),
+    );
+    await expectEmployerOnly((cookie) =>
+      call('GET', `/EmployerEmployee/${employeeIds['anna.aalders@example.com']}`, cookie),
+    );
+  });
+});
+
+describe('employee invitations', () => {
+  const invite = (cookie: string, email: unknown, employerId = jansen) =>
+    call('POST', `/Employer/${employerId}/InviteEmployee`, cookie, { email });
+
+  it('invites, lists, resends and cancels within the active employer', async () => {
+    const email = unique('nieuw');
+    const created = ok<EmployerEmployeeInvitation>(await invite(cookies.employer!, email));
+    expect(created).toMatchObject({
+      email,
+      invitedBy: 'Pieter van den Berg',
+      isExpired: false,
+      employerName: 'Bakkerij Jansen B.V.',
+    });
+    const firstCode = await mailedCode(email);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail!.text).toContain('Bakkerij Jansen B.V.');
+
+    const path = `/Employer/${jansen}/EmployeeInvitations`;
+    expect(list(await call('GET', `${path}?search=${email}`, cookies.employer!))).toEqual({
+      items: [created],
+      total: 1,
+    });
+    expect(emails(await call('GET', path, cookies.employer!))).toContain(email);
+    expect(
+      emails(await call('GET', `/Employer/${logistiek}/EmployeeInvitations`, cookies.logistiek!)),
+    ).not.toContain(email);
+
+    const resent = ok<EmployerEmployeeInvitation>(
+      await call('POST', `/EmployerEmployeeInvitation/${created.id}/resend`, cookies.employer!),
+    );
+    expect(resent).toMatchObject({ id: created.id, employerName: 'Bakkerij Jansen B.V.' });
+    expect(await mailedCode(email)).not.toBe(firstCode);
+
+    // Another employer cannot touch it.
+    for (const [method, url] of [
+      ['POST', `/EmployerEmployeeInvitation/${created.id}/resend`],
+      ['DELETE', `/EmployerEmployeeInvitation/${created.id}`],
+    ] as const) {
+      expectFailure(
+        await call(method, url, cookies.logistiek!),
+        404,
+        'general',
+        'invitation.errors.notFound',
+      );
+      await expectEmployerOnly((cookie) => call(method, url, cookie));
+    }
+
+    expect(
+      ok(await call('DELETE', `/EmployerEmployeeInvitation/${created.id}`, cookies.employer!)),
+    ).toBeNull();
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, created.id));
+    expect(row!.status).toBe('cancelled');
+    expect(emails(await call('GET', path, cookies.employer!))).not.toContain(email);
+    expectFailure(
+      await call('DELETE', `/EmployerEmployeeInvitation/${created.id}`, cookies.employer!),
+      404,
+      'general',
+      'invitation.errors.notFound',
+    );
+  });
+
+  it('does not take invitations of another kind', async () => {
+    const gymInvitation = ok<{ id: number }>(
+      await call('POST', '/GymEmployeeInvitation', cookies.gym!, { email: unique('gym') }),
+    );
+    expectFailure(
+      await call('POST', `/EmployerEmployeeInvitation/${gymInvitation.id}/resend`, cookies.employer!),
+      404,
+      'general',
+      'invitation.errors.notFound',
+    );
+    expectFailure(
+      await call('DELETE', `/EmployerEmployeeInvitation/${gymInvitation.id}`, cookies.employer!),
+      404,
+      'general',
+      'invitation.errors.notFound',
+    );
+  });
+
+  it('refuses bad addresses, employees and addresses invited already, on the email field', async () => {
+    expectFailure(await invite(cookies.employer!, 'geen-adres'), 400, 'email', expect.any(String));
+    expectFailure(await invite(cookies.employer!, ''), 400, 'email', expect.any(String));
+    expectFailure(
+      await call('POST', `/Employer/${jansen}/InviteEmployee`, cookies.employer!, {}),
+      400,
+      'email',
+      'validation.required',
+    );
+    expectFailure(
+      await invite(cookies.employer!, 'BERT.BOS@example.com'),
+      409,
+      'email',
+      'invitation.errors.alreadyEmployee',
+    );
+    const email = unique('dubbel');
+    ok(await invite(cookies.employer!, email));
+    expectFailure(
+      await invite(cookies.employer!, email.toUpperCase()),
+      409,
+      'email',
+      'invitation.errors.alreadyInvited',
+    );
+    // Another employer may invite the same address, and so may an admin in the employer environment.
+    ok(await invite(cookies.logistiek!, email, logistiek));
+    ok(await invite(cookies.adminAtJansen!, unique('door-beheer')));
+  });
+
+  it('invites an address that has an account: it accepts on the register page', async () => {
+    const created = ok<EmployerEmployeeInvitation>(await invite(cookies.employer!, 'gym@example.com'));
+    const code = await mailedCode('gym@example.com');
+    const info = await t.app.inject({ method: 'GET', url: `/api/EmployerEmployeeInvitation/${code}` });
+    expect(info.json().data).toMatchObject({ kind: 'employerEmployee', hasAccount: true });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/EmployerEmployeeInvitation/${code}/Accept`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(emails(await call('GET', '/EmployerEmployee?search=gym%40', cookies.employer!))).toEqual([
+      'gym@example.com',
+    ]);
+    expect(
+      emails(await call('GET', `/Employer/${jansen}/EmployeeInvitations`, cookies.employer!)),
+    ).not.toContain(created.email);
+  });
+
+  it('checks {activeEmployerId} against the session and the role', async () => {
+    const email = unique('pad');
+    for (const response of [
+      await invite(cookies.employer!, email, logistiek),
+      await invite(cookies.employer!, email, 999999),
+      await invite(cookies.adminAtJansen!, email, logistiek),
+      await call('GET', `/Employer/${logistiek}/EmployeeInvitations`, cookies.employer!),
+    ]) {
+      expectForbidden(response);
+    }
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.email, email));
+    expect(row).toBeUndefined();
+    await expectEmployerOnly((cookie) => invite(cookie, email));
+    await expectEmployerOnly((cookie) => call('GET', `/Employer/${jansen}/EmployeeInvitations`, cookie));
+    expectFailure(
+      await call('GET', `/Employer/abc/EmployeeInvitations`, cookies.employer!),
+      400,
+      'activeEmployerId',
+      expect.any(String),
+    );
+  });
+});
+
+describe('POST /Employer/{activeEmployerId}/InviteMultipleEmployees', () => {
+  const inviteMany = (cookie: string, body: unknown, employerId = jansen) =>
+    call('POST', `/Employer/${employerId}/InviteMultipleEmployees`, cookie, body);
+
+  it('invites every good address and tells which were skipped and why', async () => {
+    const [first, second, invited] = [unique('een'), unique('twee'), unique('al')];
+    ok(await call('POST', `/Employer/${jansen}/InviteEmployee`, cookies.employer!, { email: invited }));
+    const result = ok<InviteMultipleEmployeesResult>(
+      await inviteMany(cookies.employer!, {
+        emails: [
+          first,
+          'geen-adres',
+          ` ${second} `,
+          first.toUpperCase(),
+          'anna.aalders@example.com',
+          invited,
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      invited: 2,
+      skipped: [
+        { email: 'geen-adres', reason: 'employerEmployee.errors.invalidEmail' },
+        { email: first.toUpperCase(), reason: 'employerEmployee.errors.duplicate' },
+        { email: 'anna.aalders@example.com', reason: 'invitation.errors.alreadyEmployee' },
+        { email: invited, reason: 'invitation.errors.alreadyInvited' },
+      ],
+    });
+    const listed = emails(
+      await call('GET', `/Employer/${jansen}/EmployeeInvitations?pageSize=100`, cookies.employer!),
+    );
+    expect(listed).toEqual(expect.arrayContaining([first, second]));
+    await mailedCode(second);
+  });
+
+  it('refuses an empty or too long list, a wrong employer and other roles', async () => {
+    expectFailure(
+      await inviteMany(cookies.employer!, { emails: [] }),
+      400,
+      'emails',
+      'employerEmployee.errors.noEmails',
+    );
+    expectFailure(
+      await inviteMany(cookies.employer!, {
+        emails: Array.from({ length: 501 }, (_, i) => `x${i}@example.com`),
+      }),
+      400,
+      'emails',
+      'employerEmployee.errors.tooManyEmails',
+    );
+    expectFailure(await inviteMany(cookies.employer!, {}), 400, 'emails', 'validation.required');
+    const email = unique('verkeerd');
+    expectForbidden(await inviteMany(cookies.employer!, { emails: [email] }, logistiek));
+    await expectEmployerOnly((cookie) => inviteMany(cookie, { emails: [email] }));
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+  });
+});
+
+describe('DELETE /Employer/{activeEmployerId}/Employee', () => {
+  const remove = (cookie: string, userId: unknown, employerId = jansen) =>
+    call('DELETE', `/Employer/${employerId}/Employee`, cookie, { userId });
+
+  it('removes the link to the employer; the account stays', async () => {
+    const userId = await addEmployee(jansen, unique('weg'), { firstName: 'Wim', lastName: 'Weg' }, 1);
+    expect(ok(await remove(cookies.employer!, userId))).toBeNull();
+    expect(await t.db.select().from(employerEmployees).where(eq(employerEmployees.userId, userId))).toEqual(
+      [],
+    );
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toEqual([
+      { id: userId },
+    ]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'EmployerEmployee'), eq(auditLog.entityId, `${jansen}:${userId}`)));
+    expect(entry).toBeDefined();
+    expectFailure(
+      await remove(cookies.employer!, userId),
+      404,
+      'general',
+      'employerEmployee.errors.notFound',
+    );
+  });
+
+  it("refuses another employer's employee, a wrong employer, a bad body and other roles", async () => {
+    const carla = employeeIds['carla.chauffeur@example.com']!;
+    expectFailure(await remove(cookies.employer!, carla), 404, 'general', 'employerEmployee.errors.notFound');
+    const anna = employeeIds['anna.aalders@example.com']!;
+    expectForbidden(await remove(cookies.employer!, anna, logistiek));
+    expectForbidden(await remove(cookies.logistiek!, anna));
+    expectFailure(await remove(cookies.employer!, 'anna'), 400, 'userId', expect.any(String));
+    await expectEmployerOnly((cookie) => remove(cookie, anna));
+    expect(emails(await call('GET', '/EmployerEmployee', cookies.employer!))).toContain(
+      'anna.aalders@example.com',
+    );
+  });
+});
+
+describe('Excel import', () => {
+  it('answers the example file import_users_template.xlsx with one column of two addresses', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/EmployerEmployeeInvitation/ExampleExcel',
+      headers: { cookie: cookies.employer! },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe('attachment; filename="import_users_template.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('A1').text).toBe('E-mailadres');
+    expect(sheet.actualRowCount).toBe(3);
+    expect(sheet.getCell('A2').text).toMatch(/@/);
+    expect(sheet.getCell('B1').text).toBe('');
+
+    // The example file verifies as it is.
+    const rows = ok<{ rows: VerifiedEmailRow[] }>(await verify(cookies.employer!, response.rawPayload)).rows;
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.verified)).toBe(true);
+
+    const download = (cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/EmployerEmployeeInvitation/ExampleExcel',
+        headers: { cookie },
+      });
+    await expectEmployerOnly(download);
+    expect((await download(cookies.adminAtJansen!)).statusCode).toBe(200);
+  });
+
+  it('verifies each address of the first column: valid, new, not an employee, not invited', async () => {
+    const [fresh, invited] = [unique('vers'), unique('uitgenodigd')];
+    ok(await call('POST', `/Employer/${jansen}/InviteEmployee`, cookies.employer!, { email: invited }));
+    const file = await workbook([
+      fresh,
+      'geen-adres',
+      '',
+      fresh.toUpperCase(),
+      'Bert.Bos@example.com',
+      invited,
+    ]);
+    const rows = ok<{ rows: VerifiedEmailRow[] }>(await verify(cookies.employer!, file)).rows;
+    expect(rows).toEqual([
+      { email: fresh, verified: true, reason: null },
+      { email: 'geen-adres', verified: false, reason: 'employerEmployee.errors.invalidEmail' },
+      { email: fresh.toUpperCase(), verified: false, reason: 'employerEmployee.errors.duplicate' },
+      { email: 'Bert.Bos@example.com', verified: false, reason: 'invitation.errors.alreadyEmployee' },
+      { email: invited, verified: false, reason: 'invitation.errors.alreadyInvited' },
+    ]);
+    // Checking invites nobody.
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, fresh))).toEqual([]);
+    // Without a header row every row counts; for the other employer Bert is a new address.
+    const other = ok<{ rows: VerifiedEmailRow[] }>(
+      await verify(cookies.logistiek!, await workbook(['bert.bos@example.com'], null), logistiek),
+    ).rows;
+    expect(other).toEqual([{ email: 'bert.bos@example.com', verified: true, reason: null }]);
+  });
+
+  it('refuses a missing file, a file that is not .xlsx, an empty, too large or too long one', async () => {
+    expectFailure(await verify(cookies.employer!, null), 400, 'file', 'employerEmployee.errors.noFile');
+    expectFailure(
+      await verify(cookies.employer!, Buffer.from('email\njan@example.com\n'), jansen, 'lijst.xlsx'),
+      400,
+      'file',
+      'employerEmployee.errors.notExcel',
+    );
+    // A zip archive that is no workbook.
+    expectFailure(
+      await verify(cookies.employer!, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6])),
+      400,
+      'file',
+      'employerEmployee.errors.notExcel',
+    );
+    expectFailure(
+      await verify(cookies.employer!, await workbook([])),
+      400,
+      'file',
+      'employerEmployee.errors.noRows',
+    );
+    const tooLarge = Buffer.alloc(1024 * 1024 + 1);
+    tooLarge.set([0x50, 0x4b, 0x03, 0x04]);
+    expectFailure(
+      await verify(cookies.employer!, tooLarge),
+      400,
+      'file',
+      'employerEmployee.errors.fileTooLarge',
+    );
+    const fiveHundred = Array.from({ length: 500 }, (_, i) => `rij${i}@example.com`);
+    expect(
+      ok<{ rows: VerifiedEmailRow[] }>(await verify(cookies.employer!, await workbook(fiveHundred))).rows,
+    ).toHaveLength(500);
+    expectFailure(
+      await verify(cookies.employer!, await workbook([...fiveHundred, 'een.te.veel@example.com'])),
+      400,
+      'file',
+      'employerEmployee.errors.tooManyRows',
+    );
+    // Not multipart at all.
+    expect(
+      (await call('POST', `/Employer/${jansen}/VerifyEmailExcel`, cookies.employer!, { file: 'x' }))
+        .statusCode,
+    ).toBe(415);
+  });
+
+  it('checks the employer in the path and the role', async () => {
+    const file = await workbook(['iemand@example.com']);
+    expectForbidden(await verify(cookies.employer!, file, logistiek));
+    await expectEmployerOnly((cookie) => verify(cookie, file));
+  });
+});

@@ -1,0 +1,118 @@
+import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { challenges } from '../challenge/challenge.tables.ts';
+import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
+import { users } from '../user/user.tables.ts';
+
+// Written out in full: inside a one-table select drizzle leaves column names unqualified (see the gyms).
+/** Accounts acting for the employer whose account still exists. */
+const userCount = sql<number>`(select count(*)::int from "employer_users" as eu join "users" as u on u."id" = eu."user_id" where eu."employer_id" = "employers"."id" and u."deleted_at" is null)`;
+/** Employees whose account still exists (a deleted account keeps its row for the ledger). */
+const employeeCount = sql<number>`(select count(*)::int from "employer_employees" as ee join "users" as u on u."id" = ee."user_id" where ee."employer_id" = "employers"."id" and u."deleted_at" is null)`;
+const isComplete = sql`exists (select 1 from "employer_users" as eu join "users" as u on u."id" = eu."user_id" where eu."employer_id" = "employers"."id" and u."deleted_at" is null)`;
+
+const columns = {
+  id: employers.id,
+  name: employers.name,
+  createdAt: employers.createdAt,
+  userCount,
+  employeeCount,
+};
+
+const registrationFilter = {
+  complete: isComplete,
+  inProgress: sql`not ${isComplete}`,
+} as const;
+
+export async function list(
+  db: Database,
+  query: ListQuery & { registration?: keyof typeof registrationFilter | undefined },
+) {
+  const filters: (SQL | undefined)[] = [];
+  if (query.search) filters.push(ilike(employers.name, likePattern(query.search)));
+  const base = and(...filters);
+  const where = and(base, query.registration ? registrationFilter[query.registration] : undefined);
+  const { limit, offset } = limitOffset(query);
+  const [items, [total], [tabs]] = await Promise.all([
+    db
+      .select(columns)
+      .from(employers)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          query,
+          { name: sql`lower(${employers.name})`, createdAt: employers.createdAt, employeeCount },
+          'name',
+          employers.id,
+        ),
+      )
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(employers).where(where),
+    db
+      .select({
+        all: count(),
+        complete: sql<number>`count(*) filter (where ${isComplete})::int`,
+      })
+      .from(employers)
+      .where(base),
+  ]);
+  const all = tabs?.all ?? 0;
+  const complete = tabs?.complete ?? 0;
+  return {
+    items,
+    total: total?.value ?? 0,
+    tabCounts: { all, complete, inProgress: all - complete },
+  };
+}
+
+export const find = async (db: Database, id: number) =>
+  (await db.select(columns).from(employers).where(eq(employers.id, id)))[0];
+
+/** Locks the employer row for the rest of the transaction, so a check and the change after it agree. */
+export const lock = async (db: Database, id: number) =>
+  (await db.select({ id: employers.id }).from(employers).where(eq(employers.id, id)).for('update'))[0];
+
+export const insert = async (db: Database, name: string) => {
+  const [created] = await db.insert(employers).values({ name }).returning({ id: employers.id });
+  return (await find(db, created!.id))!;
+};
+
+export const rename = async (db: Database, id: number, name: string) => {
+  await db.update(employers).set({ name, updatedAt: new Date() }).where(eq(employers.id, id));
+  return (await find(db, id))!;
+};
+
+export const remove = (db: Database, id: number) => db.delete(employers).where(eq(employers.id, id));
+
+/** Employees with an existing account: they keep the employer from being deleted. */
+export async function employeeCountOf(db: Database, employerId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(and(eq(employerEmployees.employerId, employerId), isNull(users.deletedAt)));
+  return row?.value ?? 0;
+}
+
+/** Challenges the employer runs: they keep it from being deleted (they would go with it). */
+export async function challengeCountOf(db: Database, employerId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(challenges)
+    .where(eq(challenges.employerId, employerId));
+  return row?.value ?? 0;
+}
+
+export const usersOf = (db: Database, employerId: number) =>
+  db
+    .select({
+      id: users.id,
+      name: sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+      email: users.email,
+    })
+    .from(employerUsers)
+    .innerJoin(users, eq(users.id, employerUsers.userId))
+    .where(and(eq(employerUsers.employerId, employerId), isNull(users.deletedAt)))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(users.id));

@@ -1,0 +1,8 @@
+import { type Claims, isAdmin } from '@xp/contracts';
+
+/**
+ * 'Medewerkers' of the employer environment (spec 000 section 6: Admin or Employer), for the active
+ * employer: every call is scoped to it, so without one there is nothing to show.
+ */
+export const mayManageEmployerEmployees = (claims: Claims) =>
+  (claims.role === 'Employer' || isAdmin(claims)) && claims.activeEmployerId !== null;

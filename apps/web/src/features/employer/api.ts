@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  accountEndpoints,
+  type EmployerRegistration,
+  employerRegistrations,
+  employerSortable,
+  employerEndpoints as endpoints,
+} from '@xp/contracts';
+import { call } from '@/app/api-client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type ListState, toListQuery } from '@/ui/list-search';
+
+type SortField = (typeof employerSortable)[number];
+/** A sort field the server knows; anything else in the URL falls back to the server's default order. */
+const isSortField = (value: string | undefined): value is SortField =>
+  (employerSortable as readonly string[]).includes(value ?? '');
+
+/** The tab of the list as a registration filter; the first tab (and anything unknown) shows all. */
+export const isRegistration = (value: string | undefined): value is EmployerRegistration =>
+  (employerRegistrations as readonly string[]).includes(value ?? '');
+
+/** The list call for a list's state (tab, page, search, sort). */
+function employersInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return {
+    query: {
+      ...query,
+      ...(isSortField(sort) ? { sort } : {}),
+      ...(isRegistration(state.tab) ? { registration: state.tab } : {}),
+    },
+  };
+}
+
+/** All employers (admin), for the list's state as it lives in the URL. */
+export function useEmployers(state: ListState) {
+  return useApiQuery(endpoints.list, employersInput(state), { placeholderData: (previous) => previous });
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchEmployers = (state: ListState) => call(endpoints.list, employersInput(state));
+
+/** One employer with its users and open invitations. */
+export function useEmployer(id: number | null) {
+  return useApiQuery(endpoints.get, { params: { id: id ?? 0 } }, { enabled: id !== null && id > 0 });
+}
+
+/** After any change every employer query is stale, and the names in the header's employer switcher. */
+function useInvalidateEmployers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [endpoints.list, endpoints.get, accountEndpoints.switchOptions].map((endpoint) =>
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+export function useCreateEmployer() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function useRenameEmployer() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+}
+
+export function useDeleteEmployer() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+}
+
+export function useInviteEmployerContact() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.invite, { onSuccess: () => invalidate() });
+}
+
+/** A new code and expiry, mailed again. */
+export function useResendEmployerInvitation() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.resendInvitation, { onSuccess: () => invalidate() });
+}
+
+export function useCancelEmployerInvitation() {
+  const invalidate = useInvalidateEmployers();
+  return useApiMutation(endpoints.cancelInvitation, { onSuccess: () => invalidate() });
+}
