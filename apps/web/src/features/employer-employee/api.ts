@@ -8,7 +8,7 @@ import {
   GENERAL_ERROR,
   openInvitationSortable,
 } from '@xp/contracts';
-import { ApiCallError, refreshSession } from '@/app/api-client';
+import { ApiCallError, call, refreshSession } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -18,15 +18,19 @@ const knownSort = <S extends readonly string[]>(sortable: S, sort: string | unde
 
 const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
+/** The list call for a list's state (page, search, sort). */
+function employeesInput(state: ListState) {
+  const { sort, ...query } = toListQuery(state);
+  return { query: { ...query, ...knownSort(employerEmployeeSortable, sort) } };
+}
+
 /** Employees of the active employer, for the list's state (page, search, sort) as it lives in the URL. */
 export function useEmployerEmployees(state: ListState, enabled = true) {
-  const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...query, ...knownSort(employerEmployeeSortable, sort) } },
-    { enabled, ...keepPrevious },
-  );
+  return useApiQuery(endpoints.list, employeesInput(state), { enabled, ...keepPrevious });
 }
+
+/** One page of the same list, for the CSV export. */
+export const fetchEmployerEmployees = (state: ListState) => call(endpoints.list, employeesInput(state));
 
 /** Open invitations of the active employer (`{activeEmployerId}` of the path is the session's). */
 export function useEmployeeInvitations(activeEmployerId: number, state: ListState, enabled = true) {

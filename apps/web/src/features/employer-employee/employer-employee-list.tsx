@@ -13,6 +13,7 @@ import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import {
+  fetchEmployerEmployees,
   useCancelEmployeeInvitation,
   useEmployeeInvitations,
   useEmployerEmployees,
@@ -40,12 +41,14 @@ const employeeColumns: ListColumn<EmployerEmployee>[] = [
         {employee.fullName}
       </Text>
     ),
+    exportValue: (employee) => employee.fullName,
   },
   {
     id: 'email',
     header: 'employerEmployee.fields.email',
     sortField: 'email',
     cell: (employee) => <Text size="sm">{employee.email}</Text>,
+    exportValue: (employee) => employee.email,
   },
   {
     id: 'phone',
@@ -55,12 +58,14 @@ const employeeColumns: ListColumn<EmployerEmployee>[] = [
         {employee.phone ?? '—'}
       </Text>
     ),
+    exportValue: (employee) => employee.phone,
   },
   {
     id: 'employeeSince',
     header: 'employerEmployee.fields.employeeSince',
     sortField: 'employeeSince',
     cell: (employee) => <Text size="sm">{formatDate(employee.employeeSince)}</Text>,
+    exportValue: (employee, { date }) => date(employee.employeeSince),
   },
 ];
 
@@ -235,6 +240,7 @@ function EmployeesTable({ activeEmployerId, ...props }: TableProps<EmployerEmplo
       getRowLabel={(employee) => employee.fullName}
       rowActions={rowActions}
       searchPlaceholder="employerEmployee.list.searchPlaceholder"
+      exportRows={{ fileName: 'employerEmployee.list.title', fetchPage: fetchEmployerEmployees }}
       {...props}
     />
   );
