@@ -63,6 +63,8 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
   const NEW_PASSWORD = 'Stille-Avond-2027';
   await page.goto('/account/login');
   await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
+  // The page loads lazily: wait for it, or the login page's own e-mail field gets the address.
+  await expect(page.getByRole('heading', { name: 'Wachtwoord vergeten' })).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mailadres' }).fill(NEW_ADMIN);
   await page.getByRole('button', { name: 'Link versturen' }).click();
   await expect(page.getByRole('heading', { name: 'Controleer je e-mail' })).toBeVisible();
