@@ -234,7 +234,28 @@ export async function refresh(deps: AccountDeps, presentedToken: string | undefi
     await repository.revokeSession(deps.db, session.id);
     throw errors.unauthorized('auth.refreshFailed');
   }
-  return issue(deps, user, session.id, session, refreshToken);
+  return issue(deps, user, session.id, await stillValidState(deps.db, user, session), refreshToken);
+}
+
+/**
+ * The session's state, with an active employer the user no longer acts for (the link was removed, the
+ * employer deleted) replaced by one they do act for, or none; saved for the next refresh.
+ */
+async function stillValidState(db: Database, user: UserRow, session: repository.SessionRow) {
+  if (user.role !== 'Employer' || session.activeEmployerId === null) return session;
+  const employerIds = await repository.employerIdsOfUser(db, user.id);
+  if (employerIds.includes(session.activeEmployerId)) return session;
+  const state: SessionState = {
+    activeEnvironment: session.activeEnvironment,
+    activeGymId: session.activeGymId,
+    activeLocationId: session.activeLocationId,
+    activeEmployerId: employerIds[0] ?? null,
+    activeAssociationId: session.activeAssociationId,
+    activeContentEnvironmentId: session.activeContentEnvironmentId,
+    activeSupplierId: session.activeSupplierId,
+  };
+  await repository.updateSessionState(db, session.id, state);
+  return state;
 }
 
 export async function logout(

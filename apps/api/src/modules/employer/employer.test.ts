@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { demoSignIn, expectData, expectFailure, expectRefusedFor } from '../../test/expect.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
@@ -396,6 +396,25 @@ describe('DELETE /Employer/{id}', () => {
     expectFailure(await api.remove(cookie, created.id), 409, 'general', 'employer.errors.hasEmployees');
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, former!.id));
     expectData(await api.remove(cookie, created.id));
+  });
+
+  it('takes a deleted employer out of its users’ sessions at their next refresh', async () => {
+    const cookie = await signIn('admin@example.com');
+    const email = unique('sessie');
+    const { employer: created } = await create(cookie, 'Kort Bestaan', email);
+    const { code } = await mailedCode(email);
+    const registered = await register(code);
+    expect(registered.json().data.claims.activeEmployerId).toBe(created.id);
+    expectData(await api.remove(cookie, created.id));
+
+    const refresh = (session: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/cookierefresh', headers: { cookie: session } });
+    const refreshed = await refresh(cookieHeader(registered.cookies));
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().data.claims.activeEmployerId).toBeNull();
+    // Saved: the refresh after it says the same.
+    const again = await refresh(cookieHeader(refreshed.cookies));
+    expect(again.json().data.claims.activeEmployerId).toBeNull();
   });
 
   it('keeps an employer with challenges: they would go with it', async () => {
