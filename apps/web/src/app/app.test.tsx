@@ -42,7 +42,7 @@ function fakeApi(routes: Record<string, Route>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method: init.method ?? 'GET', url, body });
-    const route = routes[`${init.method} ${url}`];
+    const route = routes[`${init.method} ${url}`] ?? routes[`${init.method} ${url.split('?')[0]}`];
     const reply = route
       ? route(body)
       : { status: 404, errors: [{ key: 'general', message: 'errors.notFound' }] };
@@ -198,6 +198,37 @@ describe('the signed-in shell', () => {
     expect(requests.find((request) => request.url.endsWith('SwitchActiveEnvironment'))?.body).toEqual({
       Environment: Environment.Employer,
     });
+  });
+
+  it('leaves the page of the old environment without refetching it under the new one', async () => {
+    let environment: number = Environment.Employer;
+    const inEnvironment = (next: number) =>
+      admin({ activeEnvironment: next, activeEmployerId: 3, activeContentEnvironmentId: 6 });
+    const requests = fakeApi({
+      'POST /api/account/cookierefresh': () => ({ data: { claims: inEnvironment(environment) } }),
+      'GET /api/Account/SwitchOptions': options,
+      // The server scopes the list to the active employer: under Content it is refused.
+      'GET /api/challenge': () =>
+        environment === Environment.Employer
+          ? { data: { items: [], total: 0, tabCounts: { all: 0, active: 0, inactive: 0 } } }
+          : { status: 403, errors: [{ key: 'general', message: 'errors.forbidden' }] },
+      'PUT /api/Account/SwitchActiveEnvironment': (body) => {
+        environment = (body as { Environment: number }).Environment;
+        return { data: { claims: inEnvironment(environment) } };
+      },
+    });
+    const { router } = await startApp('/employer/challenges');
+    const listCalls = () => requests.filter((request) => request.url.startsWith('/api/challenge')).length;
+    await waitFor(() => expect(listCalls()).toBe(1));
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Omgeving' }));
+    await user.click(screen.getByRole('option', { name: 'Content' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content'));
+    expect(await screen.findByRole('heading', { name: /Fitland Content/ })).toBeInTheDocument();
+    expect(listCalls()).toBe(1);
+    expect(requests.filter((request) => request.url.endsWith('SwitchOptions')).length).toBeGreaterThan(1);
   });
 
   it("switches to 'Hoofdlocatie' with locationId null, and shows the location error toast on failure", async () => {

@@ -2,10 +2,12 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { accountEndpoints, type Claims, Environment, homePath, type LoginBody } from '@xp/contracts';
 import { type ReactNode, use, useCallback, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import { showError } from '@/ui/toasts';
 import { call, refreshSession, setSessionHooks } from './api-client';
 import { applyAccountLanguage } from './language';
 import { sessionStore } from './session-store';
+import { switchGate } from './switch-gate';
 
 /** The claims of the signed-in user, or null; re-renders when they change. */
 export function useClaims(): Claims | null {
@@ -142,8 +144,10 @@ export function switchErrorKey(target: SwitchTarget): string {
 }
 
 /**
- * Switching: the call renews the claims; then every query is stale (its scope changed) and the user
- * lands on the home path of the new environment. A failure shows that area's 'switch.error' toast.
+ * Switching: the page being left is unmounted first (the switch gate) and its requests are cancelled, so
+ * nothing of it is fetched under the new scope; the call renews the claims; the answers of the old scope
+ * are dropped, what stays on screen (the header) is refetched, and the user lands on the home path of the
+ * new environment. A failure shows that area's 'switch.error' toast and the page comes back.
  */
 export function useSwitch() {
   const router = useRouter();
@@ -152,16 +156,21 @@ export function useSwitch() {
   const switchTo = useCallback(
     async (target: SwitchTarget): Promise<boolean> => {
       setPending(target.kind);
+      // Commit the unmount now, so no query of the old page has an observer once the scope changes.
+      flushSync(() => switchGate.begin());
       try {
+        await queryClient.cancelQueries();
         const { claims } = await sendSwitch(target);
-        sessionStore.setClaims(claims);
-        void queryClient.invalidateQueries();
+        queryClient.removeQueries({ type: 'inactive' });
+        flushSync(() => sessionStore.setClaims(claims));
         await router.navigate({ href: homePath(claims.role, claims.activeEnvironment) });
+        void queryClient.invalidateQueries();
         return true;
       } catch {
         showError(switchErrorKey(target));
         return false;
       } finally {
+        switchGate.end();
         setPending(null);
       }
     },

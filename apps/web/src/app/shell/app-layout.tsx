@@ -4,7 +4,9 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { homePath } from '@xp/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '@/ui/states';
 import { useClaims } from '../session';
+import { useIsSwitching } from '../switch-gate';
 import { Header } from './header';
 import { Navbar } from './navbar';
 
@@ -20,6 +22,7 @@ function Shell({ home }: { home: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isWide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const switching = useIsSwitching();
 
   // On small screens the navbar covers the page: close it once a menu item is chosen.
   useEffect(() => {
@@ -42,7 +45,7 @@ function Shell({ home }: { home: string }) {
         <Navbar withSwitchers={!isWide} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        <Outlet />
+        {switching ? <LoadingState /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );
