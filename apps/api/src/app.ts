@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loadSessionClaims } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { associationRoutes } from './modules/association/association.routes.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
@@ -29,6 +30,7 @@ import { createDiskFileStore } from './platform/files/file-store.ts';
 import type { FilesDeps } from './platform/files/images.ts';
 import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
+import type { Lifecycle } from './platform/lifecycle.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
 
 export interface AppOptions {
@@ -37,6 +39,10 @@ export interface AppOptions {
   onRouteRegistered?: ServerOptions['onRouteRegistered'];
   /** Routes only a test registers (e.g. to drive the multipart plumbing before a module uses it). */
   extraRoutes?: RouteEntry[];
+  /** Health answers 503 while the instance drains (main.ts's shutdown). */
+  lifecycle?: Lifecycle;
+  /** Where log lines go (tests read them); unset: stdout. */
+  logStream?: ServerOptions['logStream'];
 }
 
 /** Builds the HTTP app from its modules; each module gets only what it uses. */
@@ -45,6 +51,8 @@ export async function buildApp({
   db,
   onRouteRegistered,
   extraRoutes = [],
+  lifecycle,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const secret = config.sessionSecret ?? (await generatedSetting(db, 'session_secret'));
   const signer = createTokenSigner(secret, config.accessTokenSeconds);
@@ -60,7 +68,7 @@ export async function buildApp({
   };
 
   const routes = [
-    ...healthRoutes({ db }),
+    ...healthRoutes({ db, lifecycle }),
     ...accountRoutes({ db, signer, refreshTokenDays: config.refreshTokenDays, cookies, mail: enqueueMail }),
     ...registrationRoutes({
       db,
@@ -109,11 +117,13 @@ export async function buildApp({
     isProduction: config.isProduction,
     logLevel: config.logLevel,
     signer,
+    loadSession: (sessionId) => loadSessionClaims(db, sessionId),
     routes,
     platformRoutes: [cdnRoutes(files), employerEmployeeExampleExcelRoute()],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
     onRouteRegistered,
+    logStream,
   });
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Claims } from '@xp/contracts';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import {
@@ -83,6 +84,73 @@ export async function loadRights(db: Database, userId: number) {
   );
   const gymRows = [...unique.values()].sort((a, b) => a.gymId - b.gymId || a.right.localeCompare(b.right));
   return { gymRows, locationRows };
+}
+
+/**
+ * The claims of a live session, read in one statement (one round trip, every part indexed): the session
+ * row, its user (not deleted, with a password), the user's gym rights (direct and by group, while still an
+ * employee of the group's gym) and location rights. An Employer's or Supplier's active organisation they no
+ * longer act for gives way to one they do act for (or none). Undefined when the session has ended.
+ */
+export async function loadSessionClaims(db: Database, sessionId: string): Promise<Claims | undefined> {
+  const gymRights = sql<string[]>`coalesce((
+    select json_agg(r.gym_id::text || ':' || r.right order by r.gym_id, r.right)
+    from (
+      select g.gym_id, g.right from ${gymRightGrants} g where g.user_id = ${users.id}
+      union
+      select rg.gym_id, unnest(rg.rights) from ${gymRightsGroupMembers} m
+        join ${gymRightsGroups} rg on rg.id = m.group_id
+        join ${gymEmployees} ge on ge.gym_id = rg.gym_id and ge.user_id = m.user_id
+        where m.user_id = ${users.id}
+    ) r), '[]'::json)`;
+  const locationRights = sql<string[]>`coalesce((
+    select json_agg(l.location_id::text || ':' || l.right order by l.location_id, l.right)
+    from ${locationRightGrants} l where l.user_id = ${users.id}), '[]'::json)`;
+  /** The active organisation if the user still acts for it, else their first one (by id), else null. */
+  const stillActive = (
+    table: typeof employerUsers | typeof supplierUsers,
+    key: 'employer_id' | 'supplier_id',
+    active: typeof sessions.activeEmployerId | typeof sessions.activeSupplierId,
+  ) =>
+    sql<number | null>`case when ${users.role} = 'Admin' then ${active} else (
+      select t.${sql.raw(key)} from ${table} t where t.user_id = ${users.id}
+      order by (t.${sql.raw(key)} = ${active}) desc nulls last, t.${sql.raw(key)} limit 1) end`;
+  const [row] = await db
+    .select({
+      userId: users.id,
+      role: users.role,
+      firstName: users.firstName,
+      insertion: users.insertion,
+      lastName: users.lastName,
+      language: users.language,
+      activeEnvironment: sessions.activeEnvironment,
+      activeGymId: sessions.activeGymId,
+      activeLocationId: sessions.activeLocationId,
+      activeEmployerId: stillActive(employerUsers, 'employer_id', sessions.activeEmployerId),
+      activeAssociationId: sessions.activeAssociationId,
+      activeContentEnvironmentId: sessions.activeContentEnvironmentId,
+      activeSupplierId: stillActive(supplierUsers, 'supplier_id', sessions.activeSupplierId),
+      gymRights,
+      locationRights,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+        isNotNull(users.passwordHash),
+      ),
+    );
+  if (!row) return undefined;
+  const { firstName, insertion, lastName, ...claims } = row;
+  return {
+    ...claims,
+    rights: row.role === 'Admin' ? ['Admin'] : [],
+    name: [firstName, insertion, lastName].filter(Boolean).join(' '),
+  };
 }
 
 export const findLocation = async (db: Database, id: number) =>
@@ -204,14 +272,15 @@ export async function rotateRefreshToken(
       await revokeSession(tx as unknown as Database, session.id);
       return { outcome: 'reused', session };
     }
-    if (!token.usedAt) {
-      await tx
-        .update(refreshTokens)
-        .set({ usedAt: sql`now()` })
-        .where(eq(refreshTokens.tokenHash, presentedHash));
-    }
+    // A reuse within the grace (two tabs refreshing at once) gets no successor of its own: only the first
+    // use rotates, so parallel refreshes leave one live chain.
+    if (token.usedAt) return { outcome: 'grace', session };
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(refreshTokens.tokenHash, presentedHash));
     await tx.insert(refreshTokens).values({ tokenHash: nextHash, sessionId: session.id });
-    return { outcome: token.usedAt ? 'grace' : 'rotated', session };
+    return { outcome: 'rotated', session };
   });
 }
 

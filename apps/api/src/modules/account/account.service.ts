@@ -37,28 +37,11 @@ const LOGIN_LIMIT_PER_ADDRESS = { limit: 50, windowSeconds: 15 * 60 };
 /** A refresh token used again within this many seconds is a race of two tabs, not a theft. */
 const REUSE_GRACE_SECONDS = 10;
 
-const fullName = (user: Pick<UserRow, 'firstName' | 'insertion' | 'lastName'>) =>
-  [user.firstName, user.insertion, user.lastName].filter(Boolean).join(' ');
-
-/** Claims from the user's current rights and the session's active context. */
-export async function buildClaims(db: Database, user: UserRow, state: SessionState): Promise<Claims> {
-  const { gymRows, locationRows } = await repository.loadRights(db, user.id);
-  return {
-    userId: user.id,
-    role: user.role,
-    rights: user.role === 'Admin' ? ['Admin'] : [],
-    activeGymId: state.activeGymId,
-    activeLocationId: state.activeLocationId,
-    activeEmployerId: state.activeEmployerId,
-    activeAssociationId: state.activeAssociationId,
-    activeContentEnvironmentId: state.activeContentEnvironmentId,
-    activeSupplierId: state.activeSupplierId,
-    activeEnvironment: state.activeEnvironment,
-    gymRights: gymRows.map((row) => `${row.gymId}:${row.right}`),
-    locationRights: locationRows.map((row) => `${row.locationId}:${row.right}`),
-    name: fullName(user),
-    language: user.language,
-  };
+/** The claims of a live session, as every request reads them. */
+export async function buildClaims(db: Database, sessionId: string): Promise<Claims> {
+  const claims = await repository.loadSessionClaims(db, sessionId);
+  if (!claims) throw errors.unauthorized('auth.refreshFailed');
+  return claims;
 }
 
 const emptyState = (environment: number): SessionState => ({
@@ -105,15 +88,10 @@ async function initialState(db: Database, user: UserRow): Promise<SessionState> 
   }
 }
 
-async function issue(
-  deps: AccountDeps,
-  user: UserRow,
-  sessionId: string,
-  state: SessionState,
-  refreshToken?: string,
-) {
-  const claims = await buildClaims(deps.db, user, state);
-  return { claims, accessToken: await deps.signer.sign(claims, sessionId), refreshToken };
+/** New cookies for a session whose row holds its current state. */
+async function issue(deps: AccountDeps, sessionId: string, refreshToken?: string): Promise<IssuedSession> {
+  const claims = await buildClaims(deps.db, sessionId);
+  return { claims, accessToken: await deps.signer.sign(sessionId, claims.userId), refreshToken };
 }
 
 /** Opens a session for a user who proved who they are. */
@@ -131,7 +109,7 @@ export async function openSession(deps: AccountDeps, user: UserRow): Promise<Iss
     },
     sha256(refreshToken),
   );
-  return issue(deps, user, sessionId, state, refreshToken);
+  return issue(deps, sessionId, refreshToken);
 }
 
 const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
@@ -229,33 +207,16 @@ export async function refresh(deps: AccountDeps, presentedToken: string | undefi
   );
   if ((outcome !== 'rotated' && outcome !== 'grace') || !session)
     throw errors.unauthorized('auth.refreshFailed');
-  const user = await repository.findUserById(deps.db, session.userId);
-  if (!user?.passwordHash) {
+  const claims = await repository.loadSessionClaims(deps.db, session.id);
+  if (!claims) {
+    // The user was deleted or has no password any more: the session ends here.
     await repository.revokeSession(deps.db, session.id);
     throw errors.unauthorized('auth.refreshFailed');
   }
-  return issue(deps, user, session.id, await stillValidState(deps.db, user, session), refreshToken);
-}
-
-/**
- * The session's state, with an active employer the user no longer acts for (the link was removed, the
- * employer deleted) replaced by one they do act for, or none; saved for the next refresh.
- */
-async function stillValidState(db: Database, user: UserRow, session: repository.SessionRow) {
-  if (user.role !== 'Employer' || session.activeEmployerId === null) return session;
-  const employerIds = await repository.employerIdsOfUser(db, user.id);
-  if (employerIds.includes(session.activeEmployerId)) return session;
-  const state: SessionState = {
-    activeEnvironment: session.activeEnvironment,
-    activeGymId: session.activeGymId,
-    activeLocationId: session.activeLocationId,
-    activeEmployerId: employerIds[0] ?? null,
-    activeAssociationId: session.activeAssociationId,
-    activeContentEnvironmentId: session.activeContentEnvironmentId,
-    activeSupplierId: session.activeSupplierId,
-  };
-  await repository.updateSessionState(db, session.id, state);
-  return state;
+  const accessToken = await deps.signer.sign(session.id, claims.userId);
+  // Within the grace the racing request that rotated the token has set its successor in the browser: this
+  // one renews only the access cookie, so that parallel refreshes leave one live chain.
+  return { claims, accessToken, refreshToken: outcome === 'rotated' ? refreshToken : undefined };
 }
 
 export async function logout(
@@ -292,7 +253,7 @@ export async function switchActive(
   if (!row || !user) throw errors.unauthorized();
   const next = await resolveSwitch(deps.db, session, row, target);
   await repository.updateSessionState(deps.db, row.id, next);
-  return issue(deps, user, row.id, next);
+  return issue(deps, row.id);
 }
 
 const forbidden = (area: string) => errors.forbidden(`${area}.switch.error`);

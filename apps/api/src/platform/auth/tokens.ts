@@ -1,23 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Claims, claimsSchema } from '@xp/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'xp-backoffice';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The access token names the session and nothing more: the claims live with the session in the database and
+ * are read on every request (decision 002), so the cookie stays small whatever the number of rights.
+ */
 export interface TokenSigner {
-  sign(claims: Claims, sessionId: string): Promise<string>;
-  /** The claims, 'expired', or 'invalid'. */
-  verify(token: string): Promise<{ claims: Claims; sessionId: string } | 'expired' | 'invalid'>;
+  sign(sessionId: string, userId: number): Promise<string>;
+  /** The session id, 'expired', or 'invalid'. */
+  verify(token: string): Promise<{ sessionId: string } | 'expired' | 'invalid'>;
 }
 
 export function createTokenSigner(secret: string, accessTokenSeconds: number): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (claims, sessionId) =>
-      new SignJWT({ claims })
+    sign: (sessionId, userId) =>
+      new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
-        .setSubject(String(claims.userId))
+        .setSubject(String(userId))
         .setJti(sessionId)
         .setIssuedAt()
         .setExpirationTime(`${accessTokenSeconds}s`)
@@ -25,9 +29,8 @@ export function createTokenSigner(secret: string, accessTokenSeconds: number): T
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        const claims = claimsSchema.safeParse(payload.claims);
-        if (!claims.success || !payload.jti) return 'invalid';
-        return { claims: claims.data, sessionId: payload.jti };
+        if (!payload.jti || !UUID.test(payload.jti)) return 'invalid';
+        return { sessionId: payload.jti };
       } catch (error) {
         return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
       }

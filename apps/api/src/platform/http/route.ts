@@ -40,11 +40,14 @@ export function route<E extends EndpointDefinition>(
   return { endpoint, handler: handler as unknown as RouteEntry['handler'] };
 }
 
-/** Throws unless the session satisfies the policy. `session` is undefined when no valid token came. */
+/** What the access cookie held: nothing, a live session, an expired token, a bad one, or an ended session. */
+export type TokenState = 'none' | 'valid' | 'expired' | 'invalid' | 'ended';
+
+/** Throws unless the session satisfies the policy. `session` is null when no live session came. */
 export function enforcePolicy(
   policy: Policy,
   session: Claims | null,
-  tokenState: 'none' | 'valid' | 'expired' | 'invalid',
+  tokenState: TokenState,
   isProduction: boolean,
 ): void {
   if (policy.kind === 'public') return;

@@ -18,15 +18,19 @@ import {
 import type { z } from 'zod';
 import { ACCESS_COOKIE } from '../auth/cookies.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
+import { connectionFailure, databaseUnavailable } from '../db/errors.ts';
+import { logSerializers } from '../log.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
 import { readForm } from './multipart.ts';
-import { enforcePolicy, type RouteEntry } from './route.ts';
+import { enforcePolicy, type RouteEntry, type TokenState } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route declares who may call it; a test fails on any route without one. */
     policy?: Policy;
+    /** A contract endpoint (public ones too read the session, when there is one). */
+    isEndpoint?: boolean;
   }
   interface FastifyRequest {
     session: Claims | null;
@@ -38,6 +42,8 @@ export interface ServerOptions {
   isProduction: boolean;
   logLevel: string;
   signer: TokenSigner;
+  /** The claims of a live session, or undefined when it has ended (logged out, revoked, user deleted). */
+  loadSession: (sessionId: string) => Promise<Claims | undefined>;
   routes: RouteEntry[];
   /**
    * Routes outside the contracts and outside `/api` (the image CDN): each registers itself on the app and
@@ -47,6 +53,8 @@ export interface ServerOptions {
   webDist: string;
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** Where log lines go; unset: stdout. Tests read the log through it. */
+  logStream?: { write(line: string): void };
   /** Hook for tests to see every registered route. */
   onRouteRegistered?: (route: {
     method: string | string[];
@@ -82,8 +90,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const app = Fastify({
     logger: {
       level: options.logLevel,
-      // No personal data in logs: no bodies, no cookies, no addresses, no query strings.
+      // No personal data in logs: no bodies, no cookies, no addresses, no query strings, no query values.
       serializers: {
+        ...logSerializers,
         req: (request: FastifyRequest) => ({
           method: request.method,
           url: request.url.split('?')[0],
@@ -91,9 +100,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         }),
       },
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestId,
     bodyLimit: BODY_LIMIT,
+    // On close (SIGTERM, after the drain): idle keep-alive connections close at once, requests in flight
+    // finish, and one that still arrives on an open connection gets 503 with `Connection: close`.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     routerOptions: {
       caseSensitive: false,
       ignoreTrailingSlash: true,
@@ -165,6 +179,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
     }
+    // The database is away (restart, failover, network): worth a retry, not a 500.
+    const lostDatabase = connectionFailure(error);
+    if (lostDatabase) {
+      request.log.warn({ reason: lostDatabase }, 'database unavailable');
+      const unavailable = databaseUnavailable();
+      return reply.status(503).headers(unavailable.headers).send(failure(unavailable.errors));
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
   });
@@ -198,18 +219,22 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   // Session: read on every request, before the body is parsed, so that who may not call a route learns
   // that (401/403) rather than how to shape its input; the policy decides what a missing token means.
+  // The token only names the session: its claims are read from the database on every request, so logout,
+  // revocation and a change of rights take effect on the next request (decision 002). Public routes outside
+  // the contracts (the SPA, docs, images) never read it.
   app.addHook('onRequest', async (request) => {
-    const policyOfRoute = request.routeOptions.config.policy;
-    if (!policyOfRoute) return;
+    const { policy: policyOfRoute, isEndpoint } = request.routeOptions.config;
+    if (!policyOfRoute || (policyOfRoute.kind === 'public' && !isEndpoint)) return;
     const token = request.cookies[ACCESS_COOKIE];
-    let tokenState: 'none' | 'valid' | 'expired' | 'invalid' = 'none';
+    let tokenState: TokenState = 'none';
     if (token) {
       const verified = await options.signer.verify(token);
       if (typeof verified === 'string') tokenState = verified;
       else {
-        tokenState = 'valid';
-        request.session = verified.claims;
-        request.sessionId = verified.sessionId;
+        const claims = await options.loadSession(verified.sessionId);
+        tokenState = claims ? 'valid' : 'ended';
+        request.session = claims ?? null;
+        request.sessionId = claims ? verified.sessionId : null;
       }
     }
     enforcePolicy(policyOfRoute, request.session, tokenState, options.isProduction);
@@ -248,7 +273,7 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
   app.route({
     method: definition.method,
     url: fastifyPath(definition.path),
-    config: { policy: definition.policy },
+    config: { policy: definition.policy, isEndpoint: true },
     schema: {
       summary: definition.summary,
       tags: [...definition.tags],
