@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { connectionFailure } from './errors.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -29,10 +30,23 @@ export interface DatabaseHandle {
 const MIGRATION_LOCK = 727_001;
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the database is away a request waits this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // Finds connections that a network failure left half-open.
+    keepAlive: true,
+  });
+  const onLost = (error: Error) =>
+    console.warn(`database connection lost: ${connectionFailure(error) ?? 'error'}`);
   // An idle connection ended by the server (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
-  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  pool.on('error', onLost);
+  // The pool listens only on idle clients: a checked-out one (a transaction, the migrator, LISTEN) that
+  // loses its connection emits 'error' too, which would end the process. Its query fails; the pool drops it.
+  pool.on('connect', (client) => client.on('error', onLost));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
