@@ -2,9 +2,16 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createDiskFileStore } from './platform/files/file-store.ts';
+import { describeFatalError } from './platform/log.ts';
 import { createMailTransport } from './platform/mail/transport.ts';
 import { createMailWorker } from './platform/mail/worker.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
+
+// Node would print an uncaught error whole (a failed query's values too): print only what may be logged.
+process.on('uncaughtException', (error) => {
+  console.error(`fatal: ${describeFatalError(error)}`);
+  process.exit(1);
+});
 
 const config = loadConfig();
 // Before anything else: production refuses to start without SMTP.

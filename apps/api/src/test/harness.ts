@@ -40,11 +40,12 @@ type Route = Parameters<NonNullable<ServerOptions['onRouteRegistered']>>[0];
 
 /**
  * The real app over a real database, driven through `app.inject`; its file store is a temporary directory
- * of its own (`filesDir`), removed on `close()`. `extraRoutes` registers routes only this test app has.
+ * of its own (`filesDir`), removed on `close()`. `extraRoutes` registers routes only this test app has;
+ * `logStream` receives the log lines (with a `logLevel` override, since tests log nothing by default).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { extraRoutes }: { extraRoutes?: RouteEntry[] } = {},
+  { extraRoutes, logStream }: { extraRoutes?: RouteEntry[]; logStream?: ServerOptions['logStream'] } = {},
 ) {
   const database = await freshDatabase();
   const routes: Route[] = [];
@@ -58,6 +59,7 @@ export async function createTestApp(
     db: database.db,
     onRouteRegistered: (route) => routes.push(route),
     extraRoutes,
+    logStream,
   });
   await app.ready();
 
