@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,8 +26,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin(s) allowed for unsafe requests besides the request's own host, comma separated. */
   ALLOWED_ORIGINS: z.string().default(''),
-  /** Set when behind a load balancer that sets X-Forwarded-For (the client address is used for rate limits). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Behind load balancers that set X-Forwarded-For (the client address is used for rate limits): their number
+   * (`1`) or their addresses/CIDRs, comma separated. `true` (every hop) is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if ('trustProxy' in parsed) return parsed.trustProxy;
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /** `smtp://user:pass@host:587` or `smtps://...`; unset: the development mailbox (refused in production). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('XP Back-office <no-reply@example.com>'),
@@ -51,7 +63,7 @@ export type Config = {
   webDist: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   allowedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   accessTokenSeconds: number;
   refreshTokenDays: number;
   smtpUrl: string | undefined;
@@ -80,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowedOrigins: parsed.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    trustProxy: parsed.TRUST_PROXY === 'true',
+    trustProxy: parsed.TRUST_PROXY,
     accessTokenSeconds: 15 * 60,
     refreshTokenDays: 30,
     smtpUrl: parsed.SMTP_URL || undefined,

@@ -20,6 +20,7 @@ import { ACCESS_COOKIE } from '../auth/cookies.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import { connectionFailure, databaseUnavailable } from '../db/errors.ts';
 import { logSerializers } from '../log.ts';
+import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
 import { readForm } from './multipart.ts';
@@ -52,7 +53,7 @@ export interface ServerOptions {
   platformRoutes?: ((app: FastifyInstance) => void | Promise<void>)[];
   webDist: string;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Where log lines go; unset: stdout. Tests read the log through it. */
   logStream?: { write(line: string): void };
   /** Hook for tests to see every registered route. */
@@ -114,7 +115,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       ignoreDuplicateSlashes: true,
       maxParamLength: 200,
     },
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
