@@ -1,4 +1,4 @@
-import { Anchor, Burger, Group, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Burger, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { Environment } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '../session';
@@ -31,7 +31,8 @@ export function Header({ navbarOpened, onToggleNavbar, withSwitchers, home }: He
           aria-expanded={navbarOpened}
           aria-controls="app-navbar"
         />
-        <Anchor {...homeLink} underline="never" c="inherit" aria-label={t('shell.toHome')}>
+        {/* Named by its visible text (WCAG 2.5.3); the logo is decoration; narrow screens keep the name for screen readers. */}
+        <Anchor {...homeLink} underline="never" c="inherit" title={t('shell.toHome')}>
           <Group gap={8} wrap="nowrap">
             <ThemeIcon size={32} radius="md" variant="filled" aria-hidden>
               <Text fw={800} size="sm" c="white">
@@ -41,6 +42,7 @@ export function Header({ navbarOpened, onToggleNavbar, withSwitchers, home }: He
             <Text fw={700} size="lg" visibleFrom="xs">
               {t('shell.productName')}
             </Text>
+            <VisuallyHidden hiddenFrom="xs">{t('shell.productName')}</VisuallyHidden>
           </Group>
         </Anchor>
       </Group>

@@ -12,14 +12,6 @@ const languages: { value: Language; label: string }[] = [
   { value: 'en', label: 'English' },
 ];
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((part) => part && part[0] === part[0]?.toUpperCase())
-    .map((part) => part[0])
-    .slice(0, 2)
-    .join('');
-
 /** The user's name, 'Profiel', the language (Nederlands / English) and 'Uitloggen'. */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -32,9 +24,8 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('shell.userMenu.label', { name: claims.name })} py={4} px={6}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="teal" aria-hidden>
-              {initials(claims.name)}
-            </Avatar>
+            {/* No initials: visible text outside the accessible name breaks 'label in name' (WCAG 2.5.3). */}
+            <Avatar size="sm" radius="xl" color="teal" aria-hidden />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
               {claims.name}
             </Text>
