@@ -314,6 +314,29 @@ describe('the signed-in shell', () => {
     expect(await screen.findByText('Welcome, Sanne de Vries.')).toBeInTheDocument();
   });
 
+  it("shows an employer's employee without a back-office what the account is for, not an empty shell", async () => {
+    const requests = fakeApi({
+      'POST /api/account/cookierefresh': session(testClaims({ activeGymId: null, name: 'Daan Smit' })),
+      'GET /api/Account/SwitchOptions': options,
+      'POST /api/account/cookielogout': () => ({ data: null }),
+    });
+    const { router } = await startApp('/');
+    expect(await screen.findByRole('heading', { name: 'Dit account is voor de app' })).toBeInTheDocument();
+    expect(screen.getByText('Je bent ingelogd als Daan Smit.')).toBeInTheDocument();
+    expect(screen.getByText(/Deze back-office is er voor medewerkers/)).toBeInTheDocument();
+    expect(screen.queryByText('Geen sportschool gekozen')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'This account is for the app' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
+    expect(sessionStore.getClaims()).toBeNull();
+    expect(requests.some((request) => request.url === '/api/account/cookielogout')).toBe(true);
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     fakeApi({
       'POST /api/account/cookierefresh': session(admin()),

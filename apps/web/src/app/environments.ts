@@ -50,6 +50,15 @@ export function canUseEnvironment(claims: Claims, environment: number): boolean 
   }
 }
 
+/**
+ * Whether the account has any environment of the back-office. An employee without a gym and without gym
+ * or location rights (an employer's employee who registered, say) has none: they use the app instead.
+ */
+export function hasBackOffice(claims: Claims): boolean {
+  if (claims.role !== 'Employee') return true;
+  return claims.activeGymId !== null || claims.gymRights.length > 0 || claims.locationRights.length > 0;
+}
+
 /** The organisation an environment works on (the active gym, location, employer, ...), by its active id. */
 export function activeOrganisation(
   claims: Claims,

@@ -5,16 +5,20 @@ import { homePath } from '@xp/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/ui/states';
+import { hasBackOffice } from '../environments';
 import { useClaims } from '../session';
 import { useIsSwitching } from '../switch-gate';
 import { Header } from './header';
 import { Navbar } from './navbar';
+import { NoBackOfficePage } from './no-back-office-page';
 
 /** The shell of every signed-in screen: header with switchers and user menu, navbar, content. */
 export function AppLayout() {
   const claims = useClaims();
   // Signing out clears the claims a moment before the login page replaces this layout.
-  return claims ? <Shell home={homePath(claims.role, claims.activeEnvironment)} /> : null;
+  if (!claims) return null;
+  if (!hasBackOffice(claims)) return <NoBackOfficePage />;
+  return <Shell home={homePath(claims.role, claims.activeEnvironment)} />;
 }
 
 function Shell({ home }: { home: string }) {
