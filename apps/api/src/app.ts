@@ -30,7 +30,7 @@ import { createDiskFileStore } from './platform/files/file-store.ts';
 import type { FilesDeps } from './platform/files/images.ts';
 import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
-import type { Lifecycle } from './platform/lifecycle.ts';
+import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecycle.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
 
 export interface AppOptions {
@@ -69,7 +69,14 @@ export async function buildApp({
 
   const routes = [
     ...healthRoutes({ db, lifecycle }),
-    ...accountRoutes({ db, signer, refreshTokenDays: config.refreshTokenDays, cookies, mail: enqueueMail }),
+    ...accountRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      loginSlowdownMs: config.loginSlowdownMs,
+      cookies,
+      mail: enqueueMail,
+    }),
     ...registrationRoutes({
       db,
       signer,
@@ -113,7 +120,7 @@ export async function buildApp({
     ...extraRoutes,
   ];
 
-  return createServer({
+  const app = await createServer({
     isProduction: config.isProduction,
     logLevel: config.logLevel,
     signer,
@@ -126,4 +133,6 @@ export async function buildApp({
     onRouteRegistered,
     logStream,
   });
+  if (lifecycle) closeConnectionsWhileDraining(app, lifecycle);
+  return app;
 }

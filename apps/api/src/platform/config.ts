@@ -9,6 +9,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Unset: embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().optional(),
+  /** `true`: create the demo data (refused in production); `false`: never. Unset: on a new embedded one. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Signs access tokens. Unset: a random secret kept in the database (shared by every instance). */
   SESSION_SECRET: z.string().min(32).optional(),
   /** Encrypts secrets at rest (payment provider API keys): 32 bytes, base64. Unset: a random key kept in the database. */
@@ -39,6 +41,11 @@ const schema = z.object({
       context.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;
     }),
+  /**
+   * After SIGTERM, how long health answers 503 while requests are still served, before the server stops
+   * accepting connections: give a load balancer the time it needs to notice (its interval times threshold).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** `smtp://user:pass@host:587` or `smtps://...`; unset: the development mailbox (refused in production). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('XP Back-office <no-reply@example.com>'),
@@ -57,6 +64,8 @@ export type Config = {
   /** The disk file store's directory. */
   filesDir: string;
   databaseUrl: string | undefined;
+  /** `SEED_DEMO`; undefined when unset (see `shouldSeedDemoData`). */
+  seedDemo: boolean | undefined;
   sessionSecret: string | undefined;
   /** Base64 of the 32-byte key that encrypts secrets at rest. */
   secretsKey: string | undefined;
@@ -66,14 +75,23 @@ export type Config = {
   trustProxy: TrustProxy;
   accessTokenSeconds: number;
   refreshTokenDays: number;
+  /** First step of the sign-in slow-down for an account tried from many addresses (decision 002). */
+  loginSlowdownMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash. */
   publicUrl: string;
+  /** After SIGTERM, how long health answers 503 before the server stops accepting connections. */
+  drainDelayMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.parse(env);
+  if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO === 'true') {
+    throw new Error(
+      'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have a published password',
+    );
+  }
   return {
     isProduction: parsed.NODE_ENV === 'production',
     port: parsed.PORT,
@@ -85,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       parsed.FILES_DIR ?? path.join(parsed.DATA_DIR, 'files'),
     ),
     databaseUrl: parsed.DATABASE_URL || undefined,
+    seedDemo: parsed.SEED_DEMO === undefined ? undefined : parsed.SEED_DEMO === 'true',
     sessionSecret: parsed.SESSION_SECRET,
     secretsKey: parsed.SECRETS_KEY || undefined,
     webDist: path.resolve(parsed.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
@@ -95,9 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parsed.TRUST_PROXY,
     accessTokenSeconds: 15 * 60,
     refreshTokenDays: 30,
+    loginSlowdownMs: 500,
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    drainDelayMs: parsed.SHUTDOWN_DRAIN_MS,
     ...overrides,
   };
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { type Claims, Environment, hasAnyGymRight, type SwitchOptions } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { hitRateLimit, limitCodeGuesses, resetRateLimit } from '../../platform/http/rate-limit.ts';
+import { countHit, hitRateLimit, limitCodeGuesses, resetRateLimit } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   associations,
@@ -24,6 +25,8 @@ export interface AccountDeps {
   db: Database;
   signer: TokenSigner;
   refreshTokenDays: number;
+  /** The first step of the per-account sign-in slow-down (500 ms; tests make it small). */
+  loginSlowdownMs?: number;
 }
 
 export interface IssuedSession {
@@ -32,8 +35,16 @@ export interface IssuedSession {
   refreshToken?: string;
 }
 
-const LOGIN_LIMIT_PER_ACCOUNT = { limit: 10, windowSeconds: 15 * 60 };
+/** Guessing one account's password from one address: refused after 10 attempts (decision 002). */
+const LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS = { limit: 10, windowSeconds: 15 * 60 };
+/** Spraying many accounts from one address. */
 const LOGIN_LIMIT_PER_ADDRESS = { limit: 50, windowSeconds: 15 * 60 };
+/**
+ * One account from many addresses: never a lock-out, which would let anyone keep the owner out, but a
+ * slow-down: past 10 attempts in the window each attempt waits, doubling from `loginSlowdownMs` up to 16
+ * times that, before its password is checked.
+ */
+const LOGIN_SLOWDOWN_PER_ACCOUNT = { after: 10, windowSeconds: 15 * 60, maxFactor: 16 };
 /** A refresh token used again within this many seconds is a race of two tabs, not a theft. */
 const REUSE_GRACE_SECONDS = 10;
 
@@ -113,22 +124,38 @@ export async function openSession(deps: AccountDeps, user: UserRow): Promise<Iss
 }
 
 const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}`;
+const loginAccountAddressKey = (email: string, address: string) =>
+  `login:account-address:${email.toLowerCase()}:${address}`;
+
+/** After a sign-in the account's counters start again. */
+const resetLoginLimits = (db: Database, email: string, address: string) =>
+  Promise.all([
+    resetRateLimit(db, loginAccountKey(email)),
+    resetRateLimit(db, loginAccountAddressKey(email, address)),
+  ]);
 
 export type LoginResult = { kind: 'session'; issued: IssuedSession } | { kind: 'tfa'; challengeId: string };
+
+/** Refuses an address over its limits; slows an account down that is tried from many addresses. */
+async function limitLoginAttempts(deps: AccountDeps, email: string, address: string) {
+  const wait = Math.max(
+    await hitRateLimit(deps.db, `login:address:${address}`, LOGIN_LIMIT_PER_ADDRESS),
+    await hitRateLimit(deps.db, loginAccountAddressKey(email, address), LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS),
+  );
+  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+  const { after, windowSeconds, maxFactor } = LOGIN_SLOWDOWN_PER_ACCOUNT;
+  const { count } = await countHit(deps.db, loginAccountKey(email), windowSeconds);
+  if (count > after) {
+    const step = deps.loginSlowdownMs ?? 500;
+    await setTimeout(Math.min(step * maxFactor, step * 2 ** (count - after - 1)));
+  }
+}
 
 export async function login(
   deps: AccountDeps & { mail: Mailer },
   input: { email: string; password: string; address: string },
 ): Promise<LoginResult> {
-  const accountKey = loginAccountKey(input.email);
-  const waitForAddress = await hitRateLimit(
-    deps.db,
-    `login:address:${input.address}`,
-    LOGIN_LIMIT_PER_ADDRESS,
-  );
-  const waitForAccount = await hitRateLimit(deps.db, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
-  const wait = Math.max(waitForAddress, waitForAccount);
-  if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);
+  await limitLoginAttempts(deps, input.email, input.address);
 
   const user = await repository.findUserByEmail(deps.db, input.email);
   // The same answer, after the same work, for an unknown address and a wrong password.
@@ -148,7 +175,7 @@ export async function login(
     // yields at most one code with five tries.
     return { kind: 'tfa', challengeId: await tfa.issueChallenge(deps.db, deps.mail, user, 'login') };
   }
-  await resetRateLimit(deps.db, accountKey);
+  await resetLoginLimits(deps.db, user.email, input.address);
   await audit(deps.db, {
     userId: user.id,
     entity: 'SignIn',
@@ -170,7 +197,7 @@ export async function loginWithTfa(
   const userId = await tfa.verifyChallenge(deps.db, { challengeId, purpose: 'login' }, code);
   const user = await repository.findUserById(deps.db, userId);
   if (!user?.passwordHash) throw errors.badRequest('tfa.errors.expired');
-  await resetRateLimit(deps.db, loginAccountKey(user.email));
+  await resetLoginLimits(deps.db, user.email, address);
   await audit(deps.db, {
     userId: user.id,
     entity: 'SignIn',

@@ -35,7 +35,7 @@ const ids = {
 const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ loginSlowdownMs: 200 });
   const idOf = async (table: typeof gyms | typeof employers | typeof suppliers, name: string) => {
     const [row] = await t.db.select({ id: table.id }).from(table).where(eq(table.name, name));
     if (!row) throw new Error(`demo row ${name} missing`);
@@ -236,14 +236,14 @@ describe('cookielogin', () => {
 });
 
 describe('login rate limits', () => {
-  it('answers 429 with Retry-After on the 11th attempt for one account, even with the right password', async () => {
+  it('answers 429 with Retry-After on the 11th attempt for one account from one address, even with the right password', async () => {
     const email = await createUser();
+    const address = nextAddress();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      // Each from another address: the limit is per account.
-      const response = await loginRequest({ email, password: 'wrong-password' });
+      const response = await loginRequest({ email, password: 'wrong-password' }, address);
       expectFailure(response, 400, 'general', 'auth.invalidCredentials');
     }
-    const blocked = await loginRequest({ email: email.toUpperCase(), password: DEMO_PASSWORD });
+    const blocked = await loginRequest({ email: email.toUpperCase(), password: DEMO_PASSWORD }, address);
     expectFailure(blocked, 429, 'general', 'auth.tooManyAttempts');
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -252,31 +252,57 @@ describe('login rate limits', () => {
     expect(blocked.cookies).toEqual([]);
   });
 
+  it('never locks the owner out: wrong passwords from elsewhere slow the account down, the owner still signs in', async () => {
+    const email = await createUser();
+    // Eleven wrong passwords, each from another address (an attacker spreading its attempts).
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      expectFailure(
+        await loginRequest({ email, password: 'wrong-password' }),
+        400,
+        'general',
+        'auth.invalidCredentials',
+      );
+    }
+    // The owner, from their own address, is slowed down (the test app's step is 200 ms: the 12th attempt
+    // waits 2 x 200 ms) but not refused.
+    const started = performance.now();
+    const owner = await loginRequest({ email, password: DEMO_PASSWORD });
+    expect(owner.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(395);
+    // Signing in starts the account's count again.
+    const counters = await t.db.execute(
+      sql`select key from rate_limits where key = ${`login:account:${email.toLowerCase()}`}`,
+    );
+    expect(counters.rows).toEqual([]);
+  });
+
   it('limits an unknown email the same way as a known one', async () => {
     const email = `unknown-${randomUUID()}@example.com`;
+    const address = nextAddress();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await loginRequest({ email, password: 'wrong-password' })).statusCode).toBe(400);
+      expect((await loginRequest({ email, password: 'wrong-password' }, address)).statusCode).toBe(400);
     }
-    const blocked = await loginRequest({ email, password: 'wrong-password' });
+    const blocked = await loginRequest({ email, password: 'wrong-password' }, address);
     expectFailure(blocked, 429, 'general', 'auth.tooManyAttempts');
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('starts counting again after a successful login and after the window', async () => {
     const email = await createUser();
+    const address = nextAddress();
     for (let attempt = 1; attempt <= 9; attempt++) {
-      expect((await loginRequest({ email, password: 'wrong-password' })).statusCode).toBe(400);
+      expect((await loginRequest({ email, password: 'wrong-password' }, address)).statusCode).toBe(400);
     }
-    expect((await loginRequest({ email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await loginRequest({ email, password: DEMO_PASSWORD }, address)).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await loginRequest({ email, password: 'wrong-password' })).statusCode).toBe(400);
+      expect((await loginRequest({ email, password: 'wrong-password' }, address)).statusCode).toBe(400);
     }
-    expect((await loginRequest({ email, password: DEMO_PASSWORD })).statusCode).toBe(429);
+    expect((await loginRequest({ email, password: DEMO_PASSWORD }, address)).statusCode).toBe(429);
     // The window (15 minutes) has passed.
     await t.db.execute(
-      sql`update rate_limits set window_start = now() - interval '16 minutes' where key = ${`login:account:${email}`}`,
+      sql`update rate_limits set window_start = now() - interval '16 minutes' where key like ${`login:account%${email}%`}`,
     );
-    expect((await loginRequest({ email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await loginRequest({ email, password: DEMO_PASSWORD }, address)).statusCode).toBe(200);
   });
 
   it('answers 429 after 50 attempts from one address, whatever X-Forwarded-For says', async () => {

@@ -8,12 +8,13 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/**
- * Fixed-window counter in the database, so every instance sees the same count.
- * Returns the seconds to wait when the limit is exceeded, else 0.
- */
-export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<number> {
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+/** Counts a hit in a fixed window shared by every instance; answers the count and the seconds left. */
+export async function countHit(
+  db: Database,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfter: number }> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
@@ -28,7 +29,16 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
       count: rateLimits.count,
       retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now())))::int`,
     });
-  return row && row.count > rule.limit ? Math.max(1, row.retryAfter) : 0;
+  return { count: row?.count ?? 1, retryAfter: Math.max(1, row?.retryAfter ?? 1) };
+}
+
+/**
+ * Fixed-window counter in the database, so every instance sees the same count.
+ * Returns the seconds to wait when the limit is exceeded, else 0.
+ */
+export async function hitRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<number> {
+  const { count, retryAfter } = await countHit(db, key, rule.windowSeconds);
+  return count > rule.limit ? retryAfter : 0;
 }
 
 export const resetRateLimit = (db: Database, key: string) =>
