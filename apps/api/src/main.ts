@@ -6,6 +6,7 @@ import { describeFatalError } from './platform/log.ts';
 import { createMailTransport } from './platform/mail/transport.ts';
 import { createMailWorker } from './platform/mail/worker.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
+import { refuseDemoPasswordsInProduction, shouldSeedDemoData } from './seed/demo-policy.ts';
 
 // Node would print an uncaught error whole (a failed query's values too): print only what may be logged.
 process.on('uncaughtException', (error) => {
@@ -18,12 +19,14 @@ const config = loadConfig();
 const mailTransport = createMailTransport(config);
 const database = await openDatabase(config);
 await database.migrate();
-if (database.kind === 'pglite' && database.isNew) {
-  await seedDemoData(database.db, {
+let isDemoSeeded = false;
+if (shouldSeedDemoData({ isProduction: config.isProduction, seedDemo: config.seedDemo, database })) {
+  isDemoSeeded = await seedDemoData(database.db, {
     files: { db: database.db, store: createDiskFileStore(config.filesDir) },
   });
-  console.log('Demo data created.');
+  if (isDemoSeeded) console.log('Demo data created.');
 }
+if (config.isProduction) await refuseDemoPasswordsInProduction(database.db);
 
 const app = await buildApp({ config, db: database.db });
 await app.listen({ port: config.port, host: config.host });
@@ -35,7 +38,7 @@ console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
 console.log(`API docs:     http://${shownHost}:${config.port}/api/docs`);
 if (mailTransport.kind === 'mailbox')
   console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox`);
-if (database.kind === 'pglite') {
+if (isDemoSeeded || (!config.isProduction && database.kind === 'pglite' && config.seedDemo !== false)) {
   console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
 }
 
