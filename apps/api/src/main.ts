@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createDiskFileStore } from './platform/files/file-store.ts';
+import { createLifecycle, createShutdown, shutdownOnSignals } from './platform/lifecycle.ts';
 import { describeFatalError } from './platform/log.ts';
 import { createMailTransport } from './platform/mail/transport.ts';
 import { createMailWorker } from './platform/mail/worker.ts';
@@ -28,7 +29,8 @@ if (shouldSeedDemoData({ isProduction: config.isProduction, seedDemo: config.see
 }
 if (config.isProduction) await refuseDemoPasswordsInProduction(database.db);
 
-const app = await buildApp({ config, db: database.db });
+const lifecycle = createLifecycle();
+const app = await buildApp({ config, db: database.db, lifecycle });
 await app.listen({ port: config.port, host: config.host });
 const mailWorker = createMailWorker({ db: database.db, transport: mailTransport, logger: app.log });
 mailWorker.start();
@@ -42,24 +44,13 @@ if (isDemoSeeded || (!config.isProduction && database.kind === 'pglite' && confi
   console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
 }
 
-let isStopping = false;
-async function shutdown(signal: string) {
-  if (isStopping) return;
-  isStopping = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000);
-  timer.unref();
-  try {
-    await app.close();
-    // Lets the mail being sent finish; the lease returns the rest of a claimed batch to the outbox.
-    await mailWorker.stop();
-    mailTransport.close();
-    await database.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+shutdownOnSignals(
+  createShutdown({
+    lifecycle,
+    app,
+    mailWorker,
+    mailTransport,
+    database,
+    drainDelayMs: config.drainDelayMs,
+  }),
+);

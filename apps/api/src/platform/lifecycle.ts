@@ -18,6 +18,21 @@ export function createLifecycle(): Lifecycle {
   };
 }
 
+/**
+ * While draining, every answer closes its connection (`Connection: close`): a client that keeps its
+ * connection open reconnects (through the load balancer, to another instance), and a request still in
+ * flight when the server stops leaves no idle keep-alive connection behind to hold the stop up.
+ */
+export function closeConnectionsWhileDraining(
+  app: FastifyInstance,
+  lifecycle: Pick<Lifecycle, 'isDraining'>,
+) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.isDraining) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
 export interface ShutdownParts {
   lifecycle: Lifecycle;
   app: FastifyInstance;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { inTransaction } from '../db/errors.ts';
@@ -299,6 +299,52 @@ describe('a started worker', () => {
     await enqueueMail(t.db, { ...invitation, to: 'na.stoppen@xp.example' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.received).toHaveLength(2);
+  });
+
+  it('finishes the mail being sent when it stops and releases the rest it claimed at once', async () => {
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      ids.push((await enqueueMail(t.db, { ...tfaCode, to: `stop${index}@xp.example` })).id);
+    }
+    let finishSending!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      finishSending = resolve;
+    });
+    const sent: string[] = [];
+    // A slow SMTP server: the first mail is on its way when the instance stops.
+    const slowTransport: MailTransport = {
+      kind: 'smtp',
+      async send(mail) {
+        await sending;
+        sent.push(mail.to);
+      },
+      close() {},
+    };
+    const mailWorker = worker(slowTransport, { batchSize: 10 });
+    mailWorker.start();
+    await vi.waitFor(
+      async () => {
+        const rows = await t.db.select().from(mailOutbox);
+        expect(rows.filter((row) => row.lockedUntil !== null)).toHaveLength(3);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+
+    const stopped = mailWorker.stop();
+    finishSending();
+    await stopped;
+
+    // The mail on its way was sent; the others are due again at once for any other instance, and their
+    // claim did not count as an attempt.
+    expect(sent).toHaveLength(1);
+    const rows = await t.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    const state = (row: (typeof rows)[number]) => [row.to, row.status, row.lockedUntil, row.attempts];
+    expect(rows.map(state).sort()).toEqual(
+      ids
+        .map((_, index) => `stop${index}@xp.example`)
+        .map((to) => (to === sent[0] ? [to, 'sent', null, 1] : [to, 'pending', null, 0]))
+        .sort(),
+    );
   });
 });
 

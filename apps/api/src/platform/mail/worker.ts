@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { connectionFailure } from '../db/errors.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { listenForMail } from './notify.ts';
 import type { MailTransport } from './transport.ts';
@@ -38,7 +39,7 @@ export interface MailRunResult {
 export interface MailWorker {
   /** Polls every `intervalMs`, and runs at once when a transaction that enqueued mail commits. */
   start(): void;
-  /** Stops polling and waits for the mail being sent, if any. */
+  /** Stops polling, waits for the mail being sent, if any, and releases the rest of its claimed mail. */
   stop(): Promise<void>;
   /** Sends everything due now and answers what happened; tests drive the worker with it. */
   runOnce(): Promise<MailRunResult>;
@@ -174,14 +175,30 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return 'sent';
   }
 
+  /**
+   * A stopping worker hands back the mail it claimed but did not try to send, so that another instance sends
+   * it at once rather than after the lease; the claim did not count as an attempt.
+   */
+  async function release(mails: Claimed[]) {
+    if (mails.length === 0) return;
+    const released = await db
+      .update(mailOutbox)
+      .set({ lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+      .where(or(...mails.map(ours)))
+      .returning({ id: mailOutbox.id });
+    logger.info({ released: released.length }, 'claimed mail released');
+  }
+
   async function runOnce(): Promise<MailRunResult> {
     const result: MailRunResult = { sent: 0, retried: 0, failed: 0 };
     // Until nothing is due: a failed mail is due again no sooner than the first backoff.
     while (!isStopping) {
       const batch = await claim();
-      for (const mail of batch) {
-        // A stopping worker leaves the rest of its batch to the lease.
-        if (isStopping) break;
+      for (const [index, mail] of batch.entries()) {
+        if (isStopping) {
+          await release(batch.slice(index));
+          break;
+        }
         result[await deliver(mail)] += 1;
       }
       if (batch.length < batchSize) break;
@@ -237,7 +254,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
     isWokenDuringRun = false;
     current = runScheduled()
-      .catch((error: unknown) => logger.warn({ error: describeMailError(error) }, 'mail worker run failed'))
+      // The database away (restart, failover) or anything else: log it, and the next poll tries again.
+      .catch((error: unknown) =>
+        logger.warn(
+          { error: connectionFailure(error) ?? describeMailError(error) },
+          'mail worker run failed; retrying later',
+        ),
+      )
       .finally(() => {
         current = undefined;
         schedule(isWokenDuringRun ? 0 : intervalMs);
