@@ -11,6 +11,7 @@ import { hashPassword } from '../platform/auth/password.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness.ts';
 import {
+  type DemoDataInput,
   demoAccountsWithPublishedPassword,
   refuseDemoPasswordsInProduction,
   shouldSeedDemoData,
@@ -22,8 +23,11 @@ describe('shouldSeedDemoData', () => {
   const server = { kind: 'postgres', isNew: false } as const;
 
   it('seeds a new embedded database in development, or where SEED_DEMO=true asks, never in production', () => {
-    const decide = (isProduction: boolean, seedDemo: boolean | undefined, database = newEmbedded) =>
-      shouldSeedDemoData({ isProduction, seedDemo, database });
+    const decide = (
+      isProduction: boolean,
+      seedDemo: boolean | undefined,
+      database: DemoDataInput['database'] = newEmbedded,
+    ) => shouldSeedDemoData({ isProduction, seedDemo, database });
     expect(decide(false, undefined)).toBe(true);
     expect(decide(false, undefined, oldEmbedded)).toBe(false);
     expect(decide(false, undefined, server)).toBe(false);
@@ -134,7 +138,8 @@ describe('NODE_ENV=production on a new embedded database', () => {
       body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual([{ key: 'general', message: 'auth.invalidCredentials' }]);
+    const body = (await response.json()) as { errors: unknown };
+    expect(body.errors).toEqual([{ key: 'general', message: 'auth.invalidCredentials' }]);
     expect(output).not.toContain('Demo data created');
     expect(output).not.toContain(DEMO_PASSWORD);
   });
