@@ -1,4 +1,4 @@
-import { endpoint, nothing, policy } from './http.ts';
+import { endpoint, idSchema, nothing, policy } from './http.ts';
 import { tfaCode } from './registration.ts';
 import { claimsSchema } from './session.ts';
 import { z } from './zod-setup.ts';
@@ -14,7 +14,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const loginResponse = z.object({ requiresTfa: z.boolean(), claims: claimsSchema.nullable() });
 export const claimsResponse = z.object({ claims: claimsSchema });
 
-const id = z.number().int().positive();
+const id = idSchema;
 const named = z.object({ id: z.number().int(), name: z.string() });
 export type Named = z.infer<typeof named>;
 
@@ -49,6 +49,16 @@ export const accountEndpoints = {
     summary: 'Rotate the refresh token and renew the access token',
     tags,
     response: claimsResponse,
+  }),
+  /** Not in the spec: how the app learns at start-up whether a session is there, without a 401 when not. */
+  restoreSession: endpoint({
+    method: 'POST',
+    path: '/account/restore',
+    policy: policy.public,
+    summary:
+      'Renew the session from the refresh cookie if there is a live one; claims null (not a 401) when there is none',
+    tags,
+    response: z.object({ claims: claimsSchema.nullable() }),
   }),
   cookieLogout: endpoint({
     method: 'POST',

@@ -37,7 +37,18 @@ type Reply = {
 type Route = (body: unknown) => Reply;
 
 /** A fake API: `METHOD /api/path` -> reply; records every request. */
-function fakeApi(routes: Record<string, Route>) {
+function fakeApi(given: Record<string, Route>) {
+  const refresh = given['POST /api/account/cookierefresh'];
+  // The start-up restore is `cookierefresh` answering claims null instead of a 401.
+  const routes: Record<string, Route> = {
+    ...(refresh && {
+      'POST /api/account/restore': (body: unknown) => {
+        const reply = refresh(body);
+        return reply.status === 401 ? { data: { claims: null } } : reply;
+      },
+    }),
+    ...given,
+  };
   const requests: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;

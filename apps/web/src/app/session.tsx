@@ -23,12 +23,18 @@ export function useRequiredClaims(): Claims {
 
 let restoring: Promise<void> | null = null;
 
-/** Restores the session from the refresh cookie, once per page load. */
+/**
+ * Restores the session from the refresh cookie, once per page load; a visitor without a session gets
+ * claims null (no 401 in the console).
+ */
 export function restoreSession(): Promise<void> {
-  restoring ??= refreshSession().then((claims) => {
-    sessionStore.setClaims(claims);
-    if (claims) applyAccountLanguage(claims.language);
-  });
+  restoring ??= call(accountEndpoints.restoreSession)
+    .then(({ claims }) => claims)
+    .catch(() => null)
+    .then((claims) => {
+      sessionStore.setClaims(claims);
+      if (claims) applyAccountLanguage(claims.language);
+    });
   return restoring;
 }
 

@@ -49,8 +49,20 @@ export const noSwitchOptions = {
  * Replaces `fetch` with a fake API. `routes` maps `METHOD /api/path` (without the query string) to a reply;
  * unknown routes answer 404. Every request is recorded with its parsed JSON body.
  */
-export function fakeApi(routes: Routes) {
+export function fakeApi(given: Routes) {
   const requests: RecordedRequest[] = [];
+  const refresh = given['POST /api/account/cookierefresh'];
+  // The app restores its session at start-up with `restore`, which is `cookierefresh` answering claims null
+  // instead of a 401: derived from a test's `cookierefresh` unless the test gives one itself.
+  const routes: Routes = {
+    ...(refresh && {
+      'POST /api/account/restore': (request) => {
+        const reply = refresh(request);
+        return reply.status === 401 ? { data: { claims: null } } : reply;
+      },
+    }),
+    ...given,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {

@@ -87,6 +87,17 @@ export function accountRoutes(deps: AccountRouteDeps) {
         throw error;
       }
     }),
+    route(endpoints.restoreSession, async ({ request, reply }) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) return { claims: null };
+      try {
+        return answer(reply, await service.refresh(deps, presented));
+      } catch {
+        // Expired, revoked or reused: the visitor is simply not signed in.
+        clearSessionCookies(reply, deps.cookies);
+        return { claims: null };
+      }
+    }),
     route(endpoints.cookieLogout, async ({ sessionId, request, reply }) => {
       await service.logout(deps, sessionId, request.cookies[REFRESH_COOKIE]);
       clearSessionCookies(reply, deps.cookies);

@@ -462,6 +462,39 @@ describe('cookierefresh', () => {
   });
 });
 
+describe('restore (start-up of the app)', () => {
+  const restore = (cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/account/restore', headers: { cookie } });
+
+  it('answers claims null with 200, and sets no cookie, for a visitor without a session', async () => {
+    const response = await restore('');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, data: { claims: null }, errors: [] });
+    expect(response.cookies).toEqual([]);
+  });
+
+  it('answers claims null with 200 and clears the cookies for an unknown or ended session', async () => {
+    const cookie = await signIn('content@example.com');
+    await t.app.inject({ method: 'POST', url: '/api/account/cookielogout', headers: { cookie } });
+    for (const presented of ['xp_refresh=unknown-token', cookie]) {
+      const response = await restore(presented);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ claims: null });
+      const cleared = response.cookies.filter((item) => item.value === '').map((item) => item.name);
+      expect(cleared.sort()).toEqual(['xp_access', 'xp_refresh']);
+    }
+  });
+
+  it('renews a live session like cookierefresh', async () => {
+    const cookie = await signIn('werkgever@example.com');
+    const response = await restore(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.claims).toMatchObject({ role: 'Employer' });
+    expect(response.cookies.map((item) => item.name).sort()).toEqual(['xp_access', 'xp_refresh']);
+    expectSmallAccessCookie(response);
+  });
+});
+
 describe('cookielogout', () => {
   it('revokes the session and clears the cookies', async () => {
     const cookie = await signIn('content@example.com');
