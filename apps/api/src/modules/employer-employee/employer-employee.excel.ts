@@ -1,5 +1,6 @@
 import { EXCEL_EMAIL_HEADER, EXCEL_MAX_BYTES, EXCEL_MAX_ROWS } from '@xp/contracts';
 import ExcelJS from 'exceljs';
+import { readFirstSheet, SpreadsheetError } from '../../platform/files/spreadsheet.ts';
 import { errors } from '../../platform/http/errors.ts';
 
 /** An .xlsx file is a zip archive: it starts with a local file header. */
@@ -22,31 +23,33 @@ const isHeader = (text: string) => /^(e-?mail(adres| address)?)$/i.test(text.tri
 
 /**
  * The addresses in the first column of the first sheet of an .xlsx file, in order (empty cells skipped,
- * a header row left out). Refuses anything that is not an .xlsx by its content, more than 1 MB, or more
- * than 500 addresses, with a field error on `file`.
+ * a header row left out). Refuses anything that is not an .xlsx by its content, more than 1 MB, more than
+ * 500 addresses, or a file that takes too much memory or time to read, with a field error on `file`.
  */
 export async function readEmailColumn(data: Uint8Array): Promise<string[]> {
   if (data.length > EXCEL_MAX_BYTES) throw errors.field('file', 'employerEmployee.errors.fileTooLarge');
   if (data.length < ZIP_MAGIC.length || ZIP_MAGIC.some((byte, index) => data[index] !== byte)) {
     throw errors.field('file', 'employerEmployee.errors.notExcel');
   }
-  const workbook = new ExcelJS.Workbook();
+  let sheet: Awaited<ReturnType<typeof readFirstSheet>>;
   try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
-  } catch {
-    throw errors.field('file', 'employerEmployee.errors.notExcel');
+    // One row more than the limit: the first may be a header.
+    sheet = await readFirstSheet(data, { maxRows: EXCEL_MAX_ROWS + 1 });
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError)) throw error;
+    throw errors.field(
+      'file',
+      error.reason === 'tooComplex'
+        ? 'employerEmployee.errors.fileTooComplex'
+        : 'employerEmployee.errors.notExcel',
+    );
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw errors.field('file', 'employerEmployee.errors.notExcel');
-  const emails: string[] = [];
-  let tooMany = false;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const text = row.getCell(1).text.trim();
-    if (!text || (rowNumber === 1 && isHeader(text))) return;
-    if (emails.length >= EXCEL_MAX_ROWS) tooMany = true;
-    else emails.push(text.replace(/^mailto:/i, ''));
-  });
-  if (tooMany) throw errors.field('file', 'employerEmployee.errors.tooManyRows');
+  const emails = sheet.rows
+    .filter((row) => !(row.number === 1 && isHeader(row.cells[0]!)))
+    .map((row) => row.cells[0]!.trim().replace(/^mailto:/i, ''));
+  if (sheet.hasMore || emails.length > EXCEL_MAX_ROWS) {
+    throw errors.field('file', 'employerEmployee.errors.tooManyRows');
+  }
   if (emails.length === 0) throw errors.field('file', 'employerEmployee.errors.noRows');
   return emails;
 }
