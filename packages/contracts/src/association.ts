@@ -1,4 +1,15 @@
-import { endpoint, fileUpload, formBoolean, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import {
+  endpoint,
+  fileUpload,
+  formBoolean,
+  idFromText,
+  idParam,
+  idSchema,
+  listQuery,
+  nothing,
+  paged,
+  policy,
+} from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Association'];
@@ -17,7 +28,7 @@ export const associationForm = z.object({
  * ('true') drops it; with neither the banner stays as it is.
  */
 export const associationUpdateForm = associationForm.extend({
-  id: z.coerce.number().int().positive(),
+  id: idFromText,
   removeBanner: formBoolean.optional(),
 });
 
@@ -35,8 +46,8 @@ export const associationListQuery = listQuery(associationSortable);
 
 /** `PUT /association/addLocation` and `/association/removeLocation` (JSON). */
 export const associationLocationChange = z.object({
-  associationId: z.number().int().positive(),
-  locationId: z.number().int().positive(),
+  associationId: idSchema,
+  locationId: idSchema,
 });
 export type AssociationLocationChange = z.infer<typeof associationLocationChange>;
 

@@ -8,7 +8,17 @@ import {
   TemplateMeasurementPeriod,
   Theme,
 } from './enums.ts';
-import { endpoint, fileUpload, formBoolean, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import {
+  endpoint,
+  fileUpload,
+  formBoolean,
+  idFromText,
+  idParam,
+  listQuery,
+  nothing,
+  paged,
+  policy,
+} from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['ChallengeTemplate'];
@@ -360,7 +370,7 @@ export type ChallengeTemplateInput = z.input<typeof challengeTemplateInput>;
 const bannerFields = {
   /** An uploaded banner image; or pick a picture of the picture bank (its category must match the theme). */
   challengeBanner: fileUpload.optional(),
-  pictureBankItemId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  pictureBankItemId: z.preprocess(blankToUndefined, idFromText.optional()),
 };
 
 /** `POST /challengeTemplate` (multipart). */
@@ -370,7 +380,7 @@ export const challengeTemplateForm = withRules(challengeTemplateFields.extend(ba
  * banner; with neither the banner stays as it is.
  */
 export const challengeTemplateUpdateForm = withRules(
-  challengeTemplateFields.extend({ ...bannerFields, id: z.coerce.number().int().positive() }),
+  challengeTemplateFields.extend({ ...bannerFields, id: idFromText }),
 );
 
 export const challengeTemplate = z.object({

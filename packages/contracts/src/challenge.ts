@@ -6,7 +6,17 @@ import {
   templateDate,
 } from './challenge-template.ts';
 import { Environment, Theme } from './enums.ts';
-import { endpoint, formBoolean, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import {
+  endpoint,
+  formBoolean,
+  idFromText,
+  idParam,
+  idSchema,
+  listQuery,
+  nothing,
+  paged,
+  policy,
+} from './http.ts';
 import { type Claims, hasLocationAccess, isAdmin } from './session.ts';
 import { z } from './zod-setup.ts';
 
@@ -132,13 +142,9 @@ export const challengeFormFor = (template: ChallengeSpanTemplate) => withRules(c
  * `POST /challenge` (multipart, "sent as form data"): the template and the fields. The server applies the
  * span rule with the template it loads.
  */
-export const challengeCreateForm = withRules(
-  challengeFields.extend({ challengeTemplateId: z.coerce.number().int().positive() }),
-);
+export const challengeCreateForm = withRules(challengeFields.extend({ challengeTemplateId: idFromText }));
 /** `PUT /challenge` (multipart): the fields of challenge `id`; its template stays the one it was made from. */
-export const challengeUpdateForm = withRules(
-  challengeFields.extend({ id: z.coerce.number().int().positive() }),
-);
+export const challengeUpdateForm = withRules(challengeFields.extend({ id: idFromText }));
 export type ChallengeCreateFormValues = z.output<typeof challengeCreateForm>;
 export type ChallengeUpdateFormValues = z.output<typeof challengeUpdateForm>;
 
@@ -230,7 +236,7 @@ export type PopularChallengeTemplateQuery = z.input<typeof popularChallengeTempl
 export const challengeToggleParams = z.object({
   isActive: z.enum(['true', 'false']).transform((value) => value === 'true'),
 });
-export const challengeToggleBody = z.object({ id: z.number().int().positive() });
+export const challengeToggleBody = z.object({ id: idSchema });
 
 /** Staff of a location, employers and admins; the service scopes each call with `challengeOwnerOf`. */
 const owners = policy.roles('Admin', 'Employee', 'Employer');

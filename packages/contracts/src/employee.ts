@@ -1,4 +1,4 @@
-import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { inviteByEmail, openInvitation, openInvitationSortable } from './registration.ts';
 import { type Claims, hasGymRight } from './session.ts';
 import { z } from './zod-setup.ts';
@@ -7,7 +7,7 @@ const tags = ['GymEmployee'];
 const invitationTags = ['GymEmployeeInvitation'];
 const locationTags = ['Location'];
 
-const id = z.coerce.number().int().positive();
+const id = idFromText;
 export const gymEmployeeParams = z.object({ employeeId: id });
 export const locationEmployeeParams = z.object({ id, employeeId: id });
 
@@ -65,13 +65,13 @@ export const knownUsersQuery = listQuery(locationEmployeeSortable).extend({
   // Not `z.coerce`: a missing id must read 'required', not 'invalid type'.
   locationId: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(value)),
-    z.number().int().positive(),
+    idSchema,
   ),
 });
 
 /** Add employees to a location: at least one selected (as for rights groups, spec 001 section 5). */
 export const newLocationEmployees = z.object({
-  employeeIds: z.array(z.number().int().positive()).min(1, 'employee.errors.selectEmployee').max(100),
+  employeeIds: z.array(idSchema).min(1, 'employee.errors.selectEmployee').max(100),
 });
 export type NewLocationEmployees = z.input<typeof newLocationEmployees>;
 

@@ -1,4 +1,15 @@
-import { endpoint, type FileValue, fileUpload, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import {
+  endpoint,
+  type FileValue,
+  fileUpload,
+  idFromText,
+  idParam,
+  idSchema,
+  listQuery,
+  nothing,
+  paged,
+  policy,
+} from './http.ts';
 import { inviteByEmail, openInvitation, openInvitationSortable } from './registration.ts';
 import { z } from './zod-setup.ts';
 
@@ -12,7 +23,7 @@ const employerTags = ['Employer'];
  */
 const employerStaff = policy.roles('Employer', 'Admin');
 
-const id = z.coerce.number().int().positive();
+const id = idFromText;
 /** `{activeEmployerId}` of the spec's paths: must be the session's active employer. */
 export const activeEmployerParams = z.object({ activeEmployerId: id });
 
@@ -71,7 +82,7 @@ export const inviteMultipleEmployeesResult = z.object({
 });
 export type InviteMultipleEmployeesResult = z.infer<typeof inviteMultipleEmployeesResult>;
 
-export const removeEmployerEmployeeBody = z.object({ userId: z.number().int().positive() });
+export const removeEmployerEmployeeBody = z.object({ userId: idSchema });
 
 /** The import file: required (spec 000 section 5, `noFile`); an .xlsx of at most 1 MB, checked by content. */
 export const verifyEmailExcelForm = z.object({

@@ -1,4 +1,4 @@
-import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { inviteByEmail, openInvitation } from './registration.ts';
 import { z } from './zod-setup.ts';
 
@@ -21,7 +21,7 @@ export const employerInput = z.object({
 });
 export type EmployerInput = z.input<typeof employerInput>;
 
-export const employerUpdate = z.object({ id: z.number().int().positive(), name: employerName });
+export const employerUpdate = z.object({ id: idSchema, name: employerName });
 export type EmployerUpdate = z.input<typeof employerUpdate>;
 
 export const employer = z.object({
@@ -53,8 +53,8 @@ export const employerListQuery = listQuery(employerSortable).extend({
 });
 
 const invitationParams = z.object({
-  id: z.coerce.number().int().positive(),
-  invitationId: z.coerce.number().int().positive(),
+  id: idFromText,
+  invitationId: idFromText,
 });
 
 export const employerEndpoints = {

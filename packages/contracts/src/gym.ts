@@ -1,4 +1,4 @@
-import { endpoint, fileUpload, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, fileUpload, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Gym'];
@@ -32,7 +32,7 @@ export const gymInput = z.object({
   slug: gymSlug,
 });
 export type GymInput = z.input<typeof gymInput>;
-export const gymUpdate = gymInput.extend({ id: z.number().int().positive() });
+export const gymUpdate = gymInput.extend({ id: idSchema });
 export type GymUpdate = z.input<typeof gymUpdate>;
 
 export const gym = z.object({
@@ -67,7 +67,7 @@ export const gymRegistrationForm = z.object({
   // Form parts are text: a number in it becomes one; a missing id stays missing (validation.required).
   id: z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number().int().positive(),
+    idSchema,
   ),
   banner: fileUpload.optional(),
 });
@@ -127,7 +127,7 @@ export const gymEndpoints = {
     policy: policy.roles('Admin'),
     summary: 'Delete a gym that has no locations (left)',
     tags,
-    body: z.object({ id: z.number().int().positive() }),
+    body: z.object({ id: idSchema }),
     response: nothing,
   }),
   registrationSettings: endpoint({

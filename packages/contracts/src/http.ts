@@ -158,14 +158,26 @@ export function buildPath(path: string, params?: Record<string, string | number>
   });
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * The largest value of PostgreSQL's `integer` (int4), the type of every id column and of the other whole
+ * numbers the API stores. A larger number cannot name a row, and sent to the database as a filter it makes
+ * the query fail instead of finding nothing: inputs are bounded to it.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** The id of a row in a JSON body: a whole number from 1 to `INT4_MAX`. Every id input uses it. */
+export const idSchema = z.number().int().min(1).max(INT4_MAX);
+/** The same id from text: a path parameter, a query parameter or a form part. */
+export const idFromText = z.coerce.number().int().min(1).max(INT4_MAX);
+
+export const idParam = z.object({ id: idFromText });
 export const emptyObject = z.object({});
 export const nothing = z.null();
 
 /** Query of every list that can grow: paging, search and sort, done in SQL. */
 export const listQuery = <const S extends readonly [string, ...string[]]>(sortable: S) =>
   z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
     search: z.string().trim().max(200).optional(),
     sort: z.enum(sortable).optional(),

@@ -1,5 +1,5 @@
 import { dutchPostalCode } from './address.ts';
-import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['LocationArea'];
@@ -29,9 +29,7 @@ const withAddressRule = <T extends typeof locationAreaFields>(schema: T) =>
 
 export const locationAreaInput = withAddressRule(locationAreaFields);
 export type LocationAreaInput = z.input<typeof locationAreaInput>;
-export const locationAreaUpdate = withAddressRule(
-  locationAreaFields.extend({ id: z.number().int().positive() }),
-);
+export const locationAreaUpdate = withAddressRule(locationAreaFields.extend({ id: idSchema }));
 
 export const locationArea = z.object({
   id: z.number().int(),
@@ -48,7 +46,7 @@ export type LocationArea = z.infer<typeof locationArea>;
 export const locationAreaSortable = ['name', 'address'] as const;
 export const locationAreaListQuery = listQuery(locationAreaSortable).extend({
   /** Defaults to the active location; another one only where the user holds the right there. */
-  locationId: z.coerce.number().int().positive().optional(),
+  locationId: idFromText.optional(),
 });
 
 export const locationAreaEndpoints = {

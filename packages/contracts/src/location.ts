@@ -1,6 +1,6 @@
 import { dutchPostalCode } from './address.ts';
 import { MemberStatus, PaymentProviderKind } from './enums.ts';
-import { endpoint, idParam, listQuery, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { type Claims, hasGymRight } from './session.ts';
 import { z } from './zod-setup.ts';
 
@@ -48,7 +48,7 @@ const locationFields = z.object({
 
 export const locationInput = locationFields;
 export type LocationInput = z.input<typeof locationInput>;
-export const locationUpdate = locationFields.extend({ id: z.number().int().positive() });
+export const locationUpdate = locationFields.extend({ id: idSchema });
 export type LocationUpdate = z.input<typeof locationUpdate>;
 
 /** A row of the locations list. */
@@ -104,7 +104,7 @@ export type PublicLocation = z.infer<typeof publicLocation>;
 export const publicLocationQuery = listQuery(['name', 'city'] as const)
   .extend({
     gymSlug: z.string().trim().toLowerCase().max(64).optional(),
-    gymId: z.coerce.number().int().positive().optional(),
+    gymId: idFromText.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.gymSlug && value.gymId === undefined) {
@@ -230,7 +230,7 @@ const weekRules = (days: OpeningDay[], ctx: z.RefinementCtx) => {
 
 /** A whole week of a location; weekdays left out are closed. */
 export const openingHoursInput = z
-  .object({ locationId: z.number().int().positive(), days: z.array(openingDay).max(7) })
+  .object({ locationId: idSchema, days: z.array(openingDay).max(7) })
   .superRefine((value, ctx) => weekRules(value.days, ctx));
 export type OpeningHoursInput = z.input<typeof openingHoursInput>;
 

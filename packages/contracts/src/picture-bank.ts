@@ -1,5 +1,15 @@
 import { Theme } from './enums.ts';
-import { endpoint, fileUpload, formBoolean, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import {
+  endpoint,
+  fileUpload,
+  formBoolean,
+  idFromText,
+  idParam,
+  listQuery,
+  nothing,
+  paged,
+  policy,
+} from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['PictureBankItem'];
@@ -22,7 +32,7 @@ export const pictureBankItemForm = z.object({
 
 /** `PUT /PictureBankItem` (multipart): a new `picture` replaces the current one; without it, it stays. */
 export const pictureBankItemUpdateForm = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idFromText,
   picture: fileUpload.optional(),
   category: pictureBankCategory,
   isActive: formBoolean,

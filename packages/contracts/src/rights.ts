@@ -1,5 +1,5 @@
 import { gymRights, locationRights } from './enums.ts';
-import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Rights'];
@@ -11,7 +11,7 @@ export const locationRightSchema = z.enum(locationRights);
 const gymRightList = z.array(gymRightSchema).max(gymRights.length * 2);
 const locationRightList = z.array(locationRightSchema).max(locationRights.length * 2);
 
-const id = z.coerce.number().int().positive();
+const id = idFromText;
 export const employeeRightsParams = z.object({ employeeId: id });
 export const locationEmployeeRightsParams = z.object({ id, employeeId: id });
 export const rightsGroupMemberParams = z.object({ id, employeeId: id });
@@ -55,7 +55,7 @@ export type GymEmployeeRights = z.infer<typeof gymEmployeeRights>;
 export const gymEmployeeRightsUpdate = z.strictObject({
   gymRights: gymRightList.optional(),
   locationRights: z
-    .array(z.object({ locationId: z.number().int().positive(), rights: locationRightList }))
+    .array(z.object({ locationId: idSchema, rights: locationRightList }))
     .max(500)
     .optional(),
 });
@@ -134,7 +134,7 @@ export const rightsGroupInput = z.object({
   rights: gymRightList,
 });
 export type RightsGroupInput = z.input<typeof rightsGroupInput>;
-export const rightsGroupUpdate = rightsGroupInput.extend({ id: z.number().int().positive() });
+export const rightsGroupUpdate = rightsGroupInput.extend({ id: idSchema });
 
 export const rightsGroup = z.object({
   id: z.number().int(),
@@ -151,7 +151,7 @@ export const rightsGroupMemberQuery = listQuery(rightsGroupMemberSortable);
 
 /** Rights group employee add: at least one employee selected (spec 001 section 5). */
 export const rightsGroupMembersInput = z.object({
-  employeeIds: z.array(z.number().int().positive()).min(1, 'rightsGroup.errors.selectEmployee').max(100),
+  employeeIds: z.array(idSchema).min(1, 'rightsGroup.errors.selectEmployee').max(100),
 });
 export type RightsGroupMembersInput = z.input<typeof rightsGroupMembersInput>;
 

@@ -1,5 +1,5 @@
 import { roles } from './enums.ts';
-import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { endpoint, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['User'];
@@ -101,7 +101,7 @@ export const userEndpoints = {
     policy: policy.roles('Admin'),
     summary: 'Mail a user the link to close their account',
     tags,
-    body: z.object({ userId: z.number().int().positive() }),
+    body: z.object({ userId: idSchema }),
     response: nothing,
   }),
   revokeAdmin: endpoint({

@@ -1,11 +1,7 @@
-import {
-  buildPath,
-  EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
-  type EndpointDefinition,
-  endpointGroups,
-} from '@xp/contracts';
+import { buildPath, EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH, type EndpointDefinition } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -46,14 +42,6 @@ function expectFailure(response: LightMyRequestResponse, status: number, message
   return body.errors as { key: string; message: string }[];
 }
 
-const contractEndpoints = Object.entries(endpointGroups).flatMap(([group, endpoints]) =>
-  Object.entries(endpoints).map(([name, endpoint]) => ({
-    name: `${group}.${name}`,
-    endpoint: endpoint as EndpointDefinition,
-  })),
-);
-
-const fastifyUrl = (endpoint: EndpointDefinition) => `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
 /** A concrete URL; ids point at nothing, so no call below changes data. */
 const concreteUrl = (endpoint: EndpointDefinition) =>
   `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com', isActive: 'false', activeEmployerId: 999_999, invitationId: 999_999 })}`;

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Claims, type EndpointDefinition, envelope, type Policy, policy } from '@xp/contracts';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -23,6 +23,7 @@ import { logSerializers } from '../log.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
+import { refuseNulBytesInInput } from './input-characters.ts';
 import { readForm } from './multipart.ts';
 import { enforcePolicy, type RouteEntry, type TokenState } from './route.ts';
 
@@ -77,6 +78,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_TYPE: { status: 400, message: 'validation.malformedBody' },
   FST_ERR_VALIDATION: { status: 400, message: 'validation.invalid' },
   FST_ERR_BAD_URL: { status: 400, message: 'errors.badUrl' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'validation.tooLong' },
 };
 
 /** `{name}` -> `:name` */
@@ -104,6 +106,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestId,
+    // A bad or over-long URL fails in the router, before any hook: answered in the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const known = FASTIFY_CLIENT_ERRORS[error.code] ?? { status: 400, message: 'errors.badUrl' };
+      reply.header('x-request-id', request.id);
+      return (reply as FastifyReply)
+        .status(known.status)
+        .send(failure([{ key: GENERAL_KEY, message: known.message }]));
+    },
     bodyLimit: BODY_LIMIT,
     // On close (SIGTERM, after the drain): idle keep-alive connections close at once, requests in flight
     // finish, and one that still arrives on an open connection gets 503 with `Connection: close`.
@@ -120,6 +130,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  refuseNulBytesInInput(app as unknown as FastifyInstance);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
 

@@ -4,9 +4,10 @@ import {
   challengeTemplateFields,
   checkChallengeTemplateRules,
   fileUpload,
+  idSchema,
   themeDefaults,
 } from '@xp/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The wizard's one form: every template field (the contract's schema and rules between fields) plus the
@@ -16,7 +17,7 @@ import { z } from 'zod';
 export const wizardSchema = challengeTemplateFields
   .extend({
     challengeBanner: fileUpload.nullable(),
-    pictureBankItemId: z.number().int().positive().nullable(),
+    pictureBankItemId: idSchema.nullable(),
   })
   .superRefine((value, ctx) =>
     checkChallengeTemplateRules(value, (path, message) =>
