@@ -4,7 +4,7 @@ import { accountEndpoints, type Claims, Environment, homePath, type LoginBody } 
 import { type ReactNode, use, useCallback, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { showError } from '@/ui/toasts';
-import { call, refreshSession, setSessionHooks } from './api-client';
+import { call, setSessionHooks } from './api-client';
 import { applyAccountLanguage } from './language';
 import { sessionStore } from './session-store';
 import { switchGate } from './switch-gate';
