@@ -26,6 +26,7 @@ import { AppError, GENERAL_KEY } from './errors.ts';
 import { refuseNulBytesInInput } from './input-characters.ts';
 import { readForm } from './multipart.ts';
 import { enforcePolicy, type RouteEntry, type TokenState } from './route.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -139,6 +140,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     app.addHook('onRoute', (route) => listener(route));
   }
 
+  // First, so that every answer has them, an error from a later hook too.
+  await registerSecurityHeaders(app as unknown as FastifyInstance, { isProduction: options.isProduction });
   await app.register(cookie);
   // JSON, and multipart/form-data for endpoints that declare a `form` (read in `registerEndpoint`); anything
   // else is a 415. The plugin's parser only marks the request; nothing is read before the policy passed.
@@ -270,7 +273,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     reply.status(404).send(failure([{ key: GENERAL_KEY, message: 'errors.notFound' }])),
   );
 
-  await registerSpa(app as unknown as FastifyInstance, options.webDist, publicScope);
+  await registerSpa(app as unknown as FastifyInstance, options.webDist, publicScope, options.isProduction);
   return app as unknown as FastifyInstance;
 }
 
@@ -326,6 +329,7 @@ async function registerSpa(
   app: FastifyInstance,
   webDist: string,
   publicScope: (scope: FastifyInstance) => void,
+  isProduction: boolean,
 ) {
   const indexFile = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -338,6 +342,8 @@ async function registerSpa(
       root: webDist,
       wildcard: false,
       index: false,
+      // Source maps would hand out the source: built for development, not served in production (404).
+      ...(isProduction ? { allowedPath: (pathName: string) => !pathName.endsWith('.map') } : {}),
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; everything else must be revalidated.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import i18n from '@/i18n';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { installSessionHooks } from './app/session';
+import { sessionStore } from './app/session-store';
+
+document.documentElement.lang = i18n.language;
+
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient, session: sessionStore });
+installSessionHooks(router, queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);
