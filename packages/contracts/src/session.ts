@@ -26,6 +26,39 @@ export const claimsSchema = z.object({
 });
 export type Claims = z.infer<typeof claimsSchema>;
 
+/** The response header that tells the client which claims the server used for a request. */
+export const CLAIMS_TAG_HEADER = 'X-Claims-Tag';
+
+/**
+ * A short fingerprint of the claims (FNV-1a over their values in a fixed order), computed alike by server
+ * and client: when an answer's tag differs from the client's claims, the client fetches the new ones (a
+ * right was granted or taken away since), so menus follow the server on the next request.
+ */
+export function claimsTag(claims: Claims): string {
+  const canonical = JSON.stringify([
+    claims.userId,
+    claims.role,
+    claims.rights,
+    claims.activeGymId,
+    claims.activeLocationId,
+    claims.activeEmployerId,
+    claims.activeAssociationId,
+    claims.activeContentEnvironmentId,
+    claims.activeSupplierId,
+    claims.activeEnvironment,
+    claims.gymRights,
+    claims.locationRights,
+    claims.name,
+    claims.language,
+  ]);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < canonical.length; index++) {
+    hash ^= canonical.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
 export const isAdmin = (claims: Pick<Claims, 'role'>): boolean => claims.role === 'Admin';
 
 /** A gym right is held if the user is Admin or has `activeGymId:right` (spec section 6). */

@@ -1,4 +1,10 @@
-import { accountEndpoints, type Claims, locationAreaEndpoints } from '@xp/contracts';
+import {
+  accountEndpoints,
+  CLAIMS_TAG_HEADER,
+  type Claims,
+  claimsTag,
+  locationAreaEndpoints,
+} from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError, call, refreshSession, setSessionHooks } from './api-client';
 
@@ -213,5 +219,34 @@ describe('refreshSession', () => {
     await expect(refreshSession()).resolves.toBeNull();
     expect(hooks.onRefreshFailed).not.toHaveBeenCalled();
     expect(hooks.onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('claims tag', () => {
+  const withTag = (tag: string) =>
+    json(200, { ok: true, data: { items: [], total: 0 }, errors: [] }, { [CLAIMS_TAG_HEADER]: tag });
+  const listAreas = () => call(locationAreaEndpoints.list, { query: {} });
+
+  it('fetches the claims once when answers were served with other claims than the client holds', async () => {
+    const granted: Claims = { ...claims, locationRights: [...claims.locationRights, '2:ManageLessons'] };
+    let held = claims;
+    hooks.onRefreshed.mockImplementation((next: Claims) => {
+      held = next;
+    });
+    setSessionHooks({ ...hooks, currentClaims: () => held });
+    fetchMock.mockImplementation(async (url) =>
+      url.includes('cookierefresh') ? ok({ claims: granted }) : withTag(claimsTag(granted)),
+    );
+    await Promise.all([listAreas(), listAreas()]);
+    await vi.waitFor(() => expect(hooks.onRefreshed).toHaveBeenCalledWith(granted));
+    expect(urls().filter((entry) => entry === 'POST /api/account/cookierefresh')).toHaveLength(1);
+  });
+
+  it('does nothing while the tag matches the claims held', async () => {
+    setSessionHooks({ ...hooks, currentClaims: () => claims });
+    fetchMock.mockImplementation(async () => withTag(claimsTag(claims)));
+    await listAreas();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(urls().filter((entry) => entry.includes('cookierefresh'))).toHaveLength(0);
   });
 });

@@ -3,7 +3,9 @@ import {
   accountEndpoints,
   type BodyOf,
   buildPath,
+  CLAIMS_TAG_HEADER,
   type Claims,
+  claimsTag,
   type EndpointDefinition,
   type Envelope,
   type FormOf,
@@ -56,6 +58,8 @@ export interface SessionHooks {
   onRefreshFailed?: () => void;
   /** A 401 without `Token-Expired`: the session is gone (signed out elsewhere, revoked). */
   onUnauthorized?: () => void;
+  /** The claims the client holds, to compare with the `X-Claims-Tag` of answers. */
+  currentClaims?: () => Claims | null;
 }
 
 let hooks: SessionHooks = {};
@@ -86,7 +90,21 @@ export async function call<E extends EndpointDefinition>(
       hooks.onUnauthorized?.();
     }
   }
+  followClaimsTag(response.headers.get(CLAIMS_TAG_HEADER));
   return read(endpoint, response);
+}
+
+/**
+ * The server used other claims than the client holds (a right was granted or taken away, a membership
+ * ended): fetch them, once for a burst of answers. Checked a moment later, so that a call that answers new
+ * claims itself (a switch, a sign-in) has stored them first.
+ */
+function followClaimsTag(tag: string | null) {
+  if (!tag || !hooks.currentClaims) return;
+  setTimeout(() => {
+    const claims = hooks.currentClaims?.();
+    if (claims && claimsTag(claims) !== tag) void refreshAfterExpiry();
+  }, 0);
 }
 
 /**

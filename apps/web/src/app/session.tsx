@@ -69,6 +69,7 @@ export function installSessionHooks(router: AnyRouter, queryClient: QueryClient)
     onRefreshed: (claims) => sessionStore.setClaims(claims),
     onRefreshFailed: signOut,
     onUnauthorized: signOut,
+    currentClaims: sessionStore.getClaims,
   });
 }
 

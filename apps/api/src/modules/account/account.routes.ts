@@ -1,4 +1,4 @@
-import { accountEndpoints as endpoints } from '@xp/contracts';
+import { CLAIMS_TAG_HEADER, claimsTag, accountEndpoints as endpoints } from '@xp/contracts';
 import type { FastifyReply } from 'fastify';
 import {
   type CookieSettings,
@@ -26,6 +26,7 @@ export function sendIssuedSession(
   cookies: CookieSettings,
   issued: service.IssuedSession,
 ) {
+  reply.header(CLAIMS_TAG_HEADER, claimsTag(issued.claims));
   if (issued.refreshToken) {
     setSessionCookies(reply, cookies, { accessToken: issued.accessToken, refreshToken: issued.refreshToken });
   } else {

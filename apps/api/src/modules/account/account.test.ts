@@ -15,7 +15,7 @@ import {
   suppliers,
 } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
-import { sessions } from './account.tables.ts';
+import { rateLimits, sessions } from './account.tables.ts';
 
 let t: TestApp;
 /** Ids of the demo data, looked up by name. */
@@ -270,10 +270,11 @@ describe('login rate limits', () => {
     expect(owner.statusCode).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(395);
     // Signing in starts the account's count again.
-    const counters = await t.db.execute(
-      sql`select key from rate_limits where key = ${`login:account:${email.toLowerCase()}`}`,
-    );
-    expect(counters.rows).toEqual([]);
+    const counters = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:account:${email.toLowerCase()}`));
+    expect(counters).toEqual([]);
   });
 
   it('limits an unknown email the same way as a known one', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Claims, claimsTag } from '@xp/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/password.ts';
@@ -134,14 +135,27 @@ describe('a change of rights applies to the next request', () => {
     expect(remaining).toEqual([]);
   });
 
-  it('a right granted while signed in works on the next request', async () => {
+  it('a right granted while signed in works on the next request, whose claims tag tells the client', async () => {
     const user = await createUser();
     const { gymEmployees } = await import('../organisation/organisation.tables.ts');
     await t.db.insert(gymEmployees).values({ gymId: vitaalId, userId: user.id });
-    const cookie = await t.login(user.email);
-    expect((await call('GET', `/GymEmployee/${user.id}/Rights`, cookie)).statusCode).toBe(403);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/cookielogin',
+      payload: { email: user.email, password: DEMO_PASSWORD },
+    });
+    const cookie = cookieHeader(signIn.cookies);
+    const claims: Claims = signIn.json().data.claims;
+    expect(signIn.headers['x-claims-tag']).toBe(claimsTag(claims));
+    const before = await call('GET', `/GymEmployee/${user.id}/Rights`, cookie);
+    expect(before.statusCode).toBe(403);
+    expect(before.headers['x-claims-tag']).toBe(claimsTag(claims));
     await t.db.insert(gymRightGrants).values({ userId: user.id, gymId: vitaalId, right: 'ManageGymRights' });
-    expect((await call('GET', `/GymEmployee/${user.id}/Rights`, cookie)).statusCode).toBe(200);
+    const after = await call('GET', `/GymEmployee/${user.id}/Rights`, cookie);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-claims-tag']).toBe(
+      claimsTag({ ...claims, gymRights: [`${vitaalId}:ManageGymRights`] }),
+    );
   });
 
   it('an employer user removed from the employer no longer reaches its employees', async () => {

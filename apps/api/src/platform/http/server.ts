@@ -6,7 +6,15 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type Claims, type EndpointDefinition, envelope, type Policy, policy } from '@xp/contracts';
+import {
+  CLAIMS_TAG_HEADER,
+  type Claims,
+  claimsTag,
+  type EndpointDefinition,
+  envelope,
+  type Policy,
+  policy,
+} from '@xp/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -253,6 +261,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       }
     }
     enforcePolicy(policyOfRoute, request.session, tokenState, options.isProduction);
+  });
+
+  // Which claims served the request (new ones after a sign-in or switch set their own): the client refetches
+  // its claims when they differ from what it holds.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.session && !reply.hasHeader(CLAIMS_TAG_HEADER))
+      reply.header(CLAIMS_TAG_HEADER, claimsTag(request.session));
   });
 
   await app.register(async (api) => {
