@@ -60,10 +60,13 @@ export async function readFirstSheet(
   if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {
-    const worker = await (spare ?? startWorker()).catch(() => startWorker());
-    spare = startWorker();
-    // The idle spare must not keep the process alive; a failure surfaces when it is taken.
+    const taken = spare ?? startWorker();
+    // The next upload finds a started worker too (starting one takes a few hundred ms); it starts after
+    // this one, so that the two do not share the CPU.
+    spare = taken.then(startWorker, startWorker);
+    // A failure surfaces when the spare is taken.
     spare.catch(() => {});
+    const worker = await taken.catch(() => startWorker());
     return await runJob(worker, { data, maxRows, columns, maxCellLength }, timeLimitMs);
   } finally {
     running--;
@@ -74,7 +77,6 @@ export async function readFirstSheet(
 /** A worker that has loaded its modules and waits for a job. */
 function startWorker() {
   return new Promise<Worker>((resolve, reject) => {
-    // A .ts worker needs tsx registered in its own thread: the .mjs does that, then imports the worker.
     const worker = new Worker(new URL('./spreadsheet.worker.mjs', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB, maxYoungGenerationSizeMb: 16 },
     });
