@@ -11,8 +11,6 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /** `true`: create the demo data (refused in production); `false`: never. Unset: on a new embedded one. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
-  /** `true`: create the demo data (refused in production); `false`: never. Unset: on a new embedded one. */
-  SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Signs access tokens. Unset: a random secret kept in the database (shared by every instance). */
   SESSION_SECRET: z.string().min(32).optional(),
   /** Encrypts secrets at rest (payment provider API keys): 32 bytes, base64. Unset: a random key kept in the database. */
@@ -68,8 +66,6 @@ export type Config = {
   databaseUrl: string | undefined;
   /** `SEED_DEMO`; undefined when unset (see `shouldSeedDemoData`). */
   seedDemo: boolean | undefined;
-  /** `SEED_DEMO`; undefined when unset (see `shouldSeedDemoData`). */
-  seedDemo: boolean | undefined;
   sessionSecret: string | undefined;
   /** Base64 of the 32-byte key that encrypts secrets at rest. */
   secretsKey: string | undefined;
@@ -96,11 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have a published password',
     );
   }
-  if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO === 'true') {
-    throw new Error(
-      'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have a published password',
-    );
-  }
   return {
     isProduction: parsed.NODE_ENV === 'production',
     port: parsed.PORT,
@@ -112,7 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       parsed.FILES_DIR ?? path.join(parsed.DATA_DIR, 'files'),
     ),
     databaseUrl: parsed.DATABASE_URL || undefined,
-    seedDemo: parsed.SEED_DEMO === undefined ? undefined : parsed.SEED_DEMO === 'true',
     seedDemo: parsed.SEED_DEMO === undefined ? undefined : parsed.SEED_DEMO === 'true',
     sessionSecret: parsed.SESSION_SECRET,
     secretsKey: parsed.SECRETS_KEY || undefined,
