@@ -21,6 +21,8 @@ describe('toasts', () => {
     expect(screen.getByText('De zaal is opgeslagen')).toBeInTheDocument();
     expect(screen.getByText('Dit veld is verplicht')).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(2);
+    // Each toast's close button has a name.
+    expect(screen.getAllByRole('button', { name: 'Sluiten' })).toHaveLength(3);
   });
 
   it('closes after 2500 ms', async () => {

@@ -25,6 +25,7 @@ function show(kind: Kind, message: string, options: ToastOptions = {}): string {
     // Errors and warnings interrupt; success is announced politely.
     role: kind === 'success' ? 'status' : 'alert',
     'data-kind': kind,
+    closeButtonProps: { 'aria-label': t('actions.close') },
   });
 }
 

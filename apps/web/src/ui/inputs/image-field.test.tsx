@@ -88,6 +88,24 @@ describe('ImageDropzone', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('geen');
   });
 
+  it('refuses a file the browser cannot show, before any upload and without a preview', async () => {
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => Promise.reject(new DOMException('bad', 'InvalidStateError'))),
+    );
+    try {
+      renderWithProviders(<Harness />);
+      drop([png('notities.png')]);
+      expect(
+        await screen.findByText('Dit bestand is geen afbeelding. Kies een PNG, JPEG of WebP.'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('value')).toHaveTextContent('geen');
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('refuses more than one file', async () => {
     renderWithProviders(<Harness />);
     drop([png('a.png'), png('b.png')]);

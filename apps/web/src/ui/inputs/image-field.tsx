@@ -53,6 +53,20 @@ function useObjectUrl(file: File | null | undefined): string | null {
   return url;
 }
 
+/**
+ * Whether the browser can decode the file as an image. A PNG in name only is refused here, as the server
+ * would: no broken preview and no upload that can only fail.
+ */
+async function isDecodable(file: File): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const REJECTION_KEYS: Record<string, string> = {
   'file-too-large': 'files.errors.tooLarge',
   'file-invalid-type': 'files.errors.notAnImage',
@@ -108,7 +122,12 @@ export function ImageDropzone({
       setRejection(REJECTION_KEYS[rejections[0]?.errors[0]?.code ?? ''] ?? 'files.errors.notAnImage');
       onBlur?.();
     } else if (accepted[0]) {
-      onDrop(accepted);
+      const file = accepted[0];
+      void isDecodable(file).then((isImage) => {
+        if (isImage) return onDrop([file]);
+        setRejection(REJECTION_KEYS['file-invalid-type'] ?? null);
+        onBlur?.();
+      });
     }
   };
   const shownError = error ?? (rejection ? t(rejection, { size: sizeText }) : undefined);
@@ -189,8 +208,9 @@ export function ImageDropzone({
       multiple={false}
       disabled={disabled}
       role="button"
-      aria-label={hasImage ? t('ui.imageField.replace') : t('ui.imageField.prompt')}
+      // Named by its visible prompt; the hint describes it. The file input is no second control inside.
       aria-describedby={hintId}
+      inputProps={{ style: { display: 'none' } }}
       aria-invalid={shownError ? true : undefined}
       style={{
         flex: 1,
@@ -214,7 +234,7 @@ export function ImageDropzone({
         <Text size="sm" ta="center">
           {hasImage ? t('ui.imageField.replace') : t('ui.imageField.prompt')}
         </Text>
-        <Text size="xs" c="dimmed" id={hintId} ta="center">
+        <Text size="xs" c="dimmed" id={hintId} ta="center" aria-hidden>
           {t('ui.imageField.hint', { size: sizeText })}
         </Text>
       </Stack>
