@@ -156,7 +156,7 @@ describe('readFirstSheet', () => {
     expect(rows).toEqual([{ number: 1, cells: ['jan@example.com'] }]);
   });
 
-  it('reads four files at once, two at a time', async () => {
+  it('reads several files at once (two workers at a time, the others wait)', async () => {
     const data = await xlsx(
       sheetXml(['<row r="1"><c r="A1" t="inlineStr"><is><t>a@example.com</t></is></c></row>']),
     );

@@ -57,8 +57,9 @@ export async function readFirstSheet(
   data: Uint8Array,
   { maxRows, columns = 1, maxCellLength = 1_000, timeLimitMs = 1_000 }: ReadSheetOptions,
 ): Promise<{ rows: SheetRow[]; hasMore: boolean }> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  // A waiting upload is handed the slot of the one that finishes.
+  if (running < MAX_PARALLEL) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     const taken = spare ?? startWorker();
     // The next upload finds a started worker too (starting one takes a few hundred ms); it starts after
@@ -66,11 +67,14 @@ export async function readFirstSheet(
     spare = taken.then(startWorker, startWorker);
     // A failure surfaces when the spare is taken.
     spare.catch(() => {});
-    const worker = await taken.catch(() => startWorker());
+    let worker = await taken.catch(() => startWorker());
+    // A spare that has stopped while idle (threadId -1) would never answer.
+    if (worker.threadId < 0) worker = await startWorker();
     return await runJob(worker, { data, maxRows, columns, maxCellLength }, timeLimitMs);
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 
