@@ -88,15 +88,17 @@ beforeAll(async () => {
   cookies.gym = await login('gym@example.com');
   cookies.supplier = await login('leverancier@example.com');
   cookies.content = await login('content@example.com');
-  // An admin in the employer environment of Bakkerij Jansen.
+  // An admin in the employer environment of Bakkerij Jansen: a session of its own, since a switch changes
+  // the session it is made in (the admin above stays without an active employer).
+  const adminAtJansen = await login('admin@example.com');
   const switched = await t.app.inject({
     method: 'PUT',
     url: '/api/Account/SwitchActiveEmployer',
-    headers: { cookie: cookies.admin },
+    headers: { cookie: adminAtJansen },
     payload: { employerId: jansen },
   });
   expect(switched.statusCode, switched.body).toBe(200);
-  cookies.adminAtJansen = cookieHeader(switched.cookies, cookies.admin);
+  cookies.adminAtJansen = cookieHeader(switched.cookies, adminAtJansen);
 });
 afterAll(() => t.close());
 
