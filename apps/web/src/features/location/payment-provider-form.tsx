@@ -64,7 +64,8 @@ function PaymentProviderForm({
             <Alert color="teal" variant="light" icon={<IconLock size={18} aria-hidden />}>
               <Group gap="sm">
                 <Text size="sm">{t('location.paymentProvider.current')}</Text>
-                <Badge variant="outline">{t('location.paymentProvider.kinds.0')}</Badge>
+                {/* White, not outline: teal text on the teal alert would be below 4.5:1. */}
+                <Badge variant="white">{t('location.paymentProvider.kinds.0')}</Badge>
                 <Text size="sm" ff="monospace" data-testid="masked-key">
                   {provider.apiKeyMasked}
                 </Text>

@@ -130,7 +130,8 @@ export function ImageDropzone({
       });
     }
   };
-  const shownError = error ?? (rejection ? t(rejection, { size: sizeText }) : undefined);
+  // A refused file says why, before the form's own 'required'.
+  const shownError = (rejection ? t(rejection, { size: sizeText }) : undefined) ?? error;
 
   const sizeNote = value && (
     <Text size="xs" c="dimmed" maw={isWide ? undefined : previewSize} truncate>
