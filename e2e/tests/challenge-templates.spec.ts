@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { solidPng } from '../support/images';
 import { mainMenu, rows } from '../support/lists';
 import { signIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('an admin adds a picture, builds a template in four steps, finds it and switches it off', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { mainMenu, rows } from '../support/lists';
 import { signIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 /** A date as the date inputs take it (DD-MM-YYYY), some days from today. */
 const inDays = (days: number) => {

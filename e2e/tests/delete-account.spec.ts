@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { inviteAdmin, registerInvitedAdmin } from '../support/admins';
 import { signIn } from '../support/session';
+import { expect, expectRefusal, test } from '../support/test';
 
 /** An admin of this journey's own, so the demo accounts other journeys use stay. */
 const LEAVING = {
@@ -37,6 +37,7 @@ test('an admin deletes the own account with the password and can no longer sign 
       'Je account wordt verwijderd en je wordt uitgelogd. Dit kan niet ongedaan worden gemaakt.',
     ),
   ).toBeVisible();
+  expectRefusal(page, 400, '/api/account/deleteAccount');
   await confirmation.getByRole('button', { name: 'Definitief verwijderen' }).click();
   await expect(confirmation).toBeHidden();
   await expect(page.getByText('Dit wachtwoord klopt niet')).toBeVisible();
@@ -59,6 +60,7 @@ test('an admin deletes the own account with the password and can no longer sign 
   await page.goto('/account/login');
   await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(LEAVING.email);
   await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(LEAVING.password);
+  expectRefusal(page, 400, '/api/account/cookielogin');
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByText('Het e-mailadres of wachtwoord is onjuist.')).toBeVisible();
   await expect(page).toHaveURL(/\/account\/login/);

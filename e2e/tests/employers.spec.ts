@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { mainMenu, rows } from '../support/lists';
 import { newestMail } from '../support/mailbox';
 import { signIn } from '../support/session';
+import { expect, expectRefusal, type Page, test } from '../support/test';
 
 const PASSWORD = 'Zonnige-Ochtend-2026';
 
@@ -39,6 +39,7 @@ test('an admin adds an employer, whose contact registers and invites an employee
   // A name in use first.
   await add.getByRole('textbox', { name: 'Naam' }).fill('Bakkerij Jansen B.V.');
   await add.getByRole('textbox', { name: 'E-mailadres contactpersoon' }).fill(contact);
+  expectRefusal(page, 409, '/api/Employer');
   await add.getByRole('button', { name: 'Toevoegen en uitnodigen' }).click();
   await expect(add.getByRole('textbox', { name: 'Naam' })).toHaveAttribute('aria-invalid', 'true');
   await add.getByRole('textbox', { name: 'Naam' }).fill(employerName);
@@ -71,8 +72,12 @@ test('an admin adds an employer, whose contact registers and invites an employee
 
   // ------------------------------------------------- the employee registers; the employer sees them
   await registerFromMail(page, employee, 'Daan', 'Smit');
-  await page.context().clearCookies();
-  await page.goto('/account/login');
+  // Signed in as the employee, who has no back-office: the page says what the account is for. Wait for
+  // it (the registration's cookies arrive with it) and sign out as a person would.
+  await expect(page.getByRole('heading', { name: 'Dit account is voor de app' })).toBeVisible();
+  await expect(page.getByText('Je bent ingelogd als Daan Smit.')).toBeVisible();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(contact);
   await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/session';
 import { pick } from '../support/switchers';
+import { expect, expectRefusal, type Page, test } from '../support/test';
 
 /** The rows of a list's table, without its header row. */
 const rows = (page: Page, table: string) =>
@@ -40,6 +40,7 @@ test('an admin sets up a new gym with a location, its settings and opening hours
   await expect(addGym.getByRole('textbox', { name: 'Slug' })).toHaveValue(`sportschool-noorderlicht-${run}`);
   await addGym.getByRole('textbox', { name: 'Slug' }).fill('vitaal');
   await expect(addGym.getByText('/inschrijven/vitaal', { exact: true })).toBeVisible();
+  expectRefusal(page, 409, '/api/Gym');
   await addGym.getByRole('button', { name: 'Toevoegen' }).click();
   await expect(addGym.getByText('Deze slug is al in gebruik bij een andere sportschool')).toBeVisible();
   await expect(addGym.getByRole('textbox', { name: 'Slug' })).toHaveAttribute('aria-invalid', 'true');

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { newestMail } from '../support/mailbox';
 import { signIn } from '../support/session';
 import { expectMenu, mainMenu, rows, signInWith, signOut } from '../support/staff';
+import { expect, test } from '../support/test';
 
 test('a gym employee invites a colleague and grants rights through a rights group; the menu follows', async ({
-  browser,
+  ownBrowser,
   page,
 }) => {
   test.setTimeout(180_000);
@@ -46,8 +46,7 @@ test('a gym employee invites a colleague and grants rights through a rights grou
   expect(link, mail.text).toBeTruthy();
 
   // -------------------------------------------- the newcomer registers in a browser of their own
-  const newcomerContext = await browser.newContext();
-  const newPage = await newcomerContext.newPage();
+  const newPage = await ownBrowser();
   await newPage.goto(new URL(link as string).pathname);
   await expect(newPage.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
   await expect(
@@ -164,6 +163,4 @@ test('a gym employee invites a colleague and grants rights through a rights grou
   await expect(newPage.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
   const tabs = newPage.getByRole('tablist', { name: 'Onderdelen van de instellingen' }).getByRole('tab');
   await expect(tabs).toHaveText(['Algemeen', 'Inschrijving']);
-
-  await newcomerContext.close();
 });

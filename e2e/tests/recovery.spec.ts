@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectRefusal, test } from '../support/test';
 
 interface MailboxMessage {
   to: string;
@@ -47,7 +47,8 @@ test('a supplier resets a forgotten password from the mailed link and signs in w
   await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
   await expect(page.getByRole('heading', { name: 'Je wachtwoord is gewijzigd' })).toBeVisible();
 
-  // The link works once.
+  // The link works once: the server refuses it now.
+  expectRefusal(page, 400, '/api/Account/resetPassword');
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   await page.getByRole('textbox', { name: 'Nieuw wachtwoord', exact: true }).fill(newPassword);
   await page.getByRole('textbox', { name: 'Herhaal nieuw wachtwoord' }).fill(newPassword);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { inviteAdmin } from '../support/admins';
 import { mailedCode, newestMail } from '../support/mailbox';
 import { signIn } from '../support/session';
+import { expect, expectRefusal, test } from '../support/test';
 
 const NEW_ADMIN = 'nieuw.beheer@example.com';
 const PASSWORD = 'Zonnige-Ochtend-2026';
@@ -42,6 +42,7 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
   const codeInput = page.getByRole('textbox', { name: 'Verificatiecode' });
   await expect(codeInput).toBeFocused();
   await codeInput.fill(code === '000000' ? '111111' : '000000');
+  expectRefusal(page, 400, '/api/Account/ValidateTfa');
   await page.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(codeInput).toHaveAccessibleDescription(
     'Deze code klopt niet. Controleer de code in de laatste e-mail.',
@@ -54,6 +55,7 @@ test('an admin invites a new admin, who registers from the mail and verifies wit
 
   // The invitation is used: its link now says so.
   await page.context().clearCookies();
+  expectRefusal(page, 404, '/api/Account/Invitation/');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Uitnodiging al gebruikt' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Naar inloggen' })).toBeVisible();

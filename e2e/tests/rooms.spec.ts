@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/session';
+import { expect, expectRefusal, type Page, test } from '../support/test';
 
 /** The rows of the rooms table, without its header row. */
 const roomRows = (page: Page) =>
@@ -56,6 +56,7 @@ test('a location employee adds, finds, edits and deletes a room', async ({ page 
   // The same name again is refused by the server, on the name field.
   await page.getByRole('button', { name: 'Toevoegen' }).click();
   await addDialog.getByRole('textbox', { name: 'Naam' }).fill('dakterras');
+  expectRefusal(page, 409, '/api/LocationArea');
   await addDialog.getByRole('button', { name: 'Toevoegen' }).click();
   await expect(addDialog.getByRole('textbox', { name: 'Naam' })).toHaveAccessibleDescription(
     'Er is al een zaal of buitenlocatie met deze naam',

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signInOnLoginPage } from '../support/session';
 import { pick } from '../support/switchers';
+import { expect, test } from '../support/test';
 
 test('an admin switches environment and lands on the home path of each', async ({ page }) => {
   await signIn(page, 'admin@example.com');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
+import { expect, test } from '../support/test';
 
 test('an admin keeps the profile up to date and sends a user a deletion request', async ({ page }) => {
   await signIn(page, 'admin@example.com');
