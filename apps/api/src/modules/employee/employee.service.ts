@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { lockUserLinks } from '../organisation/staff.ts';
 import * as invitations from '../registration/registration.service.ts';
 import * as repository from './employee.repository.ts';
 
@@ -58,6 +59,7 @@ export async function removeGymEmployee(
 ) {
   if (employeeId === session.userId) throw errors.badRequest('employee.errors.removeSelf');
   await inTransaction(db, async (tx) => {
+    await lockUserLinks(tx, employeeId);
     const { gymId, employee } = await employeeOfActiveGym(tx, session, employeeId);
     const locations = await repository.locationsOfEmployee(tx, gymId, employeeId);
     await repository.removeFromGym(tx, gymId, employeeId);
@@ -179,6 +181,7 @@ export async function removeLocationEmployee(
   const location = await manageableLocation(db, session, locationId);
   if (employeeId === session.userId) throw errors.badRequest('employee.errors.removeSelf');
   await inTransaction(db, async (tx) => {
+    await lockUserLinks(tx, employeeId);
     const employee = await repository.findLocationEmployee(tx, location.id, employeeId);
     if (!employee) throw errors.notFound('employee.errors.notFound');
     await repository.removeFromLocation(tx, location.id, employeeId);

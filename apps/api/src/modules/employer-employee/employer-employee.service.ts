@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { lockUserLinks } from '../organisation/staff.ts';
 import * as invitations from '../registration/registration.service.ts';
 import { readEmailColumn } from './employer-employee.excel.ts';
 import * as repository from './employer-employee.repository.ts';
@@ -64,6 +65,7 @@ export async function removeEmployee(
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
   await inTransaction(db, async (tx) => {
+    await lockUserLinks(tx, userId);
     const employee = await repository.findEmployee(tx, employerId, userId);
     if (!employee) throw errors.notFound('employerEmployee.errors.notFound');
     await repository.removeEmployee(tx, employerId, userId);

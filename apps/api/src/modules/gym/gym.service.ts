@@ -162,6 +162,8 @@ export function setBanner(
 ): Promise<GymRegistrationSettings> {
   assertMayAlter(session, id);
   return inTransaction(db, async (tx) => {
+    // Locked: of changes at once each sees the one before, so a removal is audited once.
+    await repository.lock(tx, id);
     const before = await findForChange(tx, session, id);
     const after = await repository.update(tx, id, { registrationBannerHash: bannerHash });
     await audit(tx, {

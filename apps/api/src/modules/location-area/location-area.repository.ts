@@ -59,6 +59,10 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
 export const find = async (db: Database, id: number) =>
   (await db.select(columns).from(locationAreas).where(eq(locationAreas.id, id)))[0];
 
+/** The same, locked for the rest of the transaction, so a check and the change after it agree. */
+export const lock = async (db: Database, id: number) =>
+  (await db.select(columns).from(locationAreas).where(eq(locationAreas.id, id)).for('update'))[0];
+
 export const insert = async (db: Database, locationId: number, values: LocationAreaValues) =>
   (
     await db

@@ -27,9 +27,12 @@ function locationOf(session: Claims, requested?: number): number {
   return locationId;
 }
 
-/** An area the session may see: of its active location (admins: any). Others are "not found". */
-async function findOwn(db: Database, session: Claims, id: number) {
-  const area = await repository.find(db, id);
+/**
+ * An area the session may see: of its active location (admins: any). Others are "not found". Locked for a
+ * change: of saves or deletes at once each sees the one before, so an area is deleted (and audited) once.
+ */
+async function findOwn(db: Database, session: Claims, id: number, lock = false) {
+  const area = lock ? await repository.lock(db, id) : await repository.find(db, id);
   if (!area || !(session.role === 'Admin' || area.locationId === session.activeLocationId)) {
     throw errors.notFound('locationArea.errors.notFound');
   }
@@ -99,7 +102,7 @@ export function updateLocationArea(
 ) {
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
-      const before = await findOwn(tx, session, input.id);
+      const before = await findOwn(tx, session, input.id, true);
       const after = await repository.update(tx, input.id, values(input));
       await audit(tx, {
         userId: session.userId,
@@ -116,7 +119,7 @@ export function updateLocationArea(
 
 export async function deleteLocationArea(db: Database, session: Claims, id: number, requestId: string) {
   await inTransaction(db, async (tx) => {
-    const before = await findOwn(tx, session, id);
+    const before = await findOwn(tx, session, id, true);
     await repository.remove(tx, id);
     await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
   });

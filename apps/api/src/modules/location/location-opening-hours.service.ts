@@ -36,6 +36,7 @@ export async function getOpeningHours(db: Database, session: Claims, locationId:
 /** Replaces the whole week in one transaction; weekdays left out are closed. */
 export function saveOpeningHours(db: Database, session: Claims, input: OpeningHoursInput, requestId: string) {
   return inTransaction(db, async (tx) => {
+    await repository.lock(tx, input.locationId);
     await findAlterable(tx, session, input.locationId);
     const before = await weekOf(tx, input.locationId);
     await repository.replaceOpeningHours(

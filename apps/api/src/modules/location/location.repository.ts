@@ -120,6 +120,13 @@ export const findGym = async (db: Database, by: { slug?: string | undefined; id?
       )
   )[0];
 
+/**
+ * Locks the location's row (not its key: rows referring to it can still be added) for the rest of the
+ * transaction, so that replacing a set of its rows (delete, then insert) runs one save at a time.
+ */
+export const lock = async (db: Database, id: number) =>
+  (await db.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).for('no key update'))[0];
+
 export const find = async (db: Database, id: number) =>
   (await db.select(rowColumns).from(locations).where(eq(locations.id, id)))[0];
 

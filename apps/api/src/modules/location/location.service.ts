@@ -144,6 +144,7 @@ export function editStatusRequirements(
   requestId: string,
 ) {
   return inTransaction(db, async (tx) => {
+    await repository.lock(tx, id);
     await findAlterable(tx, session, id);
     const before = await requirementsOf(tx, id);
     const rows = input.statusRequirements.flatMap((entry) =>

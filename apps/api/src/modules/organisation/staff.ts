@@ -14,6 +14,15 @@ import { gymEmployees, locationEmployees, locationRightGrants } from './organisa
 export const locationStaff = (locationId: number) =>
   sql`${users.id} IN (SELECT ${locationEmployees.userId} FROM ${locationEmployees} WHERE ${locationEmployees.locationId} = ${locationId} UNION SELECT ${locationRightGrants.userId} FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId})`;
 
+/**
+ * Locks the user's row for the rest of the transaction (not its key, so rows referring to the user can still
+ * be added meanwhile). Every change of a user's rights and of their links to gyms, locations and employers
+ * takes it first, so that for one user they run one after the other: a replace of their rights (delete, then
+ * insert) never meets another one halfway, and a removal happens once and leaves no rights behind.
+ */
+export const lockUserLinks = async (db: Database, userId: number) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update'))[0];
+
 /** The staff of a gym: its employees. */
 export const gymStaff = (gymId: number) =>
   sql`${users.id} IN (SELECT ${gymEmployees.userId} FROM ${gymEmployees} WHERE ${gymEmployees.gymId} = ${gymId})`;

@@ -424,7 +424,12 @@ export async function cancelInvitation(
 ) {
   await inTransaction(deps.db, async (tx) => {
     await openInvitationInScope(tx, scope, id);
-    await repository.updateInvitation(tx, id, { status: 'cancelled', cancelledAt: new Date() });
+    // Only while it is pending: of cancels at once, one cancels (and is audited), the others find nothing.
+    const cancelled = await repository.answerInvitation(tx, id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
+    if (!cancelled) throw errors.notFound('invitation.errors.notFound');
     await audit(tx, {
       userId: session.userId,
       entity: 'Invitation',

@@ -45,6 +45,16 @@ export async function list(db: Database, gymId: number, query: ListQuery) {
 export const find = async (db: Database, id: number) =>
   (await db.select(columns).from(gymRightsGroups).where(eq(gymRightsGroups.id, id)))[0];
 
+/** Locks the group's row for the rest of the transaction, so a check and the change after it agree. */
+export const lock = async (db: Database, id: number) =>
+  (
+    await db
+      .select({ id: gymRightsGroups.id })
+      .from(gymRightsGroups)
+      .where(eq(gymRightsGroups.id, id))
+      .for('update')
+  )[0];
+
 export const insert = async (db: Database, gymId: number, values: { name: string; rights: string[] }) => {
   const [created] = await db
     .insert(gymRightsGroups)

@@ -18,9 +18,13 @@ const toGroup = (row: NonNullable<Awaited<ReturnType<typeof repository.find>>>):
   memberCount: row.memberCount,
 });
 
-/** A group of the active gym; others are "not found". */
-async function findOwn(db: Database, session: Claims, id: number) {
+/**
+ * A group of the active gym; others are "not found". Locked for a change: changes of one group run one
+ * after the other, so it is deleted (and audited) once and no member is added to a group being deleted.
+ */
+async function findOwn(db: Database, session: Claims, id: number, lock = false) {
   const gymId = activeGymOf(session);
+  if (lock) await repository.lock(db, id);
   const group = await repository.find(db, id);
   if (!group || group.gymId !== gymId) throw errors.notFound('rightsGroup.errors.notFound');
   return { gymId, group };
@@ -71,7 +75,7 @@ export function updateRightsGroup(
 ) {
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
-      const { gymId, group } = await findOwn(tx, session, input.id);
+      const { gymId, group } = await findOwn(tx, session, input.id, true);
       const after = toGroup(
         await repository.update(tx, input.id, { name: input.name, rights: normaliseGymRights(input.rights) }),
       );
@@ -91,7 +95,7 @@ export function updateRightsGroup(
 
 export async function deleteRightsGroup(db: Database, session: Claims, id: number, requestId: string) {
   await inTransaction(db, async (tx) => {
-    const { gymId, group } = await findOwn(tx, session, id);
+    const { gymId, group } = await findOwn(tx, session, id, true);
     await repository.remove(tx, id);
     await preventGymLockOut(tx, session, gymId, lockOut());
     await audit(tx, {
@@ -124,7 +128,7 @@ export function addMembers(
   requestId: string,
 ) {
   return inTransaction(db, async (tx) => {
-    const { gymId } = await findOwn(tx, session, id);
+    const { gymId } = await findOwn(tx, session, id, true);
     const requested = [...new Set(input.employeeIds)];
     const employees = new Set(await gymEmployeeIds(tx, gymId, requested));
     const strangerIndex = input.employeeIds.findIndex((employeeId) => !employees.has(employeeId));
@@ -154,7 +158,7 @@ export async function removeMember(
   requestId: string,
 ) {
   await inTransaction(db, async (tx) => {
-    const { gymId } = await findOwn(tx, session, id);
+    const { gymId } = await findOwn(tx, session, id, true);
     if (!(await repository.removeMember(tx, id, employeeId))) {
       throw errors.notFound('rightsGroup.errors.memberNotFound');
     }

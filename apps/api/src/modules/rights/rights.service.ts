@@ -15,6 +15,7 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { loadRights } from '../account/account.repository.ts';
+import { lockUserLinks } from '../organisation/staff.ts';
 import * as repository from './rights.repository.ts';
 
 /** Rights in the order of the spec, each once. */
@@ -92,6 +93,7 @@ export async function updateGymEmployeeRights(
     throw errors.forbidden();
   }
   return inTransaction(db, async (tx) => {
+    await lockUserLinks(tx, employeeId);
     const { gymId, employee } = await employeeOfActiveGym(tx, session, employeeId);
     const gymLocations = new Set((await repository.locationsOfGym(tx, gymId)).map((location) => location.id));
     const seen = new Set<number>();
@@ -198,6 +200,7 @@ export async function updateLocationEmployeeRights(
   requestId: string,
 ) {
   return inTransaction(db, async (tx) => {
+    await lockUserLinks(tx, employeeId);
     const { location, employee } = await locationEmployee(tx, session, locationId, employeeId);
     const before = await readLocationEmployeeRights(tx, location, employee);
     await repository.replaceLocationRights(tx, locationId, employeeId, normaliseLocationRights(input.rights));
