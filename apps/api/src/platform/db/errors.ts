@@ -13,6 +13,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /**
+ * A deadlock (40P01) or serialization failure (40001): PostgreSQL aborted one of two transactions that waited
+ * on each other. The aborted one wrote nothing; trying again succeeds.
+ */
+export function isConcurrencyConflict(error: unknown): boolean {
+  for (let current = error as { code?: string; cause?: unknown } | undefined; current; ) {
+    if (current.code === '40P01' || current.code === '40001') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/**
  * PostgreSQL's foreign_key_violation, or restrict_violation (what `on delete restrict` raises), wherever the
  * driver put it: something still refers to the row.
  */

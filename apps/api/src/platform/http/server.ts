@@ -26,7 +26,7 @@ import {
 import type { z } from 'zod';
 import { ACCESS_COOKIE } from '../auth/cookies.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
-import { connectionFailure, databaseUnavailable } from '../db/errors.ts';
+import { connectionFailure, databaseUnavailable, isConcurrencyConflict } from '../db/errors.ts';
 import { logSerializers } from '../log.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.ts';
 import { failure, fieldKey, success } from './envelope.ts';
@@ -208,6 +208,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       request.log.warn({ reason: lostDatabase }, 'database unavailable');
       const unavailable = databaseUnavailable();
       return reply.status(503).headers(unavailable.headers).send(failure(unavailable.errors));
+    }
+    // Two transactions that waited on each other: PostgreSQL aborted this one; nothing was written.
+    if (isConcurrencyConflict(error)) {
+      request.log.warn({ err: error }, 'concurrent change');
+      return reply.status(409).send(failure([{ key: GENERAL_KEY, message: 'errors.concurrentChange' }]));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
