@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The rows of a list's table, without its header row. */
 export const rows = (page: Page, table: string) =>
@@ -9,3 +9,8 @@ export const rows = (page: Page, table: string) =>
 
 /** The navbar of the active environment. */
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu' });
+
+/** Waits until a list has loaded, as a person sees it: its rows or its empty message, no placeholders. */
+export async function expectListLoaded(page: Page, table: string): Promise<void> {
+  await expect(page.getByRole('table', { name: table })).toHaveAttribute('aria-busy', 'false');
+}

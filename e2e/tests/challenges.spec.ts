@@ -1,4 +1,4 @@
-import { mainMenu, rows } from '../support/lists';
+import { expectListLoaded, mainMenu, rows } from '../support/lists';
 import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -21,6 +21,7 @@ test('a location employee starts a challenge from a template, fixing a too-short
   await mainMenu(page).getByRole('link', { name: 'Challenges' }).click();
   await expect(page).toHaveURL(/\/location\/challenges$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Challenges' })).toBeVisible();
+  await expectListLoaded(page, 'Challenges');
   const before = await rows(page, 'Challenges').filter({ hasText: template }).count();
 
   // The templates, the most used first; this one asks to walk every day for 30 days.
