@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../user/user.tables.ts';
@@ -24,7 +25,12 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // The clean-up job finds ended sessions by when they ended.
+    index('sessions_expires_idx').on(table.expiresAt),
+    index('sessions_revoked_idx').on(table.revokedAt).where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes; each is used once and replaced (rotation). */
@@ -38,7 +44,11 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     usedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+  (table) => [
+    index('refresh_tokens_session_idx').on(table.sessionId),
+    // The clean-up job removes tokens used long ago.
+    index('refresh_tokens_used_idx').on(table.usedAt).where(sql`${table.usedAt} is not null`),
+  ],
 );
 
 /** Fixed-window counters for rate limits (login per account and per address); shared by all instances. */
@@ -49,5 +59,8 @@ export const rateLimits = pgTable(
     windowStart: timestamp({ withTimezone: true }).notNull(),
     count: integer().notNull(),
   },
-  (table) => [uniqueIndex('rate_limits_key').on(table.key)],
+  (table) => [
+    uniqueIndex('rate_limits_key').on(table.key),
+    index('rate_limits_window_idx').on(table.windowStart),
+  ],
 );
