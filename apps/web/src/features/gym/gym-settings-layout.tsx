@@ -1,47 +1,18 @@
 import { Tabs } from '@mantine/core';
 import { IconAdjustments, IconShieldLock, IconUserPlus } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { type Claims, hasGymRight } from '@xp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppPath } from '@/app/menus';
 import { useRequiredClaims } from '@/app/session';
 import { PageHeader } from '@/ui/states';
+import { settingsTabs } from './access';
 import { useGym } from './api';
 
-export interface SettingsTab {
-  path: AppPath;
-  label: string;
-  icon: ReactNode;
-  access: (claims: Claims) => boolean;
-}
-
-export const mayAlterGym = (claims: Claims) => hasGymRight(claims, 'AlterGymInformation');
-
-/** The tabs of the gym settings, each with the right its screen asks. */
-export const settingsTabs: SettingsTab[] = [
-  {
-    path: '/settings',
-    label: 'gym.settings.general',
-    icon: <IconAdjustments size={16} aria-hidden />,
-    access: mayAlterGym,
-  },
-  {
-    path: '/settings/registration',
-    label: 'gym.settings.registration',
-    icon: <IconUserPlus size={16} aria-hidden />,
-    access: mayAlterGym,
-  },
-  {
-    path: '/settings/rightGroups',
-    label: 'rightsGroup.title',
-    icon: <IconShieldLock size={16} aria-hidden />,
-    access: (claims) => hasGymRight(claims, 'ManageGymRights'),
-  },
-];
-
-/** Who may open the settings at all: anyone who may see one of its tabs. */
-export const maySeeGymSettings = (claims: Claims) => settingsTabs.some((tab) => tab.access(claims));
+const tabIcons: Record<string, ReactNode> = {
+  '/settings': <IconAdjustments size={16} aria-hidden />,
+  '/settings/registration': <IconUserPlus size={16} aria-hidden />,
+  '/settings/rightGroups': <IconShieldLock size={16} aria-hidden />,
+};
 
 /** 'Instellingen' of the active gym: a header and one tab per part, the part's screen below. */
 export function GymSettingsLayout() {
@@ -67,7 +38,7 @@ export function GymSettingsLayout() {
       >
         <Tabs.List aria-label={t('gym.settings.tabs')}>
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.path} value={tab.path} leftSection={tab.icon}>
+            <Tabs.Tab key={tab.path} value={tab.path} leftSection={tabIcons[tab.path]}>
               {t(tab.label)}
             </Tabs.Tab>
           ))}

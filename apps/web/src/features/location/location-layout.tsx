@@ -8,14 +8,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import {
-  type Claims,
-  canAlterLocation,
-  canManageLocationEmployees,
-  hasGymRight,
-  hasLocationRight,
-  type LocationDetail,
-} from '@xp/contracts';
+import { canAlterLocation, canManageLocationEmployees, type LocationDetail } from '@xp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
@@ -41,10 +34,6 @@ const tabIcons: Record<LocationTabKey, ReactNode> = {
   openingHours: <IconClock size={16} aria-hidden />,
   employees: <IconUsers size={16} aria-hidden />,
 };
-
-/** Who may open the location settings of the Location environment (spec 000 section 6). */
-export const maySeeLocationSettings = (claims: Claims) =>
-  hasGymRight(claims, 'AlterGymInformation') || hasLocationRight(claims, 'AlterLocationInformation');
 
 interface LocationTabsProps {
   location: LocationDetail | undefined;

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { homePath } from '@xp/contracts';
+import { mayAlterGym, settingsTabs } from '@/features/gym/access';
 import { GymGeneralSettings } from '@/features/gym/gym-settings';
-import { mayAlterGym, settingsTabs } from '@/features/gym/gym-settings-layout';
 
 /** 'Algemeen': name and slug of the active gym. Who may not alter them goes to a tab they may see. */
 export const Route = createFileRoute('/_app/settings/')({

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Environment } from '@xp/contracts';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
-import { GymSettingsLayout, maySeeGymSettings } from '@/features/gym/gym-settings-layout';
+import { maySeeGymSettings } from '@/features/gym/access';
+import { GymSettingsLayout } from '@/features/gym/gym-settings-layout';
 
 /** 'Instellingen' of the active gym, with a tab per part. */
 export const Route = createFileRoute('/_app/settings')({
