@@ -28,8 +28,10 @@ interface Finding {
 class ScreenWatch {
   readonly problems: string[] = [];
   readonly findings = new Map<string, Finding>();
-  /** Screens checked, for the report. */
+  /** Screens checked, time spent settling and checking, and screens checked unsettled, for the report. */
   scans = 0;
+  busyMs = 0;
+  readonly unsettled: string[] = [];
   private dirty = false;
   private running: Promise<void> | null = null;
 
@@ -96,13 +98,15 @@ class ScreenWatch {
     while (this.dirty && !this.page.isClosed()) {
       this.dirty = false;
       const url = this.page.url();
+      const started = Date.now();
       try {
-        await this.settle();
+        if (!(await this.settle())) this.unsettled.push(pathOf(url));
         // The URL changed while settling: check the newer screen instead.
         if (this.dirty) continue;
         const found = await this.scan();
         if (this.dirty) continue;
         this.scans += 1;
+        this.busyMs += Date.now() - started;
         for (const finding of found) {
           const key = `${finding.rule} ${finding.targets.join(',')}`;
           if (!this.findings.has(key)) this.findings.set(key, { ...finding, url: pathOf(url) });
@@ -117,8 +121,8 @@ class ScreenWatch {
   }
 
   /** Waits until no loader shows, no transition runs and the DOM stays unchanged for a moment. */
-  private async settle(): Promise<void> {
-    await this.page
+  private async settle(): Promise<boolean> {
+    return this.page
       .waitForFunction(
         ({ quietMs }) => {
           const w = window as typeof window & { __screenWatch?: { changedAt: number } };
@@ -147,9 +151,11 @@ class ScreenWatch {
         { quietMs: QUIET_MS },
         { timeout: SETTLE_LIMIT_MS, polling: 100 },
       )
+      .then(() => true)
       .catch((error: unknown) => {
         // A screen that never settles is checked as it is; the journey itself will say what is wrong.
         if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+        return false;
       });
   }
 
@@ -323,7 +329,12 @@ export const test = base.extend<Fixtures>({
       for (const watch of watches) await watch.finish();
       const lines = watches.flatMap((watch) => watch.report());
       const scans = watches.reduce((sum, watch) => sum + watch.scans, 0);
-      testInfo.annotations.push({ type: 'screens checked by axe', description: String(scans) });
+      const busyMs = watches.reduce((sum, watch) => sum + watch.busyMs, 0);
+      const unsettled = watches.flatMap((watch) => watch.unsettled);
+      testInfo.annotations.push({
+        type: 'screen checks',
+        description: `${scans} screens in ${busyMs} ms${unsettled.length ? `; checked unsettled: ${unsettled.join(', ')}` : ''}`,
+      });
       if (lines.length > 0) {
         throw new Error(`The screens of this journey are not clean:\n  - ${lines.join('\n  - ')}`);
       }

@@ -11,6 +11,7 @@ const LEAVING = {
 };
 
 test('an admin deletes the own account with the password and can no longer sign in', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/admin$/);
   const link = await inviteAdmin(page, LEAVING.email);

@@ -9,6 +9,7 @@ const PASSWORD = 'Zonnige-Ochtend-2026';
 test('an admin invites a new admin, who registers from the mail and verifies with the mailed code', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'admin@example.com');
   await expect(page).toHaveURL(/\/admin$/);
 
