@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { createSessionCleanup } from './modules/account/session-cleanup.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createDiskFileStore } from './platform/files/file-store.ts';
@@ -34,6 +35,8 @@ const app = await buildApp({ config, db: database.db, lifecycle });
 await app.listen({ port: config.port, host: config.host });
 const mailWorker = createMailWorker({ db: database.db, transport: mailTransport, logger: app.log });
 mailWorker.start();
+const sessionCleanup = createSessionCleanup({ db: database.db, logger: app.log });
+sessionCleanup.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
@@ -49,6 +52,7 @@ shutdownOnSignals(
     lifecycle,
     app,
     mailWorker,
+    jobs: [sessionCleanup],
     mailTransport,
     database,
     drainDelayMs: config.drainDelayMs,

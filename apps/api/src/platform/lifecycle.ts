@@ -38,6 +38,8 @@ export interface ShutdownParts {
   app: FastifyInstance;
   /** Stops polling, waits for the mail being sent and hands back what it claimed but did not send. */
   mailWorker: { stop(): Promise<void> };
+  /** Periodic jobs (clean-ups): stopped with the mail worker, waiting for a run in progress. */
+  jobs?: { stop(): Promise<void> }[];
   mailTransport: { close(): void };
   database: { close(): Promise<void> };
   /**
@@ -77,7 +79,11 @@ export function createShutdown(parts: ShutdownParts): (signal: string) => Promis
     timer.unref();
     try {
       await sleep(parts.drainDelayMs);
-      await Promise.all([app.close(), parts.mailWorker.stop()]);
+      await Promise.all([
+        app.close(),
+        parts.mailWorker.stop(),
+        ...(parts.jobs ?? []).map((job) => job.stop()),
+      ]);
       parts.mailTransport.close();
       await parts.database.close();
       clearTimeout(timer);

@@ -1,10 +1,11 @@
 /**
- * The server process as main.ts wires it (database, app, mail worker, the same shutdown on SIGTERM), plus a
+ * The server process as main.ts wires it (database, app, mail worker, session clean-up, the same shutdown on SIGTERM), plus a
  * slow route, so that a test can stop it with a request in flight. No demo data.
  */
 import { endpoint, policy } from '@xp/contracts';
 import { z } from 'zod';
 import { buildApp } from '../app.ts';
+import { createSessionCleanup } from '../modules/account/session-cleanup.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { route } from '../platform/http/route.ts';
@@ -35,6 +36,16 @@ const app = await buildApp({ config, db: database.db, lifecycle, extraRoutes: [s
 await app.listen({ port: config.port, host: config.host });
 const mailWorker = createMailWorker({ db: database.db, transport: mailTransport, logger: app.log });
 mailWorker.start();
+const sessionCleanup = createSessionCleanup({ db: database.db, logger: app.log });
+sessionCleanup.start();
 shutdownOnSignals(
-  createShutdown({ lifecycle, app, mailWorker, mailTransport, database, drainDelayMs: config.drainDelayMs }),
+  createShutdown({
+    lifecycle,
+    app,
+    mailWorker,
+    jobs: [sessionCleanup],
+    mailTransport,
+    database,
+    drainDelayMs: config.drainDelayMs,
+  }),
 );
