@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -151,6 +152,15 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // First, so that every answer has them, an error from a later hook too.
   await registerSecurityHeaders(app as unknown as FastifyInstance, { isProduction: options.isProduction });
   await app.register(cookie);
+  // Answers above 1 KB in brotli or gzip, as the client accepts. Added to each route as it is registered, so
+  // before any; images (/cdn) and spreadsheets are not of a compressible type; the SPA's files are sent
+  // pre-compressed from the build (Content-Encoding set: left alone). Request bodies stay as they were (plain).
+  await app.register(compress, {
+    globalCompression: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   // JSON, and multipart/form-data for endpoints that declare a `form` (read in `registerEndpoint`); anything
   // else is a 415. The plugin's parser only marks the request; nothing is read before the policy passed.
   app.removeContentTypeParser('text/plain');
@@ -362,6 +372,8 @@ async function registerSpa(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset: sent as they are, by the client's Accept-Encoding.
+      preCompressed: true,
       // Source maps would hand out the source: built for development, not served in production (404).
       ...(isProduction ? { allowedPath: (pathName: string) => !pathName.endsWith('.map') } : {}),
       setHeaders: (reply, filePath) => {
