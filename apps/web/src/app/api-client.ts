@@ -72,6 +72,7 @@ const sessionEndpoints = new Set<EndpointDefinition>([
   accountEndpoints.cookieLogin,
   accountEndpoints.cookieRefresh,
   accountEndpoints.cookieLogout,
+  accountEndpoints.restoreSession,
 ]);
 
 /** Calls an endpoint of the contract and answers its typed `data`; throws `ApiCallError` when not ok. */
@@ -90,8 +91,12 @@ export async function call<E extends EndpointDefinition>(
       hooks.onUnauthorized?.();
     }
   }
-  followClaimsTag(response.headers.get(CLAIMS_TAG_HEADER));
-  return read(endpoint, response);
+  try {
+    return await read(endpoint, response);
+  } finally {
+    // Once the answer is read (a refusal too), so that the caller (a switch, a sign-out) has acted first.
+    if (!sessionEndpoints.has(endpoint)) followClaimsTag(response.headers.get(CLAIMS_TAG_HEADER));
+  }
 }
 
 /**
