@@ -184,10 +184,28 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(sortab
     direction: z.enum(['asc', 'desc']).default('asc'),
   });
 
+/**
+ * Counts above this are not counted on: the answer says `COUNT_CAP` and that it is capped, and the client
+ * says "more than 10,000". Counting stops there, so a count never reads more than this many index entries.
+ */
+export const COUNT_CAP = 10_000;
+/** The deepest offset a list serves (a deeper page answers 400 `validation.pageTooDeep`: search instead). */
+export const MAX_LIST_OFFSET = 10_000;
+
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
+    /** Exact up to `COUNT_CAP`; `COUNT_CAP` when `totalIsCapped`. */
     total: z.number().int(),
+    totalIsCapped: z.boolean().optional(),
     tabCounts: z.record(z.string(), z.number().int()).optional(),
+    /** The tabs whose count is capped at `COUNT_CAP`. */
+    tabCountsCapped: z.array(z.string()).optional(),
   });
-export type Paged<T> = { items: T[]; total: number; tabCounts?: Record<string, number> };
+export type Paged<T> = {
+  items: T[];
+  total: number;
+  totalIsCapped?: boolean;
+  tabCounts?: Record<string, number>;
+  tabCountsCapped?: string[];
+};

@@ -78,7 +78,11 @@ export interface RowAction<T> {
 export interface ListData<T> {
   items: T[];
   total: number;
+  /** `total` is the server's count cap, not the exact count. */
+  totalIsCapped?: boolean | undefined;
   tabCounts?: Record<string, number>;
+  /** Tabs whose count is the server's cap. */
+  tabCountsCapped?: string[] | undefined;
 }
 
 export interface ListSelection {
@@ -140,7 +144,7 @@ export function GenericList<T>({
   label,
   exportRows,
 }: GenericListProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tr = (text: string) => translateMessage(t, text);
 
   // The latest state and callback, so a debounced search never writes back a stale page or sort.
@@ -296,14 +300,20 @@ export function GenericList<T>({
           <Tabs.List>
             {tabs.map((tab) => {
               const count = data?.tabCounts?.[tab.value];
+              const isCapped = data?.tabCountsCapped?.includes(tab.value) ?? false;
               return (
                 <Tabs.Tab
                   key={tab.value}
                   value={tab.value}
                   rightSection={
                     count !== undefined ? (
-                      <Badge size="sm" variant="light" circle={count < 10}>
-                        {count}
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        circle={count < 10}
+                        aria-label={isCapped ? t('ui.list.countCapped', { count }) : undefined}
+                      >
+                        {isCapped ? `${count.toLocaleString(i18n.language)}+` : count}
                       </Badge>
                     ) : undefined
                   }
@@ -481,6 +491,7 @@ export function GenericList<T>({
           page={state.page}
           pageSize={state.pageSize}
           total={total}
+          isTotalCapped={data?.totalIsCapped}
           onPageChange={(page) => update({ page })}
         />
       )}

@@ -37,6 +37,19 @@ describe('ListPagination', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
+  it('says "more than" when the server capped the count, in both languages', () => {
+    const { unmount } = renderWithProviders(
+      <ListPagination page={1} pageSize={25} total={10_000} isTotalCapped onPageChange={() => {}} />,
+    );
+    expect(screen.getByText('Resultaten: 1 - 25 van meer dan 10.000')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <ListPagination page={2} pageSize={25} total={10_000} isTotalCapped onPageChange={() => {}} />,
+      { language: 'en' },
+    );
+    expect(screen.getByText('Results: 26 - 50 of more than 10,000')).toBeInTheDocument();
+  });
+
   it('goes to the next page', async () => {
     const onPageChange = vi.fn();
     const { user } = renderWithProviders(

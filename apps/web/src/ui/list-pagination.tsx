@@ -7,6 +7,8 @@ export interface ListPaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is a cap ("more than 10.000"): the server stopped counting there. */
+  isTotalCapped?: boolean | undefined;
   onPageChange: (page: number) => void;
 }
 
@@ -14,8 +16,8 @@ export interface ListPaginationProps {
 export const WIDE_SCREEN_QUERY = '(min-width: 48em)';
 
 /** Caption 'Resultaten: a - b van total' and the page buttons with first, last, neighbours and '...'. */
-export function ListPagination({ page, pageSize, total, onPageChange }: ListPaginationProps) {
-  const { t } = useTranslation();
+export function ListPagination({ page, pageSize, total, isTotalCapped, onPageChange }: ListPaginationProps) {
+  const { t, i18n } = useTranslation();
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const pages = pageCount(total, pageSize);
   const current = Math.min(page, pages);
@@ -25,7 +27,9 @@ export function ListPagination({ page, pageSize, total, onPageChange }: ListPagi
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t('ui.list.caption', { from, to, total })}
+        {isTotalCapped
+          ? t('ui.list.captionCapped', { from, to, total: total.toLocaleString(i18n.language) })
+          : t('ui.list.caption', { from, to, total })}
       </Text>
       {pages > 1 && (
         <Pagination.Root total={pages} value={current} onChange={onPageChange}>

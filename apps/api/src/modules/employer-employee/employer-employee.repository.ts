@@ -1,9 +1,16 @@
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+  searchLike,
+} from '../../platform/http/paging.ts';
 import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
-import { users } from '../user/user.tables.ts';
+import { userSearchText, userSortName, users } from '../user/user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -17,15 +24,13 @@ const columns = {
 
 const notDeleted = sql`${users.deletedAt} IS NULL`;
 
-/** Name or email contains the search text. */
-const search = (text: string | undefined): SQL | undefined => {
-  if (!text) return undefined;
-  const pattern = likePattern(text);
-  return or(ilike(fullName, pattern), ilike(users.email, pattern));
-};
+/** Name or email contains the search text (the users' trigram-indexed `search_text`). */
+const search = (text: string | undefined): SQL | undefined =>
+  text ? searchLike(userSearchText(users), text) : undefined;
 
+/** Each key has an index of live users (`users_sort_name_idx`, `users_list_email_idx`) or the membership's. */
 const sortable = {
-  name: sql`lower(${fullName})`,
+  name: userSortName(users),
   email: sql`lower(${users.email})`,
   employeeSince: employerEmployees.createdAt,
 };
@@ -36,22 +41,23 @@ export const employerName = async (db: Database, employerId: number) =>
 export async function listEmployees(db: Database, employerId: number, query: ListQuery) {
   const where = and(eq(employerEmployees.employerId, employerId), notDeleted, search(query.search));
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
+  const items = await db
+    .select(columns)
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(where)
+    .orderBy(...orderBy(query, sortable, 'name', users.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(
+    db,
     db
-      .select(columns)
-      .from(employerEmployees)
-      .innerJoin(users, eq(users.id, employerEmployees.userId))
-      .where(where)
-      .orderBy(...orderBy(query, sortable, 'name', users.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ value: count() })
+      .select({ one: sql`1` })
       .from(employerEmployees)
       .innerJoin(users, eq(users.id, employerEmployees.userId))
       .where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  );
+  return { items, ...pagedTotal(total) };
 }
 
 export const findEmployee = async (db: Database, employerId: number, userId: number) =>

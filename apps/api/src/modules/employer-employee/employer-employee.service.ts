@@ -45,8 +45,8 @@ const toEmployee = (row: NonNullable<Awaited<ReturnType<typeof repository.findEm
 // -------------------------------------------------------------------------------------------- employees
 
 export async function listEmployees(db: Database, session: Claims, query: ListQuery) {
-  const { items, total } = await repository.listEmployees(db, activeEmployerOf(session), query);
-  return { items: items.map(toEmployee), total };
+  const { items, ...counts } = await repository.listEmployees(db, activeEmployerOf(session), query);
+  return { items: items.map(toEmployee), ...counts };
 }
 
 export async function getEmployee(db: Database, session: Claims, userId: number): Promise<EmployerEmployee> {

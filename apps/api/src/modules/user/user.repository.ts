@@ -1,51 +1,67 @@
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
-import { type UserRow, users } from './user.tables.ts';
+import {
+  cappedCounts,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+  searchLike,
+} from '../../platform/http/paging.ts';
+import { type UserRow, userSearchText, users } from './user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
+const roles = ['Admin', 'Employee', 'ContentCreator', 'Employer', 'Supplier'] as const;
+
+/**
+ * The user list. Each sort key, alone or after the role of a tab, has a partial index of live users
+ * (`users_list_*`); the search matches `search_text` with its trigram index; counts are capped and run in
+ * one statement after the page (one connection per request).
+ */
 export async function list(db: Database, query: ListQuery & { role?: UserRow['role'] | undefined }) {
-  const filters: (SQL | undefined)[] = [isNull(users.deletedAt)];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    filters.push(or(ilike(users.email, pattern), ilike(fullName, pattern)));
-  }
-  const base = and(...filters);
+  const base = and(
+    isNull(users.deletedAt),
+    query.search ? searchLike(userSearchText(users), query.search) : undefined,
+  );
   const where = and(base, query.role ? eq(users.role, query.role) : undefined);
-  const [items, [total], tabs] = await Promise.all([
+  const { limit, offset } = limitOffset(query);
+  const items = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: fullName,
+      role: users.role,
+      isTfaEnabled: users.isTfaEnabled,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        {
+          name: sql`lower(${users.lastName})`,
+          email: sql`lower(${users.email})`,
+          role: users.role,
+          createdAt: users.createdAt,
+        },
+        'name',
+        users.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const tab = (role?: UserRow['role']) =>
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: fullName,
-        role: users.role,
-        isTfaEnabled: users.isTfaEnabled,
-        createdAt: users.createdAt,
-      })
+      .select({ one: sql`1` })
       .from(users)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          {
-            name: sql`lower(${users.lastName})`,
-            email: sql`lower(${users.email})`,
-            role: users.role,
-            createdAt: users.createdAt,
-          },
-          'name',
-          users.id,
-        ),
-      )
-      .limit(limitOffset(query).limit)
-      .offset(limitOffset(query).offset),
-    db.select({ value: count() }).from(users).where(where),
-    db.select({ role: users.role, value: count() }).from(users).where(base).groupBy(users.role),
-  ]);
-  const tabCounts: Record<string, number> = { all: tabs.reduce((sum, tab) => sum + tab.value, 0) };
-  for (const tab of tabs) tabCounts[tab.role] = tab.value;
-  return { items, total: total?.value ?? 0, tabCounts };
+      .where(and(base, role ? eq(users.role, role) : undefined));
+  const counts = await cappedCounts(db, {
+    all: tab(),
+    ...Object.fromEntries(roles.map((role) => [role, tab(role)])),
+  } as Record<'all' | UserRow['role'], ReturnType<typeof tab>>);
+  return { items, ...pagedCounts(counts, query.role ?? 'all') };
 }
 
 export const adminCount = async (db: Database) =>

@@ -1,6 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
+
+type NameColumns = { firstName: AnyPgColumn; insertion: AnyPgColumn; lastName: AnyPgColumn };
+
+/**
+ * First name, insertion (when there is one) and last name, lower-cased: the full-name sort key. Built with
+ * `||` (immutable, unlike `concat_ws`) so an index can hold it; queries use this same expression.
+ */
+export const userSortName = (t: NameColumns) =>
+  sql<string>`lower(${t.firstName} || coalesce(' ' || ${t.insertion}, '') || ' ' || ${t.lastName})`;
+
+/** Full name and e-mail, lower-cased: what list searches match, with a trigram index on the same expression. */
+export const userSearchText = (t: NameColumns & { email: AnyPgColumn }) =>
+  sql<string>`lower(${t.firstName} || coalesce(' ' || ${t.insertion}, '') || ' ' || ${t.lastName} || ' ' || ${t.email})`;
 
 export const users = pgTable(
   'users',
@@ -23,10 +45,26 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
-    index('users_role_idx').on(table.role),
-  ],
+  (table) => {
+    // Lists show only live users: every list index leaves the deleted ones out.
+    const live = sql`${table.deletedAt} is null`;
+    return [
+      uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+      index('users_role_idx').on(table.role),
+      index('users_search_trgm_idx')
+        .using('gin', sql`${userSearchText(table)} gin_trgm_ops`)
+        .where(live),
+      // One index per sort key of the user list, for all roles and within a role tab; the id breaks ties.
+      index('users_list_name_idx').on(sql`lower(${table.lastName})`, table.id).where(live),
+      index('users_list_email_idx').on(sql`lower(${table.email})`, table.id).where(live),
+      index('users_list_created_idx').on(table.createdAt, table.id).where(live),
+      index('users_list_role_idx').on(table.role, table.id).where(live),
+      index('users_list_role_name_idx').on(table.role, sql`lower(${table.lastName})`, table.id).where(live),
+      index('users_list_role_email_idx').on(table.role, sql`lower(${table.email})`, table.id).where(live),
+      index('users_list_role_created_idx').on(table.role, table.createdAt, table.id).where(live),
+      index('users_sort_name_idx').on(userSortName(table), table.id).where(live),
+    ];
+  },
 );
 export type UserRow = typeof users.$inferSelect;
 

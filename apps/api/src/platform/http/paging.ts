@@ -1,4 +1,7 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { COUNT_CAP, MAX_LIST_OFFSET } from '@xp/contracts';
+import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { errors } from './errors.ts';
 
 export interface ListQuery {
   page: number;
@@ -8,10 +11,15 @@ export interface ListQuery {
   direction: 'asc' | 'desc';
 }
 
-export const limitOffset = (query: ListQuery) => ({
-  limit: query.pageSize,
-  offset: (query.page - 1) * query.pageSize,
-});
+/**
+ * LIMIT and OFFSET of a page. The offset is bounded (`MAX_LIST_OFFSET`): a deeper page would make the
+ * database walk and drop that many index entries, so it answers 400 and the user narrows the search.
+ */
+export const limitOffset = (query: ListQuery) => {
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset > MAX_LIST_OFFSET) throw errors.field('page', 'validation.pageTooDeep');
+  return { limit: query.pageSize, offset };
+};
 
 /** ORDER BY for a sortable column (or SQL expression) picked from a fixed map, with a stable tie-break. */
 export function orderBy<const C extends Record<string, AnyColumn | SQL>>(
@@ -27,3 +35,68 @@ export function orderBy<const C extends Record<string, AnyColumn | SQL>>(
 
 /** Escape LIKE wildcards of user input. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * `column LIKE '%text%'` on a lower-cased search column (a generated `search_text` with a GIN trigram
+ * index): the search is lower-cased here the same way, so the index answers it.
+ */
+export const searchLike = (column: AnyColumn | SQL, search: string): SQL =>
+  sql`${column} like ${likePattern(search.toLowerCase())}`;
+
+/** A count, exact up to `COUNT_CAP`; above it `COUNT_CAP` with `isCapped`. */
+export interface CappedCount {
+  value: number;
+  isCapped: boolean;
+}
+
+/**
+ * Counts several row sets in one statement, each over a subquery limited to `COUNT_CAP + 1` rows, so no
+ * count reads more than that many index entries however large the table (one connection, one round trip).
+ * Pass selects without LIMIT, e.g. `db.select({ one: sql\`1\` }).from(t).where(w)`.
+ */
+export async function cappedCounts<K extends string>(
+  db: Database,
+  queries: Record<K, SQLWrapper & { limit(limit: number): SQLWrapper }>,
+): Promise<Record<K, CappedCount>> {
+  const keys = Object.keys(queries) as K[];
+  const columns = keys.map(
+    (key, index) =>
+      sql`(select count(*)::int from (${queries[key].limit(COUNT_CAP + 1)}) as ${sql.identifier(`c${index}`)}) as ${sql.identifier(`c${index}`)}`,
+  );
+  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+  const result = (await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const row = result.rows[0] ?? {};
+  const counts = {} as Record<K, CappedCount>;
+  keys.forEach((key, index) => {
+    const value = Number(row[`c${index}`] ?? 0);
+    counts[key] = { value: Math.min(value, COUNT_CAP), isCapped: value > COUNT_CAP };
+  });
+  return counts;
+}
+
+/** One capped count (see `cappedCounts`). */
+export const cappedCount = async (
+  db: Database,
+  query: SQLWrapper & { limit(limit: number): SQLWrapper },
+): Promise<CappedCount> => (await cappedCounts(db, { total: query })).total;
+
+/** `totalIsCapped` only when it is (an exact count answers `{ total }` as before). */
+export const pagedTotal = (count: CappedCount) =>
+  count.isCapped ? { total: count.value, totalIsCapped: true as const } : { total: count.value };
+
+/** The paged answer's counts: `total` of the current tab, every tab's count, and the capped tabs if any. */
+export function pagedCounts<K extends string>(counts: Record<K, CappedCount>, current: K) {
+  const tabCounts = {} as Record<K, number>;
+  const tabCountsCapped: K[] = [];
+  for (const key of Object.keys(counts) as K[]) {
+    tabCounts[key] = counts[key].value;
+    if (counts[key].isCapped) tabCountsCapped.push(key);
+  }
+  return {
+    ...pagedTotal(counts[current]),
+    tabCounts,
+    ...(tabCountsCapped.length > 0 ? { tabCountsCapped } : {}),
+  };
+}
