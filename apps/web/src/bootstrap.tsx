@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n from '@/i18n';
 import { App } from './app/app';
+import { startFirstScreen } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { installSessionHooks } from './app/session';
@@ -17,6 +18,7 @@ document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, session: sessionStore });
 installSessionHooks(router, queryClient);
+void startFirstScreen(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
