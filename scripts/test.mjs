@@ -85,6 +85,8 @@ if (process.env.DATABASE_URL) {
 }
 
 check('build', 'npm', ['run', 'build']);
+// The initial JavaScript per route, from the build just made: fails when a route grows over its limit.
+check('bundle size', 'node', ['scripts/bundle-size.mjs']);
 if (ensureChromium()) {
   const file = path.join(reports, 'e2e.json');
   const ok = run('browser journeys (Chromium)', 'npx', ['playwright', 'test'], {

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * `npm run bundle-size [-- --dist <dir>] [--build]`: the JavaScript a first visit of a route downloads, gzip
+ * size, read from the Vite manifest of apps/web/dist: the entry (index.html and the bootstrap it imports at
+ * once) and the lazy component chunk of every route on the way to the page, each with its static imports.
+ * Each route has the target of issue 11 (login ≤ 150 KB, a signed-in list page ≤ 250 KB), not met yet and
+ * shown, and a limit a little above today's size: over the limit the script fails, so the bundle can only
+ * shrink; lower the limits as it does.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const args = process.argv.slice(2);
+const distArg = args.indexOf('--dist');
+const dist = distArg >= 0 ? path.resolve(args[distArg + 1]) : path.join(root, 'apps/web/dist');
+const KB = 1024;
+
+/** Route → the route files TanStack Router loads for it, outermost first; target and limit in bytes (gzip). */
+const routes = [
+  { path: '/account/login', files: ['account/login/index.tsx'], target: 150 * KB, limit: 345 * KB },
+  {
+    path: '/admin/userOverview',
+    files: ['_app.tsx', '_app/admin/route.tsx', '_app/admin/userOverview.tsx'],
+    target: 250 * KB,
+    limit: 365 * KB,
+  },
+  {
+    path: '/employer/employees',
+    files: ['_app.tsx', '_app/employer/route.tsx', '_app/employer/employees.tsx'],
+    target: 250 * KB,
+    limit: 400 * KB,
+  },
+  {
+    path: '/employees',
+    files: ['_app.tsx', '_app/employees/index.tsx'],
+    target: 250 * KB,
+    limit: 400 * KB,
+  },
+];
+
+if (args.includes('--build') || !fs.existsSync(path.join(dist, 'index.html'))) {
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No Vite manifest at ${manifestFile}: build with build.manifest true.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const gzipSizes = new Map();
+function gzipSize(file) {
+  if (!gzipSizes.has(file))
+    gzipSizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipSizes.get(file);
+}
+
+/** Every JS file a manifest chunk needs before it runs: itself and its static imports, recursively. */
+function collect(key, files) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`Not in the manifest: ${key}`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, files);
+}
+
+/** The entry: index.html's script and what main.tsx imports at once (the bootstrap, after Zod's setting). */
+function entryFiles() {
+  const files = new Set();
+  collect('index.html', files);
+  for (const dynamic of manifest['index.html'].dynamicImports ?? []) collect(dynamic, files);
+  return files;
+}
+
+const rows = [];
+let failed = false;
+for (const route of routes) {
+  const files = entryFiles();
+  for (const file of route.files) {
+    const key = `src/routes/${file}?tsr-split=component`;
+    // A route without a component (a layout that only checks access) has no lazy chunk.
+    if (manifest[key]) collect(key, files);
+  }
+  const js = [...files].filter((file) => file.endsWith('.js'));
+  const size = js.reduce((sum, file) => sum + gzipSize(file), 0);
+  const over = size > route.limit;
+  failed ||= over;
+  rows.push({ ...route, count: js.length, size, over });
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+console.log(`Initial JavaScript per route (gzip), ${path.relative(root, dist) || dist}:`);
+for (const row of rows)
+  console.log(
+    `${row.over ? 'OVER' : 'ok  '}  ${row.path.padEnd(22)} ${kb(row.size).padStart(9)} in ${String(row.count).padStart(3)} files` +
+      `  (limit ${kb(row.limit)}; issue 11 target ${kb(row.target)}: ${row.size > row.target ? 'not met' : 'met'})`,
+  );
+process.exit(failed ? 1 : 0);
