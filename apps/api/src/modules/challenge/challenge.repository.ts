@@ -1,9 +1,16 @@
 import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCounts,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+} from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
-import { challenges } from './challenge.tables.ts';
+import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type ChallengeValues = Omit<typeof challenges.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -36,13 +43,20 @@ export const ownerColumns = (owner: ChallengeOwner) => ({
   associationId: owner.kind === 'association' ? owner.id : null,
 });
 
-/** The owner's challenges; without a sort the newest first. `tabCounts` count the search's challenges. */
+/** The owner as its `challengeOwnerKey` value (the lists' indexes lead with it). */
+const ownerKeyOf = (owner: ChallengeOwner) => OWNER_KEY_OFFSET[owner.kind] + owner.id;
+
+/**
+ * The owner's challenges; without a sort the newest first. `tabCounts` count the search's challenges,
+ * capped, in one statement after the page. Each sort has an index after the owner key (`challenges_list_*`).
+ */
 export async function list(db: Database, owner: ChallengeOwner, query: ChallengeFilter) {
   const base = and(
-    ownedBy(owner),
+    eq(challengeOwnerKey(challenges), ownerKeyOf(owner)),
     query.search ? ilike(challenges.name, likePattern(query.search)) : undefined,
   );
-  const where = and(base, query.isActive === undefined ? undefined : eq(challenges.isActive, query.isActive));
+  const tab = (isActive: boolean | undefined) =>
+    and(base, isActive === undefined ? undefined : eq(challenges.isActive, isActive));
   const { limit, offset } = limitOffset(query);
   const order = query.sort
     ? orderBy(
@@ -57,27 +71,19 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
         challenges.id,
       )
     : [desc(challenges.createdAt), desc(challenges.id)];
-  const [items, [total], tabs] = await Promise.all([
-    db
-      .select()
-      .from(challenges)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(challenges).where(where),
-    db
-      .select({ isActive: challenges.isActive, value: count() })
-      .from(challenges)
-      .where(base)
-      .groupBy(challenges.isActive),
-  ]);
-  const active = tabs.find((tab) => tab.isActive)?.value ?? 0;
-  const inactive = tabs.find((tab) => !tab.isActive)?.value ?? 0;
+  const items = await db
+    .select()
+    .from(challenges)
+    .where(tab(query.isActive))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const rows = (isActive: boolean | undefined) =>
+    db.select({ one: sql`1` }).from(challenges).where(tab(isActive));
+  const counts = await cappedCounts(db, { all: rows(undefined), active: rows(true), inactive: rows(false) });
   return {
     items,
-    total: total?.value ?? 0,
-    tabCounts: { all: active + inactive, active, inactive },
+    ...pagedCounts(counts, query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive'),
   };
 }
 

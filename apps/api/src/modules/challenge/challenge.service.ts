@@ -90,8 +90,8 @@ function checkSpan(form: CreateForm | UpdateForm, template: ChallengeSpanTemplat
 }
 
 export async function listChallenges(db: Database, session: Claims, query: repository.ChallengeFilter) {
-  const { items, total, tabCounts } = await repository.list(db, ownerOf(session), query);
-  return { items: items.map(toChallenge), total, tabCounts };
+  const { items, ...counts } = await repository.list(db, ownerOf(session), query);
+  return { items: items.map(toChallenge), ...counts };
 }
 
 export async function popularChallengeTemplates(

@@ -1,12 +1,34 @@
 import type { ChallengeTemplateSnapshot } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { associations, employers, locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 
 const date = () => timestamp({ withTimezone: true });
+
+type OwnerColumns = { locationId: AnyPgColumn; employerId: AnyPgColumn; associationId: AnyPgColumn };
+
+/** Offsets that give each owner kind its own range of `challengeOwnerKey` values. */
+export const OWNER_KEY_OFFSET = { location: 0, employer: 2 ** 32, association: 2 ** 33 } as const;
+
+/**
+ * One bigint naming the owner (location, employer or association), so one index per sort key serves
+ * every owner kind's list; lists filter on this same expression.
+ */
+export const challengeOwnerKey = (t: OwnerColumns) =>
+  sql<number>`coalesce(${t.locationId}::bigint, ${t.employerId}::bigint + ${sql.raw(String(OWNER_KEY_OFFSET.employer))}, ${t.associationId}::bigint + ${sql.raw(String(OWNER_KEY_OFFSET.association))})`;
 
 /**
  * A challenge a location, an employer or an association runs (spec 000 sections 3, 5 and 9), made from a
@@ -49,5 +71,16 @@ export const challenges = pgTable(
     index('challenges_association_idx').on(table.associationId, table.createdAt),
     index('challenges_template_idx').on(table.challengeTemplateId),
     index('challenges_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    // The owner's list: one index per sort key, the id breaking ties; the default order also per tab.
+    index('challenges_list_created_idx').on(challengeOwnerKey(table), table.createdAt, table.id),
+    index('challenges_list_name_idx').on(challengeOwnerKey(table), sql`lower(${table.name})`, table.id),
+    index('challenges_list_start_idx').on(challengeOwnerKey(table), table.startDate, table.id),
+    index('challenges_list_reward_idx').on(challengeOwnerKey(table), table.entreoPointsReward, table.id),
+    index('challenges_list_active_idx').on(
+      challengeOwnerKey(table),
+      table.isActive,
+      table.createdAt,
+      table.id,
+    ),
   ],
 );

@@ -1,0 +1,5 @@
+CREATE INDEX "challenges_list_created_idx" ON "challenges" USING btree (coalesce("location_id"::bigint, "employer_id"::bigint + 4294967296, "association_id"::bigint + 8589934592),"created_at","id");--> statement-breakpoint
+CREATE INDEX "challenges_list_name_idx" ON "challenges" USING btree (coalesce("location_id"::bigint, "employer_id"::bigint + 4294967296, "association_id"::bigint + 8589934592),lower("name"),"id");--> statement-breakpoint
+CREATE INDEX "challenges_list_start_idx" ON "challenges" USING btree (coalesce("location_id"::bigint, "employer_id"::bigint + 4294967296, "association_id"::bigint + 8589934592),"start_date","id");--> statement-breakpoint
+CREATE INDEX "challenges_list_reward_idx" ON "challenges" USING btree (coalesce("location_id"::bigint, "employer_id"::bigint + 4294967296, "association_id"::bigint + 8589934592),"entreo_points_reward","id");--> statement-breakpoint
+CREATE INDEX "challenges_list_active_idx" ON "challenges" USING btree (coalesce("location_id"::bigint, "employer_id"::bigint + 4294967296, "association_id"::bigint + 8589934592),"is_active","created_at","id");
