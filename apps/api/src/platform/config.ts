@@ -9,6 +9,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Unset: embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().optional(),
+  /** Connections to PostgreSQL per instance (a list request uses one at a time). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** `true`: create the demo data (refused in production); `false`: never. Unset: on a new embedded one. */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Signs access tokens. Unset: a random secret kept in the database (shared by every instance). */
@@ -64,6 +66,8 @@ export type Config = {
   /** The disk file store's directory. */
   filesDir: string;
   databaseUrl: string | undefined;
+  /** `DATABASE_POOL_SIZE`: connections of the PostgreSQL pool. */
+  databasePoolSize: number;
   /** `SEED_DEMO`; undefined when unset (see `shouldSeedDemoData`). */
   seedDemo: boolean | undefined;
   sessionSecret: string | undefined;
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       parsed.FILES_DIR ?? path.join(parsed.DATA_DIR, 'files'),
     ),
     databaseUrl: parsed.DATABASE_URL || undefined,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE,
     seedDemo: parsed.SEED_DEMO === undefined ? undefined : parsed.SEED_DEMO === 'true',
     sessionSecret: parsed.SESSION_SECRET,
     secretsKey: parsed.SECRETS_KEY || undefined,

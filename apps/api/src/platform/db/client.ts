@@ -29,10 +29,10 @@ export interface DatabaseHandle {
 
 const MIGRATION_LOCK = 727_001;
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // While the database is away a request waits this long for a connection, then answers 503.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -94,9 +94,10 @@ export async function openPglite(
 /** `DATABASE_URL` set: PostgreSQL; otherwise the embedded PGlite in `DATA_DIR/pglite`. */
 export function openDatabase(config: {
   databaseUrl: string | undefined;
+  databasePoolSize?: number;
   dataDir: string;
 }): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize)
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }

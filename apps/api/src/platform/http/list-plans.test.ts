@@ -24,6 +24,8 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
   let t: TestApp;
   let pool: pg.Pool;
   let recorded: { text: string; values: unknown[] }[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
   let admin: string;
   let employer: string;
 
@@ -36,7 +38,11 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       if (typeof first === 'string') recorded.push({ text: first, values: second ?? [] });
       else recorded.push({ text: first.text, values: first.values ?? second ?? [] });
-      return query(...args);
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      return query(...args).finally(() => {
+        inFlight -= 1;
+      });
     };
     const employerId = (
       await pool.query<{ id: number }>(
@@ -74,8 +80,11 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
   /** Calls the list and explains its list statements; answers the index names its plans use. */
   async function planOf(url: string, cookie: string) {
     recorded = [];
+    mostInFlight = 0;
     const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
+    // The page and its counts run one after the other: a list request holds one connection at a time.
+    expect(mostInFlight, url).toBe(1);
     const statements = recorded.filter(
       (statement) =>
         / limit \$\d+( offset \$\d+)?$/.test(statement.text) || /count\(\*\)::int/.test(statement.text),
