@@ -1,0 +1,215 @@
+/**
+ * The scale data, made in the database with generate_series (a million users in about a minute). Sizes are
+ * the issue's full scale times `scale`; ids are counted from the tables' current maximum, so the data can
+ * also sit beside other data when that was allowed.
+ */
+import type pg from 'pg';
+
+export interface Sizes {
+  users: number;
+  gyms: number;
+  locations: number;
+  employers: number;
+  employerEmployees: number;
+  challenges: number;
+  challengeTemplates: number;
+  associations: number;
+  locationAreas: number;
+  pictureBankItems: number;
+}
+
+export function sizesFor(scale: number): Sizes {
+  const of = (full: number, least: number) => Math.max(least, Math.round(full * scale));
+  return {
+    users: of(1_000_000, 100),
+    gyms: of(500, 2),
+    locations: of(5_000, 4),
+    employers: of(2_000, 3),
+    employerEmployees: of(500_000, 50),
+    challenges: of(200_000, 50),
+    challengeTemplates: of(2_000, 10),
+    associations: of(100, 2),
+    locationAreas: of(20_000, 20),
+    pictureBankItems: of(10_000, 10),
+  };
+}
+
+/** Where the benchmark's rows start (id of its first gym, location, ...) and who signs in. */
+export interface Filled {
+  firstGymId: number;
+  firstLocationId: number;
+  firstEmployerId: number;
+  firstAssociationId: number;
+  adminEmail: string;
+}
+
+export const BENCH_FILE_HASH = 'bench00000000000000000000000000000000000000000000000000000000000';
+const FIRST_NAMES = `'{Jan,Anna,Pieter,Sanne,Kees,Lotte,Daan,Emma,Bram,Julia,Sem,Tess,Finn,Sophie,Luuk,Eva,Thijs,Noor,Ruben,Lisa}'::text[]`;
+const LAST_NAMES = `'{Jansen,de Vries,van Dijk,Bakker,Visser,Smit,Meijer,de Boer,Mulder,de Groot,Bos,Vos,Peters,Hendriks,van Leeuwen,Dekker,Brouwer,de Wit,Dijkstra,Smits,de Graaf,van der Meer,Kok,Jacobs,Vermeulen}'::text[]`;
+const CITIES = `'{Amsterdam,Rotterdam,Utrecht,Den Haag,Eindhoven,Groningen,Tilburg,Almere,Breda,Nijmegen,Arnhem,Haarlem,Enschede,Zwolle,Leiden}'::text[]`;
+
+async function maxId(client: pg.Client, table: string) {
+  const { rows } = await client.query<{ max: number }>(
+    `select coalesce(max(id), 0)::int as max from ${table}`,
+  );
+  return rows[0]!.max;
+}
+
+export async function fill(
+  client: pg.Client,
+  sizes: Sizes,
+  admin: { email: string; passwordHash: string },
+  log: (line: string) => void,
+): Promise<Filled> {
+  const s = sizes;
+  const base = {
+    user: await maxId(client, 'users'),
+    gym: await maxId(client, 'gyms'),
+    location: await maxId(client, 'locations'),
+    employer: await maxId(client, 'employers'),
+    association: await maxId(client, 'associations'),
+    template: await maxId(client, 'challenge_templates'),
+  };
+  const step = async (label: string, statement: string, params: unknown[] = []) => {
+    const started = Date.now();
+    const result = await client.query(statement, params);
+    log(`  ${label}: ${result.rowCount ?? 0} rows, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  // The location of employee n, and the gym of location l (location l belongs to gym l mod gyms).
+  const locationOf = (n: string) => `${base.location} + 1 + ((${n}) - 1) % ${s.locations}`;
+  const gymOfLocationNumber = (l: string) => `${base.gym} + 1 + ((${l}) - 1) % ${s.gyms}`;
+
+  await step(
+    'file',
+    `insert into files (hash, mime_type, byte_size, width, height) values ($1, 'image/png', 68, 1, 1)
+     on conflict do nothing`,
+    [BENCH_FILE_HASH],
+  );
+  await step(
+    'admin',
+    `insert into users (email, password_hash, role, first_name, last_name) values ($1, $2, 'Admin', 'Bench', 'Admin')`,
+    [admin.email, admin.passwordHash],
+  );
+  const userBase = base.user + 1; // after the admin
+  await step(
+    'users',
+    `insert into users (email, role, first_name, insertion, last_name, phone_number, created_at, updated_at)
+     select 'bench.' || n || '@bench.example',
+            case when n % 50 = 0 then 'Employer' else 'Employee' end,
+            (${FIRST_NAMES})[1 + n % 20],
+            case when n % 7 = 0 then 'van' end,
+            (${LAST_NAMES})[1 + (n / 20) % 25] || ' ' || n,
+            '06' || lpad((n % 100000000)::text, 8, '0'),
+            now() - n * interval '1 minute', now()
+     from generate_series(1, ${s.users}) as n`,
+  );
+  await step(
+    'gyms',
+    `insert into gyms (name, slug, created_at)
+     select 'Sportschool ' || n, 'bench-gym-' || n, now() - n * interval '1 hour'
+     from generate_series(1, ${s.gyms}) as n`,
+  );
+  await step(
+    'associations',
+    `insert into associations (name) select 'Vereniging ' || n from generate_series(1, ${s.associations}) as n`,
+  );
+  await step(
+    'locations',
+    `insert into locations (gym_id, name, slug, email, street, house_number, postal_code, city, association_id)
+     select ${gymOfLocationNumber('n')}, 'Vestiging ' || n, 'bench-location-' || n, 'vestiging' || n || '@bench.example',
+            'Hoofdstraat', (1 + n % 200)::text, lpad((1000 + n % 9000)::text, 4, '0') || 'AB',
+            (${CITIES})[1 + n % 15],
+            case when n % 2 = 0 then ${base.association} + 1 + n % ${s.associations} end
+     from generate_series(1, ${s.locations}) as n`,
+  );
+  // Every user is an employee at one location of a gym, with a location right there.
+  await step(
+    'location employees',
+    `insert into location_employees (location_id, user_id)
+     select ${locationOf('n')}, ${userBase} + n from generate_series(1, ${s.users}) as n`,
+  );
+  await step(
+    'gym employees',
+    `insert into gym_employees (gym_id, user_id)
+     select ${gymOfLocationNumber(`1 + (n - 1) % ${s.locations}`)}, ${userBase} + n
+     from generate_series(1, ${s.users}) as n`,
+  );
+  await step(
+    'location rights',
+    `insert into location_right_grants (user_id, location_id, "right")
+     select ${userBase} + n, ${locationOf('n')},
+            (array['ManageEmployees', 'ManageLocationAreas', 'AlterLocationInformation'])[1 + n % 3]
+     from generate_series(1, ${s.users}) as n`,
+  );
+  await step(
+    'employers',
+    `insert into employers (name, created_at)
+     select 'Werkgever ' || n, now() - n * interval '1 hour' from generate_series(1, ${s.employers}) as n`,
+  );
+  // Half of the employer employees work for the first employer, the one the benchmark lists.
+  await step(
+    'employer employees',
+    `insert into employer_employees (employer_id, user_id, created_at)
+     select case when n % 2 = 0 then ${base.employer} + 1 else ${base.employer} + 2 + n % ${s.employers - 1} end,
+            ${userBase} + n, now() - n * interval '1 minute'
+     from generate_series(1, ${s.employerEmployees}) as n`,
+  );
+  await step(
+    'picture bank',
+    `insert into picture_bank_items (file_hash, file_name, category, is_active, created_at)
+     select $1, 'foto-' || n || '.png', n % 3, n % 5 <> 0, now() - n * interval '1 minute'
+     from generate_series(1, ${s.pictureBankItems}) as n`,
+    [BENCH_FILE_HASH],
+  );
+  await step(
+    'challenge templates',
+    `insert into challenge_templates (name, description, theme, measurement, measurement_unit, activity, difficulty,
+       status, is_active, completion_period, completion_amount, frequency_period, frequency_amount,
+       frequency_period_amount, measurement_amount, entreo_points_reward, created_at)
+     select 'Uitdaging ' || n, 'Beschrijving ' || n, n % 3, n % 6, n % 18, n % 8, n % 3,
+            case when n % 10 = 0 then 1 else 2 end, n % 7 <> 0, 1, 1, 1, 1, 1, 10, 5 + n % 50,
+            now() - n * interval '1 hour'
+     from generate_series(1, ${s.challengeTemplates}) as n`,
+  );
+  // Challenges: 40% of the first employer, 40% of the first location, the rest spread over the locations.
+  await step(
+    'challenges',
+    `insert into challenges (challenge_template_id, template_snapshot, name, location_id, employer_id,
+       start_date, end_date, entreo_points_reward, is_active, created_at)
+     select t.id,
+            jsonb_build_object('id', t.id, 'name', t.name, 'description', t.description,
+              'uniqueFeatureDescription', null, 'activityDescription', null, 'benefitDescription', null,
+              'theme', t.theme, 'measurement', t.measurement, 'measurementUnit', t.measurement_unit,
+              'activity', t.activity, 'difficulty', t.difficulty, 'completionPeriod', t.completion_period,
+              'completionAmount', t.completion_amount, 'frequencyPeriod', t.frequency_period,
+              'frequencyAmount', t.frequency_amount, 'frequencyPeriodAmount', t.frequency_period_amount,
+              'measurementAmount', t.measurement_amount, 'entreoPointsReward', t.entreo_points_reward,
+              'thirdParty', false, 'challengeBannerHash', null),
+            t.name,
+            case when n % 5 in (2, 3) then ${base.location} + 1 when n % 5 = 4 then ${locationOf('n')} end,
+            case when n % 5 in (0, 1) then ${base.employer} + 1 end,
+            case when n % 4 <> 0 then now() + (n % 60 - 30) * interval '1 day' end,
+            case when n % 4 <> 0 then now() + (n % 60) * interval '1 day' end,
+            5 + n % 100, n % 3 <> 0, now() - n * interval '1 minute'
+     from generate_series(1, ${s.challenges}) as n
+     join challenge_templates t on t.id = ${base.template} + 1 + n % ${s.challengeTemplates}`,
+  );
+  // Half of the areas at the first location, the one the benchmark lists.
+  await step(
+    'location areas',
+    `insert into location_areas (location_id, name, same_address_as_location, street, house_number, postal_code, city)
+     select case when n % 2 = 0 then ${base.location} + 1 else ${locationOf('n')} end, 'Zaal ' || n,
+            n % 3 = 0, 'Zijstraat', (1 + n % 90)::text, '1234AB', (${CITIES})[1 + n % 15]
+     from generate_series(1, ${s.locationAreas}) as n`,
+  );
+  const started = Date.now();
+  await client.query('vacuum analyze');
+  log(`  vacuum analyze: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    firstGymId: base.gym + 1,
+    firstLocationId: base.location + 1,
+    firstEmployerId: base.employer + 1,
+    firstAssociationId: base.association + 1,
+    adminEmail: admin.email,
+  };
+}

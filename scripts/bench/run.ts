@@ -1,0 +1,391 @@
+/**
+ * `npm run bench`: fills a PostgreSQL database (DATABASE_URL) with the scale data of issue 11, starts the
+ * API on it, and measures every list endpoint of the contracts (page 1, page 500, a search, each sort, each
+ * tab) with autocannon, and the SQL the API ran for the same request with pgbench. See docs/performance.md.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import * as contracts from '@xp/contracts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { hashPassword } from '../../apps/api/src/platform/auth/password.ts';
+import { loadConfig } from '../../apps/api/src/platform/config.ts';
+import type { Database } from '../../apps/api/src/platform/db/client.ts';
+import { openPostgres } from '../../apps/api/src/platform/db/client.ts';
+import * as schema from '../../apps/api/src/platform/db/schema.ts';
+import { type Filled, fill, sizesFor } from './fill.ts';
+
+const run = promisify(execFile);
+const env = process.env;
+const databaseUrl = env.DATABASE_URL;
+if (!databaseUrl?.startsWith('postgres')) {
+  console.error(
+    'npm run bench needs DATABASE_URL=postgres://... (a database it may fill; see docs/performance.md)',
+  );
+  process.exit(2);
+}
+const scale = Number(env.BENCH_SCALE ?? '1');
+const seconds = Number(env.BENCH_SECONDS ?? '3');
+const pgbenchSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? '5');
+const connections = Number(env.BENCH_CONNECTIONS ?? '10');
+const warmupSeconds = Number(env.BENCH_WARMUP_SECONDS ?? '1');
+const only = env.BENCH_ONLY?.toLowerCase();
+const allowExistingData = env.BENCH_ALLOW_EXISTING_DATA === '1';
+if (!(scale > 0 && scale <= 10) || !(seconds > 0) || !(pgbenchSeconds > 0) || !(connections > 0)) {
+  console.error(
+    'BENCH_SCALE must be in (0, 10], BENCH_SECONDS, BENCH_PGBENCH_SECONDS and BENCH_CONNECTIONS > 0',
+  );
+  process.exit(2);
+}
+const log = (line: string) => console.log(line);
+
+// ------------------------------------------------------------------------------------------------ database
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const hasTable = async (name: string) =>
+  (await client.query<{ found: boolean }>('select to_regclass($1) is not null as found', [name])).rows[0]!
+    .found;
+const marker = (await hasTable('public.bench_marker'))
+  ? (await client.query<{ scale: number; filled: Filled }>('select scale, filled from bench_marker')).rows[0]
+  : undefined;
+if (!marker && (await hasTable('public.users'))) {
+  const { rows } = await client.query<{ any: boolean }>('select exists (select 1 from users) as any');
+  if (rows[0]!.any && !allowExistingData) {
+    console.error(
+      'This database holds data that the benchmark did not make. Use an empty database, or set ' +
+        'BENCH_ALLOW_EXISTING_DATA=1 to add the benchmark data beside it.',
+    );
+    process.exit(2);
+  }
+}
+if (marker && marker.scale !== scale) {
+  console.error(
+    `This database holds benchmark data of BENCH_SCALE=${marker.scale}; use a fresh database for ${scale}.`,
+  );
+  process.exit(2);
+}
+
+log(`Migrating ${new URL(databaseUrl).pathname.slice(1)} ...`);
+const migrator = await openPostgres(databaseUrl);
+await migrator.migrate();
+await migrator.close();
+
+const password = randomBytes(18).toString('base64url');
+const passwordHash = await hashPassword(password);
+let filled: Filled;
+if (marker) {
+  log(`Benchmark data of BENCH_SCALE=${scale} already there; not filled again.`);
+  filled = marker.filled;
+  await client.query('update users set password_hash = $1 where lower(email) = lower($2)', [
+    passwordHash,
+    filled.adminEmail,
+  ]);
+} else {
+  const sizes = sizesFor(scale);
+  log(`Filling (BENCH_SCALE=${scale}): ${JSON.stringify(sizes)}`);
+  const started = Date.now();
+  filled = await fill(client, sizes, { email: 'bench-admin@bench.example', passwordHash }, log);
+  await client.query(
+    'create table bench_marker (scale float8 not null, filled jsonb not null, at timestamptz default now())',
+  );
+  await client.query('insert into bench_marker (scale, filled) values ($1, $2)', [scale, filled]);
+  log(`Filled in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+// ------------------------------------------------------------------------------------------------ the API
+/** The SQL of one request: the API's drizzle logs every statement it runs while `capturing` is set. */
+let captured: { sql: string; params: unknown[] }[] | undefined;
+const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+const db = drizzle(pool, {
+  schema,
+  casing: 'snake_case',
+  logger: { logQuery: (sql, params) => captured?.push({ sql, params }) },
+}) as unknown as Database;
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-files-'));
+// As production serves (its headers, cookies and routes); the SPA is not built for it.
+const config = loadConfig(
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  { webDist: '/nonexistent', filesDir },
+);
+const app = await buildApp({ config, db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+function cookiesOf(response: Response, previous = '') {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const [name, value] = pair!.split('=') as [string, string];
+    if (value) jar.set(name, value);
+    else jar.delete(name);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+async function signIn(switches: { path: string; body: object }[] = []) {
+  const login = await fetch(`${origin}/api/account/cookielogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: filled.adminEmail, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  let cookie = cookiesOf(login);
+  for (const { path: switchPath, body } of switches) {
+    const answer = await fetch(`${origin}/api${switchPath}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie, origin },
+      body: JSON.stringify(body),
+    });
+    if (answer.status !== 200)
+      throw new Error(`${switchPath} failed: ${answer.status} ${await answer.text()}`);
+    cookie = cookiesOf(answer, cookie);
+  }
+  return cookie;
+}
+
+const sessions = {
+  admin: await signIn(),
+  employer: await signIn([
+    { path: '/Account/SwitchActiveEmployer', body: { employerId: filled.firstEmployerId } },
+  ]),
+  gym: await signIn([{ path: '/Account/SwitchActiveGym', body: { gymId: filled.firstGymId } }]),
+  association: await signIn([
+    { path: '/Account/SwitchActiveAssociation', body: { associationId: filled.firstAssociationId } },
+  ]),
+  location: await signIn([
+    { path: '/Account/SwitchActiveGym', body: { gymId: filled.firstGymId } },
+    { path: '/Account/SwitchActiveLocation', body: { locationId: filled.firstLocationId } },
+  ]),
+};
+type Context = keyof typeof sessions;
+
+// ------------------------------------------------------------------------------------------------ the cases
+/** Which session lists what (the rest: the admin without an active environment), and what to search. */
+const contextOf: Record<string, Context> = {
+  '/EmployerEmployee': 'employer',
+  '/Employer/{activeEmployerId}/EmployeeInvitations': 'employer',
+  '/challenge': 'employer',
+  '/challenge/popular': 'employer',
+  '/GymEmployee': 'gym',
+  '/GymEmployeeInvitation': 'gym',
+  '/GymRightsGroup': 'gym',
+  '/association/active/locations': 'association',
+  '/LocationArea': 'location',
+  '/Location/{id}/Employees': 'location',
+  '/Location/KnownUsers': 'location',
+  '/Location/{id}/Rights': 'location',
+};
+const searchOf: Record<string, string> = {
+  '/Gym': 'sportschool 12',
+  '/Employer': 'werkgever 1',
+  '/association': 'vereniging',
+  '/challenge': 'uitdaging 1',
+  '/challenge/popular': 'uitdaging 1',
+  '/challengeTemplate': 'uitdaging 1',
+  '/PictureBankItem/all': 'foto-1',
+  '/Location': 'amster',
+  '/LocationArea': 'zaal 1',
+};
+/** Needs data the benchmark does not make, or is no back-office list. */
+const skipped = new Set([
+  '/dev/mailbox',
+  '/Location/Public',
+  '/GymRightsGroup/{id}/Employees',
+  '/GymRightsGroup/{id}/Candidates',
+]);
+const pathParams = (endpointPath: string) =>
+  endpointPath
+    .replace('{activeEmployerId}', String(filled.firstEmployerId))
+    .replace('/association/locations/{id}', `/association/locations/${filled.firstAssociationId}`)
+    .replace('{id}', String(filled.firstLocationId));
+
+interface Case {
+  endpoint: string;
+  name: string;
+  url: string;
+  context: Context;
+}
+type Shape = Record<string, { unwrap?: () => { options?: string[] }; options?: string[] }>;
+const tabValues = (key: string, field: Shape[string]): string[] => {
+  const options = field.unwrap?.().options ?? field.options;
+  if (key === 'isActive') return ['true', 'false'];
+  if (key === 'role') return ['Employee', 'Employer'];
+  if (options && key !== 'locationId') return options.slice(0, 3);
+  if (key === 'theme' || key === 'category') return ['0'];
+  if (key === 'status') return ['2'];
+  return [];
+};
+
+const cases: Case[] = [];
+for (const group of Object.values(contracts)) {
+  if (!group || typeof group !== 'object') continue;
+  for (const value of Object.values(group as Record<string, unknown>)) {
+    const endpoint = value as contracts.EndpointDefinition & {
+      response: { shape?: Record<string, unknown> };
+    };
+    if (
+      !endpoint ||
+      typeof endpoint !== 'object' ||
+      endpoint.method !== 'GET' ||
+      typeof endpoint.path !== 'string'
+    )
+      continue;
+    if (!endpoint.response?.shape?.items || !endpoint.response.shape.total || skipped.has(endpoint.path))
+      continue;
+    if (cases.some((existing) => existing.endpoint === endpoint.path)) continue;
+    if (only && !endpoint.path.toLowerCase().includes(only)) continue;
+    const shape = (endpoint.query?.shape ?? {}) as Shape;
+    const base = `${origin}/api${pathParams(endpoint.path)}?pageSize=25`;
+    const context = contextOf[endpoint.path] ?? 'admin';
+    const add = (name: string, query: string) =>
+      cases.push({ endpoint: endpoint.path, name, url: `${base}&${query}`, context });
+    add('page 1', 'page=1');
+    add('page 500', 'page=500');
+    add('search', `page=1&search=${encodeURIComponent(searchOf[endpoint.path] ?? 'jansen')}`);
+    for (const sort of shape.sort?.unwrap?.().options ?? [])
+      add(`sort ${sort}`, `page=1&sort=${sort}&direction=asc`);
+    for (const [key, field] of Object.entries(shape)) {
+      if (['page', 'pageSize', 'search', 'sort', 'direction'].includes(key)) continue;
+      for (const tab of tabValues(key, field)) add(`${key}=${tab}`, `page=1&${key}=${tab}`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ measuring
+const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+
+/** A statement with its parameters written in, for pgbench. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : Array.isArray(value)
+        ? `{${value.map((item) => `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+const inline = ({ sql, params }: { sql: string; params: unknown[] }) =>
+  sql.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
+
+function load(url: string, cookie: string, duration = seconds) {
+  return new Promise<{
+    p50: number;
+    p95: number;
+    rps: number;
+    statuses: Record<string, number>;
+    errors: number;
+  }>((resolve, reject) => {
+    const worker = new Worker(new URL('./load.mjs', import.meta.url), {
+      workerData: { url, cookie, connections, seconds: duration },
+    });
+    worker.once('message', (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-sql-'));
+async function pgbench(statements: string[], index: number) {
+  const file = path.join(scriptDir, `case-${index}.sql`);
+  // One line per statement: pgbench reads a script line by line, a statement ending at its semicolon.
+  fs.writeFileSync(
+    file,
+    `${statements.map((statement) => `${statement.replace(/\s*\n\s*/g, ' ')};`).join('\n')}\n`,
+  );
+  const { stdout } = await run(
+    'pgbench',
+    ['-n', '-c', String(connections), '-j', '2', '-T', String(pgbenchSeconds), '-f', file, databaseUrl!],
+    { maxBuffer: 1 << 20 },
+  );
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  return tps ? Number(tps[1]) : Number.NaN;
+}
+
+interface Row {
+  endpoint: string;
+  name: string;
+  status: string;
+  p50: number;
+  p95: number;
+  rps: number;
+  tps: number;
+  statements: number;
+}
+const rows: Row[] = [];
+log(
+  `\nMeasuring ${cases.length} cases: autocannon ${connections} connections ${seconds} s, pgbench ${pgbenchSeconds} s each.`,
+);
+for (const [index, item] of cases.entries()) {
+  const cookie = sessions[item.context];
+  captured = [];
+  const first = await fetch(item.url, { headers: { cookie } });
+  await first.arrayBuffer();
+  const statements = captured.map(inline);
+  captured = undefined;
+  // Warmed up first (JIT, the database's caches), then measured.
+  if (warmupSeconds > 0) await load(item.url, cookie, warmupSeconds);
+  const measured = await load(item.url, cookie);
+  const tps = statements.length > 0 ? await pgbench(statements, index) : Number.NaN;
+  const statuses = Object.keys(measured.statuses).join('/') || (measured.errors ? 'errors' : '-');
+  const row: Row = { ...item, status: statuses, ...measured, tps, statements: statements.length };
+  rows.push(row);
+  log(
+    `${item.endpoint} ${item.name}: ${statuses} p50 ${ms(row.p50)} ms p95 ${ms(row.p95)} ms ${row.rps.toFixed(0)} req/s, ` +
+      `pgbench ${tps.toFixed(0)} tps (${statements.length} statements)`,
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ the table
+const isSearch = (row: Row) => row.name === 'search';
+const meets = (row: Row) =>
+  row.status === '200' &&
+  row.p95 <= (isSearch(row) ? 100 : 50) &&
+  (Number.isNaN(row.tps) || row.rps / row.tps >= 0.5);
+/** A page deeper than the lists serve is refused (400 validation.pageTooDeep) by design. */
+const verdict = (row: Row) =>
+  row.status === '400' && row.name === 'page 500' ? 'refused' : meets(row) ? 'met' : 'missed';
+const table = [
+  '| endpoint | case | status | p50 ms | p95 ms | req/s | pgbench tps | ratio | target |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...rows.map(
+    (row) =>
+      `| ${row.endpoint} | ${row.name} | ${row.status} | ${ms(row.p50)} | ${ms(row.p95)} | ${row.rps.toFixed(0)} | ` +
+      `${Number.isNaN(row.tps) ? '-' : row.tps.toFixed(0)} | ${Number.isNaN(row.tps) ? '-' : (row.rps / row.tps).toFixed(2)} | ` +
+      `${verdict(row)} |`,
+  ),
+].join('\n');
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const server = (await client.query<{ server_version: string }>('show server_version')).rows[0]!
+  .server_version;
+const summary =
+  `BENCH_SCALE=${scale}, ${connections} connections, autocannon ${seconds} s and pgbench ${pgbenchSeconds} s per case; ` +
+  `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${server}. ` +
+  `${rows.filter(meets).length} of ${rows.length} cases meet the targets (list p95 ≤ 50 ms, search p95 ≤ 100 ms, ratio ≥ 0.5)` +
+  `, ${rows.filter((row) => verdict(row) === 'refused').length} refused as too deep.`;
+log(`\n${summary}\n\n${table}\n`);
+if (env.BENCH_OUTPUT) fs.writeFileSync(env.BENCH_OUTPUT, `${summary}\n\n${table}\n`);
+
+await app.close();
+await pool.end();
+await client.end();
+fs.rmSync(filesDir, { recursive: true, force: true });
+fs.rmSync(scriptDir, { recursive: true, force: true });
