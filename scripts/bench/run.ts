@@ -36,6 +36,7 @@ const pgbenchSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? '5');
 const connections = Number(env.BENCH_CONNECTIONS ?? '10');
 const warmupSeconds = Number(env.BENCH_WARMUP_SECONDS ?? '1');
 const only = env.BENCH_ONLY?.toLowerCase();
+const onlyCases = env.BENCH_CASES?.toLowerCase();
 const allowExistingData = env.BENCH_ALLOW_EXISTING_DATA === '1';
 if (!(scale > 0 && scale <= 10) || !(seconds > 0) || !(pgbenchSeconds > 0) || !(connections > 0)) {
   console.error(
@@ -228,7 +229,9 @@ const tabValues = (key: string, field: Shape[string]): string[] => {
   return [];
 };
 
+const deepestPage = Math.floor(contracts.MAX_LIST_OFFSET / 25) + 1;
 const cases: Case[] = [];
+const seenPaths = new Set<string>();
 for (const group of Object.values(contracts)) {
   if (!group || typeof group !== 'object') continue;
   for (const value of Object.values(group as Record<string, unknown>)) {
@@ -244,15 +247,20 @@ for (const group of Object.values(contracts)) {
       continue;
     if (!endpoint.response?.shape?.items || !endpoint.response.shape.total || skipped.has(endpoint.path))
       continue;
-    if (cases.some((existing) => existing.endpoint === endpoint.path)) continue;
+    if (seenPaths.has(endpoint.path)) continue;
+    seenPaths.add(endpoint.path);
     if (only && !endpoint.path.toLowerCase().includes(only)) continue;
     const shape = (endpoint.query?.shape ?? {}) as Shape;
     const base = `${origin}/api${pathParams(endpoint.path)}?pageSize=25`;
     const context = contextOf[endpoint.path] ?? 'admin';
-    const add = (name: string, query: string) =>
-      cases.push({ endpoint: endpoint.path, name, url: `${base}&${query}`, context });
+    const add = (name: string, query: string) => {
+      if (!onlyCases || name.toLowerCase().includes(onlyCases))
+        cases.push({ endpoint: endpoint.path, name, url: `${base}&${query}`, context });
+    };
     add('page 1', 'page=1');
     add('page 500', 'page=500');
+    // The deepest page a list serves (decision 009 bounds the offset); page 500 lies beyond it at 25 a page.
+    add(`page ${deepestPage}`, `page=${deepestPage}`);
     add('search', `page=1&search=${encodeURIComponent(searchOf[endpoint.path] ?? 'jansen')}`);
     for (const sort of shape.sort?.unwrap?.().options ?? [])
       add(`sort ${sort}`, `page=1&sort=${sort}&direction=asc`);
