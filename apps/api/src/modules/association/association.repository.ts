@@ -1,6 +1,13 @@
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { associations, gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type AssociationValues = Pick<typeof associations.$inferInsert, 'name' | 'bannerHash'>;
@@ -19,19 +26,17 @@ const columns = {
 export async function list(db: Database, query: ListQuery) {
   const where = query.search ? ilike(associations.name, likePattern(query.search)) : undefined;
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(associations)
-      .where(where)
-      .orderBy(
-        ...orderBy(query, { name: sql`lower(${associations.name})`, locationCount }, 'name', associations.id),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(associations).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(columns)
+    .from(associations)
+    .where(where)
+    .orderBy(
+      ...orderBy(query, { name: sql`lower(${associations.name})`, locationCount }, 'name', associations.id),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 export const find = async (db: Database, id: number) =>
@@ -82,29 +87,30 @@ export async function listLocations(db: Database, associationId: number | null, 
   }
   const where = and(...filters);
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(locationColumns)
-      .from(locations)
-      .innerJoin(gyms, eq(gyms.id, locations.gymId))
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          {
-            name: sql`lower(${locations.name})`,
-            gymName: sql`lower(${gyms.name})`,
-            city: sql`lower(coalesce(${locations.city}, ''))`,
-          },
-          'name',
-          locations.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(locationColumns)
+    .from(locations)
+    .innerJoin(gyms, eq(gyms.id, locations.gymId))
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        {
+          name: sql`lower(${locations.name})`,
+          gymName: sql`lower(${gyms.name})`,
+          city: sql`lower(coalesce(${locations.city}, ''))`,
+        },
+        'name',
+        locations.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(
+    db,
+    db.select({ one: sql`1` }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where),
+  );
+  return { items, ...pagedTotal(total) };
 }
 
 /** The association a location belongs to, locking the location row; undefined when it does not exist. */

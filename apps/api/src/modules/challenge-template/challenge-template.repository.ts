@@ -1,6 +1,13 @@
-import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
@@ -24,29 +31,27 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
   if (query.isActive !== undefined) filters.push(eq(challengeTemplates.isActive, query.isActive));
   const where = and(...filters);
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(challengeTemplates)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          {
-            name: sql`lower(${challengeTemplates.name})`,
-            theme: challengeTemplates.theme,
-            status: challengeTemplates.status,
-            createdAt: challengeTemplates.createdAt,
-          },
-          'name',
-          challengeTemplates.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(challengeTemplates).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select()
+    .from(challengeTemplates)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        {
+          name: sql`lower(${challengeTemplates.name})`,
+          theme: challengeTemplates.theme,
+          status: challengeTemplates.status,
+          createdAt: challengeTemplates.createdAt,
+        },
+        'name',
+        challengeTemplates.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(challengeTemplates).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 export const find = async (db: Database, id: number) =>

@@ -1,6 +1,13 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+  searchLike,
+} from '../../platform/http/paging.ts';
 import {
   gymEmployees,
   gymRightGrants,
@@ -9,7 +16,7 @@ import {
   locations,
 } from '../organisation/organisation.tables.ts';
 import { gymStaff, locationStaff } from '../organisation/staff.ts';
-import { users } from '../user/user.tables.ts';
+import { userSearchText, userSortName, users } from '../user/user.tables.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from './employee.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
@@ -23,14 +30,12 @@ const summaryColumns = {
 
 const notDeleted = sql`${users.deletedAt} IS NULL`;
 
-/** Name or email contains the search text. */
-const search = (text: string | undefined): SQL | undefined => {
-  if (!text) return undefined;
-  const pattern = likePattern(text);
-  return or(ilike(fullName, pattern), ilike(users.email, pattern));
-};
+/** Name or email contains the search text (the trigram-indexed `userSearchText`). */
+const search = (text: string | undefined): SQL | undefined =>
+  text ? searchLike(userSearchText(users), text) : undefined;
 
-const sortable = { name: sql`lower(${fullName})`, email: sql`lower(${users.email})` };
+/** Indexed sort keys of live users (`users_sort_name_idx`, `users_list_email_idx`). */
+const sortable = { name: userSortName(users), email: sql`lower(${users.email})` };
 
 /** The user of the row works at the location of the (outer) row `locationId`. */
 const worksAt = (locationId: SQL, userId: SQL | number) =>
@@ -43,11 +48,9 @@ async function paged<T>(
   db: Database,
 ) {
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    select(limit, offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await select(limit, offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 // ---------------------------------------------------------------------------------------------- the gym

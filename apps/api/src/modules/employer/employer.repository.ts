@@ -1,6 +1,13 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCounts,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+} from '../../platform/http/paging.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -34,37 +41,32 @@ export async function list(
   const base = and(...filters);
   const where = and(base, query.registration ? registrationFilter[query.registration] : undefined);
   const { limit, offset } = limitOffset(query);
-  const [items, [total], [tabs]] = await Promise.all([
+  const items = await db
+    .select(columns)
+    .from(employers)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        { name: sql`lower(${employers.name})`, createdAt: employers.createdAt, employeeCount },
+        'name',
+        employers.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  // Capped, in one statement after the page (one connection at a time).
+  const rows = (tab?: keyof typeof registrationFilter) =>
     db
-      .select(columns)
+      .select({ one: sql`1` })
       .from(employers)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          { name: sql`lower(${employers.name})`, createdAt: employers.createdAt, employeeCount },
-          'name',
-          employers.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(employers).where(where),
-    db
-      .select({
-        all: count(),
-        complete: sql<number>`count(*) filter (where ${isComplete})::int`,
-      })
-      .from(employers)
-      .where(base),
-  ]);
-  const all = tabs?.all ?? 0;
-  const complete = tabs?.complete ?? 0;
-  return {
-    items,
-    total: total?.value ?? 0,
-    tabCounts: { all, complete, inProgress: all - complete },
-  };
+      .where(and(base, tab ? registrationFilter[tab] : undefined));
+  const counts = await cappedCounts(db, {
+    all: rows(),
+    complete: rows('complete'),
+    inProgress: rows('inProgress'),
+  });
+  return { items, ...pagedCounts(counts, query.registration ?? 'all') };
 }
 
 export const find = async (db: Database, id: number) =>

@@ -1,6 +1,13 @@
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type GymValues = Pick<typeof gyms.$inferInsert, 'name' | 'slug'>;
@@ -29,24 +36,22 @@ export async function list(db: Database, query: ListQuery) {
   }
   const where = and(...filters);
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(gyms)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          { name: sql`lower(${gyms.name})`, slug: sql`lower(${gyms.slug})`, createdAt: gyms.createdAt },
-          'name',
-          gyms.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(gyms).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(columns)
+    .from(gyms)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        { name: sql`lower(${gyms.name})`, slug: sql`lower(${gyms.slug})`, createdAt: gyms.createdAt },
+        'name',
+        gyms.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(gyms).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 export const find = async (db: Database, id: number) =>

@@ -1,6 +1,13 @@
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { locationAreas } from './location-area.tables.ts';
 
 export type LocationAreaRow = typeof locationAreas.$inferSelect;
@@ -36,24 +43,22 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
     );
   }
   const where = and(...filters);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(locationAreas)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          { name: sql`lower(${locationAreas.name})`, address: addressSort },
-          'name',
-          locationAreas.id,
-        ),
-      )
-      .limit(limitOffset(query).limit)
-      .offset(limitOffset(query).offset),
-    db.select({ value: count() }).from(locationAreas).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(columns)
+    .from(locationAreas)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        { name: sql`lower(${locationAreas.name})`, address: addressSort },
+        'name',
+        locationAreas.id,
+      ),
+    )
+    .limit(limitOffset(query).limit)
+    .offset(limitOffset(query).offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(locationAreas).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 export const find = async (db: Database, id: number) =>

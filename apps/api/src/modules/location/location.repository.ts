@@ -1,6 +1,13 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import {
   locationOpeningHours,
@@ -78,14 +85,12 @@ async function page<T>(
   query: ListQuery,
 ) {
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    rows
-      .orderBy(...orderBy(query, sortColumns, 'name', locations.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(locations).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await rows
+    .orderBy(...orderBy(query, sortColumns, 'name', locations.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(locations).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 /** Locations of a gym, optionally only those with the given ids. */

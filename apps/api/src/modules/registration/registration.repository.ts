@@ -1,6 +1,13 @@
-import { and, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import {
   employerEmployees,
   employers,
@@ -147,37 +154,35 @@ export async function listOpen(db: Database, scope: InvitationScope, query: List
     scope.employerId === undefined ? undefined : eq(invitations.employerId, scope.employerId),
     query.search ? ilike(invitations.email, likePattern(query.search)) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: invitations.id,
-        email: invitations.email,
-        createdAt: invitations.createdAt,
-        expiresAt: invitations.expiresAt,
-        isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
-        invitedBy: sql<
-          string | null
-        >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
-      })
-      .from(invitations)
-      .leftJoin(users, eq(users.id, invitations.invitedByUserId))
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          // Newest first unless the user sorts otherwise.
-          query.sort ? query : { ...query, sort: 'createdAt', direction: 'desc' },
-          {
-            email: sql`lower(${invitations.email})`,
-            createdAt: invitations.createdAt,
-            expiresAt: invitations.expiresAt,
-          },
-          'createdAt',
-          invitations.id,
-        ),
-      )
-      .limit(limitOffset(query).limit)
-      .offset(limitOffset(query).offset),
-    db.select({ value: count() }).from(invitations).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+      isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
+      invitedBy: sql<
+        string | null
+      >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+    })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        // Newest first unless the user sorts otherwise.
+        query.sort ? query : { ...query, sort: 'createdAt', direction: 'desc' },
+        {
+          email: sql`lower(${invitations.email})`,
+          createdAt: invitations.createdAt,
+          expiresAt: invitations.expiresAt,
+        },
+        'createdAt',
+        invitations.id,
+      ),
+    )
+    .limit(limitOffset(query).limit)
+    .offset(limitOffset(query).offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(invitations).where(where));
+  return { items, ...pagedTotal(total) };
 }

@@ -1,6 +1,13 @@
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+} from '../../platform/http/paging.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import { gymStaff } from '../organisation/staff.ts';
 import { users } from '../user/user.tables.ts';
@@ -22,24 +29,22 @@ export async function list(db: Database, gymId: number, query: ListQuery) {
     query.search ? ilike(gymRightsGroups.name, likePattern(query.search)) : undefined,
   );
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(gymRightsGroups)
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          { name: sql`lower(${gymRightsGroups.name})`, memberCount },
-          'name',
-          gymRightsGroups.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(gymRightsGroups).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(columns)
+    .from(gymRightsGroups)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        { name: sql`lower(${gymRightsGroups.name})`, memberCount },
+        'name',
+        gymRightsGroups.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(gymRightsGroups).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 export const find = async (db: Database, id: number) =>
@@ -76,17 +81,15 @@ const inGroup = (groupId: number) =>
 
 async function employeePage(db: Database, where: ReturnType<typeof and>, query: ListQuery) {
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select(employeeColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...orderBy(query, employeeSort, 'name', users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select(employeeColumns)
+    .from(users)
+    .where(where)
+    .orderBy(...orderBy(query, employeeSort, 'name', users.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
+  return { items, ...pagedTotal(total) };
 }
 
 /** The group's members. */

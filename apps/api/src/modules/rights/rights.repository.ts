@@ -1,6 +1,13 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import {
+  cappedCount,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedTotal,
+  searchLike,
+} from '../../platform/http/paging.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import {
   gymEmployees,
@@ -9,7 +16,7 @@ import {
   locations,
 } from '../organisation/organisation.tables.ts';
 import { locationStaff } from '../organisation/staff.ts';
-import { users } from '../user/user.tables.ts';
+import { userSearchText, userSortName, users } from '../user/user.tables.ts';
 
 export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -19,14 +26,12 @@ export const employeeColumns = {
   email: users.email,
 };
 
-/** Name or email contains the search text. */
-export const employeeSearch = (search: string | undefined): SQL | undefined => {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(ilike(fullNameSql, pattern), ilike(users.email, pattern));
-};
+/** Name or email contains the search text (the trigram-indexed `userSearchText`). */
+export const employeeSearch = (search: string | undefined): SQL | undefined =>
+  search ? searchLike(userSearchText(users), search) : undefined;
 
-export const employeeSort = { name: sql`lower(${fullNameSql})`, email: sql`lower(${users.email})` };
+/** Indexed sort keys of live users (`users_sort_name_idx`, `users_list_email_idx`). */
+export const employeeSort = { name: userSortName(users), email: sql`lower(${users.email})` };
 
 /** An employee of the gym (a `gym_employees` row of a user that is not deleted). */
 export async function findGymEmployee(db: Database, gymId: number, userId: number) {
@@ -139,15 +144,13 @@ export async function locationMatrix(db: Database, locationId: number, query: Li
     string[]
   >`coalesce((SELECT array_agg(${locationRightGrants.right} ORDER BY ${locationRightGrants.right}) FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${users.id}), '{}'::text[])`;
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ ...employeeColumns, rights })
-      .from(users)
-      .where(where)
-      .orderBy(...orderBy(query, employeeSort, 'name', users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select({ ...employeeColumns, rights })
+    .from(users)
+    .where(where)
+    .orderBy(...orderBy(query, employeeSort, 'name', users.id))
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
+  return { items, ...pagedTotal(total) };
 }
