@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { files } from '../../platform/files/files.tables.ts';
@@ -54,5 +55,6 @@ export const challengeTemplates = pgTable(
     index('challenge_templates_active_idx').on(table.isActive),
     index('challenge_templates_created_idx').on(table.createdAt),
     index('challenge_templates_picture_idx').on(table.pictureBankItemId),
+    index('challenge_templates_list_name_idx').on(sql`lower(${table.name})`, table.id),
   ],
 );

@@ -29,6 +29,9 @@ export const gyms = pgTable(
     uniqueIndex('gyms_slug_unique').on(sql`lower(${table.slug})`),
     index('gyms_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('gyms_slug_trgm_idx').using('gin', table.slug.op('gin_trgm_ops')),
+    // The list's sort keys, the id breaking ties (the slug's is the unique index).
+    index('gyms_list_name_idx').on(sql`lower(${table.name})`, table.id),
+    index('gyms_list_created_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -42,6 +45,7 @@ export const employers = pgTable(
   (table) => [
     uniqueIndex('employers_name_unique').on(sql`lower(${table.name})`),
     index('employers_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('employers_list_created_idx').on(table.createdAt, table.id),
   ],
 );
 export const suppliers = organisation('suppliers');
@@ -94,6 +98,7 @@ export const locations = pgTable(
     index('locations_gym_idx').on(table.gymId),
     index('locations_association_idx').on(table.associationId),
     index('locations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('locations_list_gym_name_idx').on(table.gymId, sql`lower(${table.name})`, table.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { files } from '../../platform/files/files.tables.ts';
-import { likePattern, limitOffset, orderBy } from '../../platform/http/paging.ts';
+import { cappedCount, likePattern, limitOffset, orderBy, pagedTotal } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { pictureBankItems } from './picture-bank.tables.ts';
 
@@ -45,44 +45,47 @@ export async function list(db: Database, query: PictureBankFilter) {
     query.category !== undefined ? eq(pictureBankItems.category, query.category) : undefined,
   );
   const { limit, offset } = limitOffset(query);
-  const [items, [total], perCategory] = await Promise.all([
+  // One statement after the other: a list request holds one connection at a time.
+  const items = await db
+    .select(columns)
+    .from(pictureBankItems)
+    .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query,
+        {
+          fileName: sql`lower(${pictureBankItems.fileName})`,
+          createdAt: pictureBankItems.createdAt,
+          byteSize: files.byteSize,
+        },
+        'fileName',
+        pictureBankItems.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(
+    db,
     db
-      .select(columns)
-      .from(pictureBankItems)
-      .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
-      .where(where)
-      .orderBy(
-        ...orderBy(
-          query,
-          {
-            fileName: sql`lower(${pictureBankItems.fileName})`,
-            createdAt: pictureBankItems.createdAt,
-            byteSize: files.byteSize,
-          },
-          'fileName',
-          pictureBankItems.id,
-        ),
-      )
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ value: count() })
+      .select({ one: sql`1` })
       .from(pictureBankItems)
       .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
       .where(where),
-    // The counts per category ignore the category filter, so the tabs can show them all.
-    db
-      .select({ category: pictureBankItems.category, value: count() })
-      .from(pictureBankItems)
-      .where(and(...shared))
-      .groupBy(pictureBankItems.category),
-  ]);
+  );
+  // The counts per category ignore the category filter, so the tabs can show them all (a picture bank
+  // holds hundreds of pictures, not millions: counted exactly).
+  const perCategory = await db
+    .select({ category: pictureBankItems.category, value: count() })
+    .from(pictureBankItems)
+    .where(and(...shared))
+    .groupBy(pictureBankItems.category);
   const tabCounts: Record<string, number> = { all: 0 };
   for (const { category, value } of perCategory) {
     tabCounts[String(category)] = value;
     tabCounts.all = (tabCounts.all ?? 0) + value;
   }
-  return { items: items.map(toItem), total: total?.value ?? 0, tabCounts };
+  return { items: items.map(toItem), ...pagedTotal(total), tabCounts };
 }
 
 export const find = async (db: Database, id: number) => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { files } from '../../platform/files/files.tables.ts';
@@ -24,5 +25,7 @@ export const pictureBankItems = pgTable(
     index('picture_bank_items_category_active_idx').on(table.category, table.isActive),
     index('picture_bank_items_active_idx').on(table.isActive),
     index('picture_bank_items_file_name_trgm_idx').using('gin', table.fileName.op('gin_trgm_ops')),
+    index('picture_bank_items_list_name_idx').on(sql`lower(${table.fileName})`, table.id),
+    index('picture_bank_items_list_created_idx').on(table.createdAt, table.id),
   ],
 );
