@@ -18,7 +18,15 @@ const walk = (node: PlanNode, visit: (node: PlanNode) => void) => {
   for (const child of node.Plans ?? []) walk(child, visit);
 };
 
-const bigTables = ['users', 'employer_employees', 'challenges'];
+const bigTables = [
+  'users',
+  'employer_employees',
+  'challenges',
+  'gyms',
+  'employers',
+  'challenge_templates',
+  'picture_bank_items',
+];
 
 describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
   let t: TestApp;
@@ -163,6 +171,19 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     expect(await planOf('/api/EmployerEmployee?search=achternaam12', employer)).toContain(
       'users_search_trgm_idx',
     );
+  });
+
+  it('the admin lists of gyms, employers, templates and pictures sort on their indexes', async () => {
+    const cases: [string, string][] = [
+      ['/api/Gym?sort=name', 'gyms_list_name_idx'],
+      ['/api/Gym?sort=slug&direction=desc', 'gyms_slug_unique'],
+      ['/api/Gym?sort=createdAt', 'gyms_list_created_idx'],
+      ['/api/Employer?sort=name', 'employers_name_unique'],
+      ['/api/Employer?sort=createdAt&direction=desc', 'employers_list_created_idx'],
+      ['/api/challengeTemplate?sort=name', 'challenge_templates_list_name_idx'],
+      ['/api/PictureBankItem/all?sort=createdAt', 'picture_bank_items_list_created_idx'],
+    ];
+    for (const [url, index] of cases) expect(await planOf(url, admin)).toContain(index);
   });
 
   it('GET /api/challenge: each sort after the owner key, tabs and search on indexes', async () => {
