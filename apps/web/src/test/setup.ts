@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/i18n';
 
 afterEach(() => cleanup());
+
+// A screen that loads its route lazily can take seconds on a busy machine (CI runs the suites while other
+// work goes on): wait for what a person would see as long as a person would, not one second.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these; Mantine uses them.
 const { getComputedStyle } = window;
