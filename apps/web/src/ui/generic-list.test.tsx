@@ -144,6 +144,27 @@ describe('GenericList', () => {
     expect(screen.queryByRole('cell', { name: 'Zaal 1' })).not.toBeInTheDocument();
   });
 
+  it('says "more than" in the caption and the tab badge when the server capped the counts', () => {
+    renderWithProviders(
+      <Harness
+        tabs={[
+          { value: 'all', label: 'Alle' },
+          { value: 'active', label: 'Actief' },
+        ]}
+        data={{
+          items: rooms.slice(0, 25),
+          total: 10_000,
+          totalIsCapped: true,
+          tabCounts: { all: 10_000, active: 40 },
+          tabCountsCapped: ['all'],
+        }}
+      />,
+    );
+    expect(screen.getByText('Resultaten: 1 - 25 van meer dan 10.000')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /Alle/ })).getByText('10.000+')).toBeInTheDocument();
+    expect(within(screen.getByRole('tab', { name: /Actief/ })).getByText('40')).toBeInTheDocument();
+  });
+
   it('shows the empty state texts and a reset button only when a filter is active', async () => {
     const first = renderWithProviders(<Harness source={[]} />);
     expect(screen.getByText('Er is niets om te tonen')).toBeInTheDocument();
