@@ -5,18 +5,10 @@
 // The zip is re-ordered before exceljs streams it: only the parts needed, the shared strings before the
 // sheet (so the sheet streams straight through instead of into a temp file, as exceljs does for Excel's own
 // order), and no other sheet, style or theme is ever inflated.
-import os from 'node:os';
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-// On Linux a nice value set for pid 0 is the calling thread's alone: the reader yields the CPU to the request
-// loop, so that a hostile file slows imports, not every other request.
-try {
-  os.setPriority(0, 15);
-} catch {
-  // Not allowed here: the time limit still bounds the work.
-}
 
 /** @typedef {import('./spreadsheet.ts').WorkerJob} WorkerJob */
 /** @typedef {import('./spreadsheet.ts').WorkerMessage} WorkerMessage */
