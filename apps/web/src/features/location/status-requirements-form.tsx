@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
 import { showSaveErrors } from '@/ui/form-errors';
-import { NumberField } from '@/ui/inputs/text-field';
+import { NumberField } from '@/ui/inputs/number-field';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useEditStatusRequirements } from './api';

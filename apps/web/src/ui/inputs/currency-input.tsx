@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { toNumber } from './text-field';
+import { toNumber } from './number-field';
 import { type FieldWrapperProps, useFieldInput } from './use-form-field';
 
 export interface CurrencyInputProps extends Omit<NumberInputProps, 'value' | 'defaultValue' | 'onChange'> {

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithProviders, screen } from '@/test/render';
 import { useZodForm } from '../use-zod-form';
-import { NumberField, SelectField, SwitchField, TextareaField, TextField } from './text-field';
+import { NumberField } from './number-field';
+import { SelectField, SwitchField, TextField } from './text-field';
+import { TextareaField } from './textarea-field';
 
 const schema = z.object({
   name: z.string().min(1, 'validation.required').max(5, 'Maximaal vijf tekens'),

@@ -1,12 +1,8 @@
 import {
-  NumberInput,
-  type NumberInputProps,
   Select,
   type SelectProps,
   Switch,
   type SwitchProps,
-  Textarea,
-  type TextareaProps,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
@@ -31,58 +27,6 @@ export function TextField<T extends FieldValues, N extends FieldPath<T> = FieldP
       onChange={(event) => field.onChange(event.currentTarget.value)}
     />
   );
-}
-
-export type TextareaFieldProps<
-  T extends FieldValues,
-  N extends FieldPath<T> = FieldPath<T>,
-  TOutput = T,
-> = FieldWrapperProps<TextareaProps, T, N, TOutput>;
-
-/** Multi-line text bound to a form field. */
-export function TextareaField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
-  props: TextareaFieldProps<T, N, TOutput>,
-) {
-  const { field, inputProps } = useFieldInput(props);
-  return (
-    <Textarea
-      autosize
-      minRows={3}
-      {...inputProps}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-    />
-  );
-}
-
-export type NumberFieldProps<
-  T extends FieldValues,
-  N extends FieldPath<T> = FieldPath<T>,
-  TOutput = T,
-> = FieldWrapperProps<NumberInputProps, T, N, TOutput>;
-
-/** Number bound to a form field; an empty input gives `undefined` (so zod says 'required'). */
-export function NumberField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
-  props: NumberFieldProps<T, N, TOutput>,
-) {
-  const { field, inputProps } = useFieldInput(props);
-  return (
-    <NumberInput
-      decimalSeparator=","
-      thousandSeparator="."
-      {...inputProps}
-      value={(field.value as number | null | undefined) ?? ''}
-      // Empty is null, not undefined: react-hook-form would show the default value again for undefined.
-      onChange={(value) => field.onChange(toNumber(value) ?? null)}
-    />
-  );
-}
-
-/** NumberInput gives a string while the text is not a number yet ('' or '-'). */
-export function toNumber(value: number | string): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  const parsed = Number(value.replace(',', '.'));
-  return value.trim() === '' || Number.isNaN(parsed) ? undefined : parsed;
 }
 
 export interface SelectOption<V extends string | number> {
