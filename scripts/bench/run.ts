@@ -112,7 +112,8 @@ const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-files-'));
 // As production serves (its headers, cookies and routes); the SPA is not built for it.
 const config = loadConfig(
   { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  { webDist: '/nonexistent', filesDir },
+  // A run outlives the 15-minute access token; the session is read on every request all the same.
+  { webDist: '/nonexistent', filesDir, accessTokenSeconds: 24 * 60 * 60 },
 );
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
