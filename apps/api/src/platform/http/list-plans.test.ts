@@ -21,6 +21,7 @@ const walk = (node: PlanNode, visit: (node: PlanNode) => void) => {
 const bigTables = [
   'users',
   'employer_employees',
+  'gym_employees',
   'challenges',
   'gyms',
   'employers',
@@ -78,8 +79,15 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
        from generate_series(1, 3000) as i, (select * from challenges limit 1) as c`,
       [employerId],
     );
+    await pool.query(
+      `insert into gym_employees (gym_id, user_id)
+       select ge.gym_id, u.id from users u,
+         (select gym_id from gym_employees join users on users.id = user_id
+          where users.email = 'gym@example.com' limit 1) as ge
+       where u.email like '%@scale.example.com' and u.id % 2 = 1`,
+    );
     // VACUUM also moves the trigram indexes' pending entries (GIN fast update) into the index proper.
-    await pool.query('vacuum analyze users, employer_employees, challenges');
+    await pool.query('vacuum analyze users, employer_employees, gym_employees, challenges');
     admin = await t.login('admin@example.com');
     employer = await t.login('werkgever@example.com');
   }, 60_000);
@@ -171,6 +179,19 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     expect(await planOf('/api/EmployerEmployee?search=achternaam12', employer)).toContain(
       'users_search_trgm_idx',
     );
+  });
+
+  it('GET /api/GymEmployee: the users name index and search, the membership by its key', async () => {
+    const gym = await t.login('gym@example.com');
+    for (const direction of ['asc', 'desc']) {
+      expect(await planOf(`/api/GymEmployee?sort=name&direction=${direction}`, gym)).toContain(
+        'users_sort_name_idx',
+      );
+      expect(await planOf(`/api/GymEmployee?sort=email&direction=${direction}`, gym)).toContain(
+        'users_list_email_idx',
+      );
+    }
+    expect(await planOf('/api/GymEmployee?search=voornaam4999', gym)).toContain('users_search_trgm_idx');
   });
 
   it('the admin lists of gyms, employers, templates and pictures sort on their indexes', async () => {
