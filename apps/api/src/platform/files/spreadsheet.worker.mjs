@@ -9,7 +9,6 @@ import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 
-
 /** @typedef {import('./spreadsheet.ts').WorkerJob} WorkerJob */
 /** @typedef {import('./spreadsheet.ts').WorkerMessage} WorkerMessage */
 /** @typedef {import('./spreadsheet.ts').SheetRow} SheetRow */
