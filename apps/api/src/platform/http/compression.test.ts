@@ -2,13 +2,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CLAIMS_TAG_HEADER } from '@xp/contracts';
+import { CLAIMS_TAG_HEADER, endpoint, policy } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { testImage } from '../../test/multipart.ts';
 import { createDiskFileStore } from '../files/file-store.ts';
 import { saveFile } from '../files/images.ts';
+import { route } from './route.ts';
+
+/** A signed-in answer of a few KB, like a page of a list. */
+const longList = endpoint({
+  method: 'GET',
+  path: '/test-only/long-list',
+  policy: policy.signedIn,
+  summary: 'Test: a list of 100 rows',
+  tags: ['test'],
+  response: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+const extraRoutes = [
+  route(longList, async () =>
+    Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Lid nummer ${i + 1}` })),
+  ),
+];
 
 const ASSET = 'assets/index-Ab12Cd34.js';
 const script = `${'export const greeting = "hallo wereld";\n'.repeat(200)}`;
@@ -41,7 +58,7 @@ function decoded(response: LightMyRequestResponse): string {
 const webDist = fakeWebDist();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ webDist });
+  t = await createTestApp({ webDist }, { extraRoutes });
 });
 afterAll(async () => {
   await t?.close();
@@ -95,7 +112,7 @@ describe('the SPA', () => {
 describe('the API', () => {
   it('compresses an answer above 1 KB and keeps its X-Claims-Tag and no-store', async () => {
     const cookie = await t.login('admin@example.com');
-    const plain = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/test-only/long-list', headers: { cookie } });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -103,7 +120,7 @@ describe('the API', () => {
     for (const encoding of ['br', 'gzip']) {
       const response = await t.app.inject({
         method: 'GET',
-        url: '/api/user',
+        url: '/api/test-only/long-list',
         headers: { cookie, 'accept-encoding': encoding },
       });
       expect(response.statusCode, encoding).toBe(200);
