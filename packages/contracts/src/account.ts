@@ -1,4 +1,4 @@
-import { endpoint, idSchema, nothing, policy } from './http.ts';
+import { endpoint, INT4_MAX, idSchema, nothing, paged, policy } from './http.ts';
 import { tfaCode } from './registration.ts';
 import { claimsSchema } from './session.ts';
 import { z } from './zod-setup.ts';
@@ -28,6 +28,32 @@ export const switchOptions = z.object({
   suppliers: z.array(named),
 });
 export type SwitchOptions = z.infer<typeof switchOptions>;
+
+/**
+ * How many of each kind `GET /Account/SwitchOptions` answers at most (plus the active one): enough to know
+ * whether a switcher shows (a choice of two or more) and the active one's name. The whole, searched list
+ * is `GET /Account/SwitchOptions/{kind}`, a page at a time (decision 003).
+ */
+export const SWITCH_OPTIONS_PREVIEW = 5;
+/** A page of `GET /Account/SwitchOptions/{kind}`. */
+export const SWITCH_OPTIONS_PAGE_SIZE = 30;
+
+export const switchKinds = [
+  'gym',
+  'location',
+  'employer',
+  'association',
+  'contentEnvironment',
+  'supplier',
+] as const;
+export type SwitchKind = (typeof switchKinds)[number];
+
+export const switchOptionsPageQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+});
+export const switchOptionsPage = paged(named);
+export type SwitchOptionsPage = z.infer<typeof switchOptionsPage>;
 
 const switchEndpoint = <B extends z.ZodObject>(path: string, body: B, summary: string) =>
   endpoint({ method: 'PUT', path, policy: policy.signedIn, summary, tags, body, response: claimsResponse });
@@ -85,14 +111,27 @@ export const accountEndpoints = {
     tags,
     response: nothing,
   }),
+  /** Per kind the first `SWITCH_OPTIONS_PREVIEW` by name and the active one: whether a switcher shows, and names. */
   switchOptions: endpoint({
     method: 'GET',
     path: '/Account/SwitchOptions',
     policy: policy.signedIn,
     summary:
-      'Gyms, locations, employers, associations, content environments and suppliers the user may switch to',
+      'The first few gyms, locations, employers, associations, content environments and suppliers the user may switch to, and the active ones',
     tags,
     response: switchOptions,
+  }),
+  /** Not in the spec: the switcher's searched, paged list of one kind (decision 003). */
+  switchOptionsPage: endpoint({
+    method: 'GET',
+    path: '/Account/SwitchOptions/{kind}',
+    policy: policy.signedIn,
+    summary:
+      'A page of the gyms (locations of the active gym, employers, ...) the user may switch to, searched and ordered by name',
+    tags,
+    params: z.object({ kind: z.enum(switchKinds) }),
+    query: switchOptionsPageQuery,
+    response: switchOptionsPage,
   }),
   switchActiveGym: switchEndpoint(
     '/Account/SwitchActiveGym',

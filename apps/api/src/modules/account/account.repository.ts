@@ -199,15 +199,11 @@ type NamedTable =
   | typeof suppliers
   | typeof contentEnvironments;
 
-/** `{id, name}` of a table, all rows or only the given ids, by name. */
-export async function named(db: Database, table: NamedTable, ids?: number[]) {
-  if (ids && ids.length === 0) return [];
-  return db
-    .select({ id: table.id, name: table.name })
-    .from(table)
-    .where(ids ? inArray(table.id, ids) : undefined)
-    .orderBy(asc(table.name));
-}
+/** The first row of a table by name (the lower-cased name's index holds that order), if any. */
+export const firstByName = async (db: Database, table: NamedTable) =>
+  (
+    await db.select({ id: table.id }).from(table).orderBy(sql`lower(${table.name})`, asc(table.id)).limit(1)
+  )[0];
 
 export const existsIn = async (db: Database, table: NamedTable, id: number) =>
   (await db.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;

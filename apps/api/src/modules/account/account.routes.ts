@@ -10,6 +10,7 @@ import {
 import { type RequestContext, route } from '../../platform/http/route.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import * as service from './account.service.ts';
+import { switchOptionsPage, switchOptionsPreview } from './switch-options.ts';
 import { TFA_MINUTES } from './tfa.ts';
 
 export interface SessionCookies {
@@ -104,7 +105,10 @@ export function accountRoutes(deps: AccountRouteDeps) {
       clearSessionCookies(reply, deps.cookies);
       return null;
     }),
-    route(endpoints.switchOptions, async ({ session }) => service.switchOptions(deps.db, session)),
+    route(endpoints.switchOptions, async ({ session }) => switchOptionsPreview(deps.db, session)),
+    route(endpoints.switchOptionsPage, async ({ session, params, query }) =>
+      switchOptionsPage(deps.db, session, params.kind, query),
+    ),
     route(
       endpoints.switchActiveGym,
       switched((body) => ({ kind: 'gym', gymId: body.gymId })),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { type Claims, Environment, hasAnyGymRight, type SwitchOptions } from '@xp/contracts';
+import { type Claims, Environment, hasAnyGymRight } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
@@ -12,7 +12,6 @@ import {
   associations,
   contentEnvironments,
   employers,
-  gyms,
   suppliers,
 } from '../organisation/organisation.tables.ts';
 import { gymIdsOfEmployee, isGymEmployee } from '../organisation/staff.ts';
@@ -442,70 +441,21 @@ async function switchEnvironment(
     }
     case Environment.Employer:
       next.activeEmployerId ??= isAdmin
-        ? ((await repository.named(db, employers))[0]?.id ?? null)
+        ? ((await repository.firstByName(db, employers))?.id ?? null)
         : ((await repository.employerIdsOfUser(db, session.userId))[0] ?? null);
       return next;
     case Environment.Association:
-      next.activeAssociationId ??= (await repository.named(db, associations))[0]?.id ?? null;
+      next.activeAssociationId ??= (await repository.firstByName(db, associations))?.id ?? null;
       return next;
     case Environment.Content:
-      next.activeContentEnvironmentId ??= (await repository.named(db, contentEnvironments))[0]?.id ?? null;
+      next.activeContentEnvironmentId ??= (await repository.firstByName(db, contentEnvironments))?.id ?? null;
       return next;
     case Environment.Supplier:
       next.activeSupplierId ??= isAdmin
-        ? ((await repository.named(db, suppliers))[0]?.id ?? null)
+        ? ((await repository.firstByName(db, suppliers))?.id ?? null)
         : ((await repository.supplierIdsOfUser(db, session.userId))[0] ?? null);
       return next;
     default:
       return next;
   }
-}
-
-/** What the header's switchers offer this user. */
-export async function switchOptions(db: Database, session: Claims): Promise<SwitchOptions> {
-  const isAdmin = session.role === 'Admin';
-  const { gymRows, locationRows } = await repository.loadRights(db, session.userId);
-  const gymIds = [
-    ...new Set([
-      ...gymRows.map((row) => row.gymId),
-      ...locationRows.map((row) => row.gymId),
-      ...(await gymIdsOfEmployee(db, session.userId)),
-    ]),
-  ];
-  const activeGymId = session.activeGymId;
-  const locationIdsInGym = locationRows
-    .filter((row) => row.gymId === activeGymId)
-    .map((row) => row.locationId);
-  const [gymList, locationList, employerList, associationList, contentList, supplierList] = await Promise.all(
-    [
-      repository.named(db, gyms, isAdmin ? undefined : gymIds),
-      activeGymId === null
-        ? []
-        : repository.locationsOfGym(
-            db,
-            activeGymId,
-            isAdmin || hasAnyGymRight(session, activeGymId) ? undefined : locationIdsInGym,
-          ),
-      isAdmin
-        ? repository.named(db, employers)
-        : session.role === 'Employer'
-          ? repository.named(db, employers, await repository.employerIdsOfUser(db, session.userId))
-          : [],
-      isAdmin ? repository.named(db, associations) : [],
-      isAdmin ? repository.named(db, contentEnvironments) : [],
-      isAdmin
-        ? repository.named(db, suppliers)
-        : session.role === 'Supplier'
-          ? repository.named(db, suppliers, await repository.supplierIdsOfUser(db, session.userId))
-          : [],
-    ],
-  );
-  return {
-    gyms: gymList,
-    locations: locationList,
-    employers: employerList,
-    associations: associationList,
-    contentEnvironments: contentList,
-    suppliers: supplierList,
-  };
 }
