@@ -210,6 +210,8 @@ const skipped = new Set([
 const pathParams = (endpointPath: string) =>
   endpointPath
     .replace('{activeEmployerId}', String(filled.firstEmployerId))
+    // The switcher's list of gyms (the admin may switch to every gym).
+    .replace('{kind}', 'gym')
     .replace('/association/locations/{id}', `/association/locations/${filled.firstAssociationId}`)
     .replace('{id}', String(filled.firstLocationId));
 
@@ -293,13 +295,30 @@ function literal(value: unknown): string {
 const inline = ({ sql, params }: { sql: string; params: unknown[] }) =>
   sql.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
 
+/**
+ * CPU seconds (user + system) the calling thread used so far, from /proc/thread-self (Linux; NaN
+ * elsewhere): the API's thread here, autocannon's in load.mjs. With pgbench's client time (below) it shows
+ * what each side's load generator costs on the cores that the API and PostgreSQL use too.
+ */
+function threadCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function load(url: string, cookie: string, duration = seconds) {
   return new Promise<{
     p50: number;
     p95: number;
     rps: number;
+    requests: number;
     statuses: Record<string, number>;
     errors: number;
+    clientCpuSeconds: number;
   }>((resolve, reject) => {
     const worker = new Worker(new URL('./load.mjs', import.meta.url), {
       workerData: { url, cookie, connections, seconds: duration },
@@ -312,22 +331,47 @@ function load(url: string, cookie: string, duration = seconds) {
   });
 }
 
-const scriptDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-sql-'));
+// BENCH_SQL_DIR: keep each case's statements there (case-<n>.sql, named in index.txt), e.g. for EXPLAIN.
+const keptSqlDir = env.BENCH_SQL_DIR;
+if (keptSqlDir) fs.mkdirSync(keptSqlDir, { recursive: true });
+const scriptDir = keptSqlDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-sql-'));
 async function pgbench(statements: string[], index: number) {
   const file = path.join(scriptDir, `case-${index}.sql`);
+  if (keptSqlDir) {
+    const { endpoint, name } = cases[index]!;
+    fs.appendFileSync(path.join(scriptDir, 'index.txt'), `case-${index}.sql\t${endpoint}\t${name}\n`);
+  }
   // One line per statement: pgbench reads a script line by line, a statement ending at its semicolon.
   fs.writeFileSync(
     file,
     `${statements.map((statement) => `${statement.replace(/\s*\n\s*/g, ' ')};`).join('\n')}\n`,
   );
-  const { stdout } = await run(
-    'pgbench',
-    ['-n', '-c', String(connections), '-j', '2', '-T', String(pgbenchSeconds), '-f', file, databaseUrl!],
-    { maxBuffer: 1 << 20 },
-  );
+  const args = [
+    '-n',
+    '-c',
+    String(connections),
+    '-j',
+    '2',
+    '-T',
+    String(pgbenchSeconds),
+    '-f',
+    file,
+    databaseUrl!,
+  ];
+  // GNU time, where there is one, for the CPU time of pgbench's client (its threads).
+  const { stdout, stderr } = hasGnuTime
+    ? await run('/usr/bin/time', ['-f', 'pgbench-cpu %U %S', 'pgbench', ...args], { maxBuffer: 1 << 20 })
+    : await run('pgbench', args, { maxBuffer: 1 << 20 });
   const tps = /tps = ([\d.]+)/.exec(stdout);
-  return tps ? Number(tps[1]) : Number.NaN;
+  const transactions = /actually processed: (\d+)/.exec(stdout);
+  const cpu = /pgbench-cpu ([\d.]+) ([\d.]+)/.exec(stderr);
+  return {
+    tps: tps ? Number(tps[1]) : Number.NaN,
+    transactions: transactions ? Number(transactions[1]) : Number.NaN,
+    clientCpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
+  };
 }
+const hasGnuTime = fs.existsSync('/usr/bin/time');
 
 interface Row {
   endpoint: string;
@@ -338,6 +382,11 @@ interface Row {
   rps: number;
   tps: number;
   statements: number;
+  /** CPU microseconds a request (a transaction): the API's thread, autocannon's, pgbench's client. */
+  isTooDeep: boolean;
+  apiCpu: number;
+  autocannonCpu: number;
+  pgbenchCpu: number;
 }
 const rows: Row[] = [];
 log(
@@ -347,19 +396,38 @@ for (const [index, item] of cases.entries()) {
   const cookie = sessions[item.context];
   captured = [];
   const first = await fetch(item.url, { headers: { cookie } });
-  await first.arrayBuffer();
+  // A page deeper than the list serves is refused by design (decision 009).
+  const isTooDeep = first.status === 400 && (await first.text()).includes('validation.pageTooDeep');
   const statements = captured.map(inline);
   captured = undefined;
   // Warmed up first (JIT, the database's caches), then measured.
   if (warmupSeconds > 0) await load(item.url, cookie, warmupSeconds);
+  const apiCpuBefore = threadCpuSeconds();
   const measured = await load(item.url, cookie);
-  const tps = statements.length > 0 ? await pgbench(statements, index) : Number.NaN;
+  const apiCpuSeconds = threadCpuSeconds() - apiCpuBefore;
+  const bare =
+    statements.length > 0
+      ? await pgbench(statements, index)
+      : { tps: Number.NaN, transactions: Number.NaN, clientCpuSeconds: Number.NaN };
+  const tps = bare.tps;
   const statuses = Object.keys(measured.statuses).join('/') || (measured.errors ? 'errors' : '-');
-  const row: Row = { ...item, status: statuses, ...measured, tps, statements: statements.length };
+  const perRequest = (cpuSeconds: number, count: number) => (cpuSeconds / count) * 1e6;
+  const row: Row = {
+    ...item,
+    status: statuses,
+    ...measured,
+    tps,
+    statements: statements.length,
+    isTooDeep,
+    apiCpu: perRequest(apiCpuSeconds, measured.requests),
+    autocannonCpu: perRequest(measured.clientCpuSeconds, measured.requests),
+    pgbenchCpu: perRequest(bare.clientCpuSeconds, bare.transactions),
+  };
   rows.push(row);
   log(
     `${item.endpoint} ${item.name}: ${statuses} p50 ${ms(row.p50)} ms p95 ${ms(row.p95)} ms ${row.rps.toFixed(0)} req/s, ` +
-      `pgbench ${tps.toFixed(0)} tps (${statements.length} statements)`,
+      `pgbench ${tps.toFixed(0)} tps (${statements.length} statements); CPU µs a request: API thread ` +
+      `${row.apiCpu.toFixed(0)}, autocannon ${row.autocannonCpu.toFixed(0)}, pgbench client ${row.pgbenchCpu.toFixed(0)}`,
   );
 }
 
@@ -369,9 +437,12 @@ const meets = (row: Row) =>
   row.status === '200' &&
   row.p95 <= (isSearch(row) ? 100 : 50) &&
   (Number.isNaN(row.tps) || row.rps / row.tps >= 0.5);
-/** A page deeper than the lists serve is refused (400 validation.pageTooDeep) by design. */
+/**
+ * A page deeper than the lists serve is refused (400 validation.pageTooDeep) by design: page 500, and page
+ * 401 of a list of more than 25 rows a page (one that ignores `pageSize`).
+ */
 const verdict = (row: Row) =>
-  row.status === '400' && row.name === 'page 500' ? 'refused' : meets(row) ? 'met' : 'missed';
+  row.status === '400' && row.isTooDeep ? 'refused' : meets(row) ? 'met' : 'missed';
 const table = [
   '| endpoint | case | status | p50 ms | p95 ms | req/s | pgbench tps | ratio | target |',
   '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -385,11 +456,20 @@ const table = [
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const server = (await client.query<{ server_version: string }>('show server_version')).rows[0]!
   .server_version;
+/** The median over the cases of a per-request CPU time. */
+const medianOf = (values: number[]) => {
+  const known = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : Number.NaN;
+};
+const cpuLine =
+  `CPU a request (median of the cases): the API's thread ${medianOf(rows.map((row) => row.apiCpu)).toFixed(0)} µs, ` +
+  `autocannon's ${medianOf(rows.map((row) => row.autocannonCpu)).toFixed(0)} µs; ` +
+  `pgbench's client ${medianOf(rows.map((row) => row.pgbenchCpu)).toFixed(0)} µs a transaction.`;
 const summary =
   `BENCH_SCALE=${scale}, ${connections} connections, autocannon ${seconds} s and pgbench ${pgbenchSeconds} s per case; ` +
   `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${server}. ` +
   `${rows.filter(meets).length} of ${rows.length} cases meet the targets (list p95 ≤ 50 ms, search p95 ≤ 100 ms, ratio ≥ 0.5)` +
-  `, ${rows.filter((row) => verdict(row) === 'refused').length} refused as too deep.`;
+  `, ${rows.filter((row) => verdict(row) === 'refused').length} refused as too deep. ${cpuLine}`;
 log(`\n${summary}\n\n${table}\n`);
 if (env.BENCH_OUTPUT) fs.writeFileSync(env.BENCH_OUTPUT, `${summary}\n\n${table}\n`);
 
@@ -397,4 +477,4 @@ await app.close();
 await pool.end();
 await client.end();
 fs.rmSync(filesDir, { recursive: true, force: true });
-fs.rmSync(scriptDir, { recursive: true, force: true });
+if (!keptSqlDir) fs.rmSync(scriptDir, { recursive: true, force: true });
