@@ -9,18 +9,21 @@ import {
   IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { accountEndpoints, type Claims, Environment, type Named, type SwitchOptions } from '@xp/contracts';
+import {
+  accountEndpoints,
+  type Claims,
+  Environment,
+  hasAnyGymRight,
+  type Named,
+  type SwitchKind,
+  type SwitchOptions,
+} from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api-hooks';
 import { environmentLabelKey } from '../environments';
 import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
-import {
-  environmentChoices,
-  locationChoices,
-  MAIN_LOCATION,
-  type VisibleSwitchers,
-  visibleSwitchers,
-} from './switcher-rules';
+import { SwitchPicker } from './switch-picker';
+import { environmentChoices, MAIN_LOCATION, type VisibleSwitchers, visibleSwitchers } from './switcher-rules';
 
 /** One icon per switcher: in the header the switchers carry no visible label. */
 const icons: Record<SwitchTarget['kind'], TablerIcon> = {
@@ -64,24 +67,37 @@ export function Switchers({ layout }: SwitchersProps) {
     } as Partial<SelectProps>;
   };
 
-  const organisationSelect = (
-    kind: 'gym' | 'employer' | 'association' | 'contentEnvironment' | 'supplier',
+  /** A searchable, paged picker (decision 003); the preview in `options` names the active one. */
+  const picker = (
+    kind: SwitchKind,
     labelKey: string,
     list: Named[],
     activeId: number | null,
     target: (id: number) => SwitchTarget,
-  ) => (
-    <Select
-      key={kind}
-      {...common(kind, labelKey)}
-      data={list.map((item) => ({ value: String(item.id), label: item.name }))}
-      value={activeId === null ? null : String(activeId)}
-      placeholder={t('shell.switchers.choose')}
-      searchable={list.length > 7}
-      nothingFoundMessage={t('shell.switchers.nothingFound')}
-      onChange={(value) => value !== null && void switchTo(target(Number(value)))}
-    />
-  );
+  ) => {
+    const label = t(labelKey);
+    const Icon = icons[kind];
+    return (
+      <SwitchPicker
+        key={kind}
+        kind={kind}
+        label={label}
+        withLabel={layout === 'column'}
+        icon={<Icon size={16} stroke={1.6} aria-hidden />}
+        value={activeId === null ? null : String(activeId)}
+        valueLabel={list.find((item) => item.id === activeId)?.name}
+        disabled={pending !== null}
+        pending={pending === kind}
+        w={layout === 'row' ? 200 : undefined}
+        onChange={(value) => void switchTo(target(Number(value)))}
+      />
+    );
+  };
+
+  const atLocation = claims.activeEnvironment === Environment.Location && claims.activeLocationId !== null;
+  const mainLocation = hasAnyGymRight(claims)
+    ? { value: MAIN_LOCATION, label: t('shell.switchers.mainLocation') }
+    : undefined;
 
   const switchers = [
     visible.environment && (
@@ -94,32 +110,35 @@ export function Switchers({ layout }: SwitchersProps) {
     ),
     visible.gym &&
       options &&
-      organisationSelect('gym', 'shell.switchers.gym', options.gyms, claims.activeGymId, (gymId) => ({
+      picker('gym', 'shell.switchers.gym', options.gyms, claims.activeGymId, (gymId) => ({
         kind: 'gym',
         gymId,
       })),
     visible.location && options && (
-      <Select
+      <SwitchPicker
         key="location"
-        {...common('location', 'shell.switchers.location')}
-        data={locationChoices(claims, options.locations).map((choice) => ({
-          value: choice.value,
-          label: choice.name ?? t('shell.switchers.mainLocation'),
-        }))}
-        value={
-          claims.activeEnvironment === Environment.Location && claims.activeLocationId !== null
-            ? String(claims.activeLocationId)
-            : MAIN_LOCATION
+        kind="location"
+        label={t('shell.switchers.location')}
+        withLabel={layout === 'column'}
+        icon={<IconMapPin size={16} stroke={1.6} aria-hidden />}
+        value={atLocation ? String(claims.activeLocationId) : MAIN_LOCATION}
+        valueLabel={
+          atLocation
+            ? options.locations.find((location) => location.id === claims.activeLocationId)?.name
+            : t('shell.switchers.mainLocation')
         }
+        extra={mainLocation}
+        disabled={pending !== null}
+        pending={pending === 'location'}
+        w={layout === 'row' ? 200 : undefined}
         onChange={(value) =>
-          value !== null &&
           void switchTo({ kind: 'location', locationId: value === MAIN_LOCATION ? null : Number(value) })
         }
       />
     ),
     visible.employer &&
       options &&
-      organisationSelect(
+      picker(
         'employer',
         'shell.switchers.employer',
         options.employers,
@@ -131,7 +150,7 @@ export function Switchers({ layout }: SwitchersProps) {
       ),
     visible.association &&
       options &&
-      organisationSelect(
+      picker(
         'association',
         'shell.switchers.association',
         options.associations,
@@ -140,7 +159,7 @@ export function Switchers({ layout }: SwitchersProps) {
       ),
     visible.contentEnvironment &&
       options &&
-      organisationSelect(
+      picker(
         'contentEnvironment',
         'shell.switchers.contentEnvironment',
         options.contentEnvironments,
@@ -149,12 +168,15 @@ export function Switchers({ layout }: SwitchersProps) {
       ),
     visible.supplier &&
       options &&
-      organisationSelect(
+      picker(
         'supplier',
         'shell.switchers.supplier',
         options.suppliers,
         claims.activeSupplierId,
-        (supplierEnvironmentId) => ({ kind: 'supplier', supplierEnvironmentId }),
+        (supplierEnvironmentId) => ({
+          kind: 'supplier',
+          supplierEnvironmentId,
+        }),
       ),
     // Without a choice to make, the active organisation is still shown, so everyone sees where they work.
     ...staticContext(claims, options, visible).map(({ kind, name, labelKey }) => {
