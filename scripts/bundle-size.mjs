@@ -69,11 +69,28 @@ function collect(key, files) {
   for (const imported of chunk.imports ?? []) collect(imported, files);
 }
 
-/** The entry: index.html's script and what main.tsx imports at once (the bootstrap, after Zod's setting). */
+/** The texts of one language (main.tsx fetches the start language's beside the bootstrap). */
+const textChunks = ['src/i18n/texts.nl.ts', 'src/i18n/texts.en.ts'].filter((key) => manifest[key]);
+
+/**
+ * The entry: index.html's script and what main.tsx imports at once (the bootstrap, after Zod's setting),
+ * with the texts of one language: the larger of the two, as a first visit downloads either.
+ */
 function entryFiles() {
   const files = new Set();
   collect('index.html', files);
-  for (const dynamic of manifest['index.html'].dynamicImports ?? []) collect(dynamic, files);
+  const languages = new Set(textChunks);
+  for (const dynamic of manifest['index.html'].dynamicImports ?? [])
+    if (!languages.has(dynamic)) collect(dynamic, files);
+  const perLanguage = textChunks.map((key) => {
+    const own = new Set();
+    collect(key, own);
+    return [...own].filter((file) => !files.has(file));
+  });
+  const largest = perLanguage.sort(
+    (a, b) => b.reduce((sum, f) => sum + gzipSize(f), 0) - a.reduce((sum, f) => sum + gzipSize(f), 0),
+  )[0];
+  for (const file of largest ?? []) files.add(file);
   return files;
 }
 

@@ -5,7 +5,7 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import i18n from '@/i18n';
+import i18n, { textsReady } from '@/i18n';
 import { App } from './app/app';
 import { startFirstScreen } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
@@ -22,8 +22,13 @@ void startFirstScreen(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The session restore and the first screen's code and data are under way; the app renders in its language.
+void textsReady
+  .catch(() => {})
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );

@@ -1,6 +1,5 @@
 import type { Language } from '@xp/contracts';
-import dayjs from 'dayjs';
-import i18n, { LANGUAGE_STORAGE_KEY, setLanguage } from '@/i18n';
+import i18n, { LANGUAGE_STORAGE_KEY, setLanguage, showLanguage } from '@/i18n';
 
 /** The language the user picked in the user menu, if any; it wins over the language of the account. */
 export function pickedLanguage(): Language | null {
@@ -13,12 +12,13 @@ export function pickLanguage(language: Language): Promise<unknown> {
   return setLanguage(language);
 }
 
-/** After login or restore: use the account's language unless the user picked one here. */
-export function applyAccountLanguage(language: Language): void {
-  if (pickedLanguage() || i18n.language === language) return;
-  dayjs.locale(language);
-  document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+/**
+ * After login or restore: use the account's language unless the user picked one here; resolves once it
+ * shows (its texts are loaded first).
+ */
+export function applyAccountLanguage(language: Language): Promise<void> {
+  if (pickedLanguage() || i18n.language === language) return Promise.resolve();
+  return showLanguage(language);
 }
 
 export const currentLanguage = (): Language => (i18n.language === 'en' ? 'en' : 'nl');

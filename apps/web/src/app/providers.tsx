@@ -1,11 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOAST_AUTO_CLOSE_MS } from '@/ui/toasts';
 import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
@@ -15,7 +12,12 @@ interface AppProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Theme, dates in the user's language, modals, toasts (2500 ms) and the query cache. */
+const OverlayHosts = lazy(() => import('./overlay-hosts'));
+
+/**
+ * Theme, dates in the user's language, the query cache, and (loaded beside the first screen, not before
+ * it) modals and toasts (2500 ms).
+ */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   const { i18n } = useTranslation();
   return (
@@ -27,10 +29,10 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     >
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
-            {children}
-          </ModalsProvider>
+          <Suspense fallback={null}>
+            <OverlayHosts />
+          </Suspense>
+          {children}
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

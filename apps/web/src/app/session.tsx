@@ -33,7 +33,8 @@ export function restoreSession(): Promise<void> {
     .catch(() => null)
     .then((claims) => {
       sessionStore.setClaims(claims);
-      if (claims) applyAccountLanguage(claims.language);
+      // The first screen shows in the account's language: its texts are in before the app renders.
+      if (claims) return applyAccountLanguage(claims.language).catch(() => {});
     });
   return restoring;
 }
@@ -79,7 +80,7 @@ export function installSessionHooks(router: AnyRouter, queryClient: QueryClient)
  */
 export function startSession(claims: Claims): void {
   sessionStore.setClaims(claims);
-  applyAccountLanguage(claims.language);
+  void applyAccountLanguage(claims.language).catch(() => {});
 }
 
 /** Sign in: answers the login result; on success (without TFA) the session holds the claims. */

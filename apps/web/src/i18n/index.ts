@@ -2,36 +2,40 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Tree } from './merge';
+import { LANGUAGE_STORAGE_KEY, startLanguage } from './start-language';
+
+export { LANGUAGE_STORAGE_KEY };
+
+export type TextsLanguage = 'nl' | 'en';
 
 /**
- * Translations live in one file pair per area (`<area>.nl.json`, `<area>.en.json`), merged here into one
- * namespace, so that keys read `<domain>.<screen>.<key>` and areas can be edited independently.
+ * The texts of one language are a chunk of their own (a first visit downloads one language, not both):
+ * `loadLanguage` fetches them once; the app renders after the start language's texts are in (bootstrap),
+ * and a language is loaded before it is switched to.
  */
-type Tree = { [key: string]: string | Tree };
-const load = (files: Record<string, unknown>): Tree =>
-  Object.values(files).reduce<Tree>((all, file) => deepMerge(all, (file as { default: Tree }).default), {});
+const textLoaders: Record<TextsLanguage, () => Promise<{ default: Tree }>> = {
+  nl: () => import('./texts.nl'),
+  en: () => import('./texts.en'),
+};
+const loading = new Map<TextsLanguage, Promise<void>>();
 
-function deepMerge(target: Tree, source: Tree): Tree {
-  const result: Tree = { ...target };
-  for (const [key, value] of Object.entries(source)) {
-    const existing = result[key];
-    result[key] =
-      typeof value === 'object' && typeof existing === 'object' ? deepMerge(existing, value) : value;
+export function loadLanguage(language: TextsLanguage): Promise<void> {
+  let loaded = loading.get(language);
+  if (!loaded) {
+    loaded = textLoaders[language]().then(({ default: texts }) => {
+      i18n.addResourceBundle(language, 'translation', texts, true, true);
+    });
+    loaded.catch(() => loading.delete(language));
+    loading.set(language, loaded);
   }
-  return result;
+  return loaded;
 }
 
-export const resources = {
-  nl: { translation: load(import.meta.glob('./*.nl.json', { eager: true })) },
-  en: { translation: load(import.meta.glob('./*.en.json', { eager: true })) },
-};
-
-export const LANGUAGE_STORAGE_KEY = 'language';
-const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;
-const initial = stored === 'en' ? 'en' : 'nl';
+const initial = startLanguage();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: initial,
   fallbackLng: 'nl',
   interpolation: { escapeValue: false },
@@ -39,11 +43,21 @@ void i18n.use(initReactI18next).init({
 });
 dayjs.locale(initial);
 
-export function setLanguage(language: 'nl' | 'en') {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+/** Resolves once the start language's texts are in (the app renders after). */
+export const textsReady: Promise<void> = loadLanguage(initial);
+
+/** Shows a language: its texts are loaded first, then it applies (without remembering it). */
+export async function showLanguage(language: TextsLanguage): Promise<void> {
+  await loadLanguage(language);
   dayjs.locale(language);
   document.documentElement.lang = language;
-  return i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Picks a language and remembers it in this browser. */
+export function setLanguage(language: TextsLanguage): Promise<void> {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  return showLanguage(language);
 }
 
 export default i18n;

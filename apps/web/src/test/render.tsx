@@ -7,6 +7,7 @@ import userEvent, { type Options as UserEventOptions } from '@testing-library/us
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '@/i18n';
+import { markModalsReady } from '@/ui/overlays';
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens to `document.fonts`.
 if (typeof document !== 'undefined' && !('fonts' in document)) {
@@ -15,6 +16,9 @@ if (typeof document !== 'undefined' && !('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+
+// The app loads its ModalsProvider after the first screen; here it is mounted with every render.
+markModalsReady();
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper'> {
   /** Language of the texts; default Dutch. */

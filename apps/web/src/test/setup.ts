@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/i18n';
+import { loadLanguage } from '@/i18n';
 
 afterEach(() => cleanup());
+
+// The app loads one language's texts at a time; tests switch freely, so both are in from the start.
+await Promise.all([loadLanguage('nl'), loadLanguage('en')]);
 
 // A screen that loads its route lazily can take seconds on a busy machine (CI runs the suites while other
 // work goes on): wait for what a person would see as long as a person would, not one second.

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
 import { MODAL_SIZES, MODAL_TRANSITION_MS } from './modal-flow';
+import { modalsReady } from './overlays';
 import { showError } from './toasts';
 import { translateMessage } from './translate';
 
@@ -108,9 +109,10 @@ let confirmCount = 0;
  * Opens a confirmation imperatively (needs the app's `ModalsProvider`); resolves `true` once confirmed (and
  * `onConfirm` succeeded), `false` when cancelled or closed.
  */
-export function openConfirm(options: ConfirmOptions): Promise<boolean> {
+export async function openConfirm(options: ConfirmOptions): Promise<boolean> {
   confirmCount += 1;
   const modalId = `confirm-${confirmCount}`;
+  await modalsReady;
   return new Promise<boolean>((resolve) => {
     const setBusy = (isBusy: boolean) =>
       modals.updateModal({ modalId, closeOnEscape: !isBusy, closeOnClickOutside: !isBusy });

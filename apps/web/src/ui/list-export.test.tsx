@@ -210,8 +210,8 @@ describe('GenericList export', () => {
 });
 
 describe('list export helpers', () => {
-  it('writes booleans, numbers, empty and formula-like cells as a spreadsheet should read them', () => {
-    const csv = toCsv<{ v: unknown }>(
+  it('writes booleans, numbers, empty and formula-like cells as a spreadsheet should read them', async () => {
+    const csv = await toCsv<{ v: unknown }>(
       [{ header: 'Waarde', exportValue: (row) => row.v as never }],
       [{ v: true }, { v: 12.5 }, { v: -3 }, { v: null }, { v: '=SUM(A1)' }, { v: 'regel 1\nregel 2' }],
       i18n.getFixedT('en'),

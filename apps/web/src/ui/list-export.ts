@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { unparse } from 'papaparse';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from './inputs/date-utils';
@@ -90,8 +89,16 @@ const csvNumber = (value: number) => (Number.isInteger(value) ? value : String(v
  */
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:,\d+)?$))/;
 
-/** The file's text: the BOM, a header row and one row per item, separated by `;`, quoted where needed. */
-export function toCsv<T>(columns: readonly ExportColumn<T>[], rows: readonly T[], t: TFunction): string {
+/**
+ * The file's text: the BOM, a header row and one row per item, separated by `;`, quoted where needed. The
+ * CSV writer (papaparse) is loaded on the first export, not with the list.
+ */
+export async function toCsv<T>(
+  columns: readonly ExportColumn<T>[],
+  rows: readonly T[],
+  t: TFunction,
+): Promise<string> {
+  const { unparse } = await import('papaparse');
   const format = exportFormat(t);
   const cell = (value: ExportValue) => {
     if (value === null || value === undefined) return '';
@@ -150,7 +157,8 @@ export function useListExport<T>(
     try {
       const { rows, total, isCut } = await fetchAllRows(listExport.fetchPage, state);
       const fileColumns = columns.filter((column): column is ExportColumn<T> => Boolean(column.exportValue));
-      downloadText(toCsv(fileColumns, rows, t), exportFileName(translateMessage(t, listExport.fileName)));
+      const csv = await toCsv(fileColumns, rows, t);
+      downloadText(csv, exportFileName(translateMessage(t, listExport.fileName)));
       if (isCut) {
         const number = (value: number) => value.toLocaleString(i18n.language);
         showWarning(t('ui.export.truncated', { rows: number(rows.length), total: number(total) }), {

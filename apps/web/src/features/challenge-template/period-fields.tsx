@@ -3,7 +3,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/ui/inputs/date-input';
-import { SwitchField } from '@/ui/inputs/text-field';
+import { SwitchField } from '@/ui/inputs/switch-field';
 
 /** The field names of each period, the same in templates and challenges (spec 000 section 3). */
 const periods = {

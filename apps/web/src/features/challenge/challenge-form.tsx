@@ -14,7 +14,7 @@ import { PeriodFields } from '@/features/challenge-template/period-fields';
 import { showSaveErrors } from '@/ui/form-errors';
 import { calendarDateToIso } from '@/ui/inputs/date-utils';
 import { NumberField } from '@/ui/inputs/number-field';
-import { SwitchField } from '@/ui/inputs/text-field';
+import { SwitchField } from '@/ui/inputs/switch-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { ErrorState } from '@/ui/states';
 import { useZodForm } from '@/ui/use-zod-form';

@@ -4,7 +4,8 @@ import { type PaymentProvider, PaymentProviderKind, paymentProviderInput } from 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showSaveErrors } from '@/ui/form-errors';
-import { SelectField, TextField } from '@/ui/inputs/text-field';
+import { SelectField } from '@/ui/inputs/select-field';
+import { TextField } from '@/ui/inputs/text-field';
 import { ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';

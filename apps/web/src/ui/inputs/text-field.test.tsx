@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { renderWithProviders, screen } from '@/test/render';
 import { useZodForm } from '../use-zod-form';
 import { NumberField } from './number-field';
-import { SelectField, SwitchField, TextField } from './text-field';
+import { SelectField } from './select-field';
+import { SwitchField } from './switch-field';
+import { TextField } from './text-field';
 import { TextareaField } from './textarea-field';
 
 const schema = z.object({
