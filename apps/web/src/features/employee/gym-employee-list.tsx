@@ -2,14 +2,19 @@ import { Badge, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import { type GymEmployee, gymEmployeeInvitationEndpoints } from '@xp/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InviteModal } from '@/features/invitation/invite-form';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useOpenedOnce } from '@/ui/lazy-modal';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { fetchGymEmployees, useGymEmployees } from './api';
 import { EmployeeTabs } from './employee-tabs';
+
+// The invitation form (and its form library) loads when first opened, not with the list.
+const InviteModal = lazy(() =>
+  import('@/features/invitation/invite-form').then((module) => ({ default: module.InviteModal })),
+);
 
 export const employeeColumns = {
   name: {
@@ -74,6 +79,7 @@ export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeLis
   useDocumentTitle(`${t('employee.list.title')} · ${t('shell.productName')}`);
   const query = useGymEmployees(state);
   const [isInviting, setInviting] = useState(false);
+  const isInviteMounted = useOpenedOnce(isInviting);
   const rowActions: RowAction<GymEmployee>[] = [
     { label: 'employee.list.open', icon: <IconChevronRight size={18} aria-hidden />, onClick: onOpen },
   ];
@@ -101,12 +107,16 @@ export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeLis
           exportRows={{ fileName: 'employee.list.title', fetchPage: fetchGymEmployees }}
         />
       )}
-      <InviteModal
-        texts="employee.invitations"
-        endpoints={gymEmployeeInvitationEndpoints}
-        opened={isInviting}
-        onClose={() => setInviting(false)}
-      />
+      {isInviteMounted && (
+        <Suspense fallback={null}>
+          <InviteModal
+            texts="employee.invitations"
+            endpoints={gymEmployeeInvitationEndpoints}
+            opened={isInviting}
+            onClose={() => setInviting(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,13 +2,14 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconMailForward, IconUserMinus, IconX } from '@tabler/icons-react';
 import type { EmployerEmployee, EmployerEmployeeInvitation } from '@xp/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
+import { useOpenedOnce } from '@/ui/lazy-modal';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -20,8 +21,14 @@ import {
   useRemoveEmployerEmployee,
   useResendEmployeeInvitation,
 } from './api';
-import { ExcelImportModal } from './excel-import-modal';
-import { InviteEmployeeModal } from './invite-employee-modal';
+
+// The forms (and their form library) load when first opened, not with the list.
+const InviteEmployeeModal = lazy(() =>
+  import('./invite-employee-modal').then((module) => ({ default: module.InviteEmployeeModal })),
+);
+const ExcelImportModal = lazy(() =>
+  import('./excel-import-modal').then((module) => ({ default: module.ExcelImportModal })),
+);
 
 const INVITATIONS = 'invitations';
 
@@ -142,6 +149,8 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
     [INVITATIONS]: invitations.data?.total ?? 0,
   };
   const [modal, setModal] = useState<'invite' | 'import' | null>(null);
+  const isInviteMounted = useOpenedOnce(modal === 'invite');
+  const isImportMounted = useOpenedOnce(modal === 'import');
   const active = isInvitations ? invitations : employees;
 
   const toolbar = (
@@ -187,16 +196,22 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
           {...common}
         />
       )}
-      <InviteEmployeeModal
-        activeEmployerId={activeEmployerId}
-        opened={modal === 'invite'}
-        onClose={() => setModal(null)}
-      />
-      <ExcelImportModal
-        activeEmployerId={activeEmployerId}
-        opened={modal === 'import'}
-        onClose={() => setModal(null)}
-      />
+      <Suspense fallback={null}>
+        {isInviteMounted && (
+          <InviteEmployeeModal
+            activeEmployerId={activeEmployerId}
+            opened={modal === 'invite'}
+            onClose={() => setModal(null)}
+          />
+        )}
+        {isImportMounted && (
+          <ExcelImportModal
+            activeEmployerId={activeEmployerId}
+            opened={modal === 'import'}
+            onClose={() => setModal(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
