@@ -160,6 +160,7 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
     code: 'x'.repeat(32),
     name: 'someone@example.com',
     isActive: 'true',
+    kind: 'gym',
   };
   const paramNames = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const query = endpoint.query;
