@@ -5,7 +5,7 @@ import {
   templateAmount,
   templateDate,
 } from './challenge-template.ts';
-import { Environment, Theme } from './enums.ts';
+import { Theme } from './enums.ts';
 import {
   endpoint,
   formBoolean,
@@ -17,7 +17,6 @@ import {
   paged,
   policy,
 } from './http.ts';
-import { type Claims, hasLocationAccess, isAdmin } from './session.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Challenge'];
@@ -27,38 +26,8 @@ const tags = ['Challenge'];
  * made from an active, published challenge template. Each sees and changes only its own.
  */
 
-/** Who a challenge belongs to: the organisation of the session's active environment. */
-export type ChallengeOwner =
-  | { kind: 'location'; id: number }
-  | { kind: 'employer'; id: number }
-  | { kind: 'association'; id: number };
-
-/**
- * The owner of the challenges the session works on, or null when the active environment has none or the
- * session may not use it: the Location environment for its staff (any right on the active location) and
- * admins; the Employer environment for employers and admins; the Association environment for admins.
- * The server scopes every challenge call to it; the menus show "Challenges" when it is not null.
- */
-export function challengeOwnerOf(claims: Claims): ChallengeOwner | null {
-  switch (claims.activeEnvironment) {
-    case Environment.Location:
-      return claims.activeLocationId !== null &&
-        (claims.role === 'Admin' || claims.role === 'Employee') &&
-        hasLocationAccess(claims)
-        ? { kind: 'location', id: claims.activeLocationId }
-        : null;
-    case Environment.Employer:
-      return claims.activeEmployerId !== null && (isAdmin(claims) || claims.role === 'Employer')
-        ? { kind: 'employer', id: claims.activeEmployerId }
-        : null;
-    case Environment.Association:
-      return claims.activeAssociationId !== null && isAdmin(claims)
-        ? { kind: 'association', id: claims.activeAssociationId }
-        : null;
-    default:
-      return null;
-  }
-}
+// Schema-free (the web's menus and route checks use it without loading the challenge schemas).
+export { type ChallengeOwner, challengeOwnerOf } from './challenge-owner.ts';
 
 /** The translation key of the span rule (spec 000 section 5: message `step2.validateDate`). */
 export const CHALLENGE_SPAN_ERROR = 'challenge.step2.validateDate';

@@ -1,4 +1,5 @@
-import { type ChallengeOwner, type Claims, challengeOwnerOf } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { type ChallengeOwner, challengeOwnerOf } from '@xp/contracts/challenge-owner';
 
 /**
  * Who may open the challenges of an environment: a session whose challenge owner is of that kind (so the
