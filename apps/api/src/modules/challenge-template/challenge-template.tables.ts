@@ -45,6 +45,11 @@ export const challengeTemplates = pgTable(
     thirdParty: boolean().notNull().default(false),
     challengeBannerHash: text().references(() => files.hash, { onDelete: 'restrict' }),
     pictureBankItemId: integer().references(() => pictureBankItems.id, { onDelete: 'restrict' }),
+    /**
+     * How many challenges (of every owner) were made from the template: a counter the database keeps
+     * (triggers, migration 0022), so the popular templates need not count every challenge per request.
+     */
+    challengeCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,13 +1,15 @@
 import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
+  cappedCount,
   cappedCounts,
   type ListQuery,
   likePattern,
   limitOffset,
   orderBy,
   pagedCounts,
+  pagedTotal,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -78,8 +80,16 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  // The counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
+  // (owner, is_active) answers them by index-only scans (the owner key's expression index cannot).
+  const search = query.search ? ilike(challenges.name, likePattern(query.search)) : undefined;
   const rows = (isActive: boolean | undefined) =>
-    db.select({ one: sql`1` }).from(challenges).where(tab(isActive));
+    db
+      .select({ one: sql`1` })
+      .from(challenges)
+      .where(
+        and(ownedBy(owner), search, isActive === undefined ? undefined : eq(challenges.isActive, isActive)),
+      );
   const counts = await cappedCounts(db, { all: rows(undefined), active: rows(true), inactive: rows(false) });
   return {
     items,
@@ -114,11 +124,16 @@ export const update = async (db: Database, id: number, values: Partial<Challenge
 
 export const remove = (db: Database, id: number) => db.delete(challenges).where(eq(challenges.id, id));
 
-/** A template, locked shared so it cannot be deleted or changed while a challenge is made from it. */
+/**
+ * A template, locked so it cannot be deleted or changed while a challenge is made from it. `no key update`,
+ * not `share`: the new challenge's trigger updates the template's `challenge_count`, and two creations
+ * holding a shared lock would deadlock upgrading it.
+ */
 export const findTemplate = async (db: Database, id: number) =>
-  (await db.select().from(challengeTemplates).where(eq(challengeTemplates.id, id)).for('share'))[0];
+  (await db.select().from(challengeTemplates).where(eq(challengeTemplates.id, id)).for('no key update'))[0];
 
-const challengeCount = count(challenges.id);
+/** Kept by the database (triggers, migration 0022): no count over every challenge per request. */
+const challengeCount = challengeTemplates.challengeCount;
 
 /**
  * Active, published templates with how many challenges (of every owner) use them; without a sort the most
@@ -142,17 +157,13 @@ export async function popular(db: Database, query: PopularFilter) {
           asc(challengeTemplates.id),
         ];
   const { limit, offset } = limitOffset(query);
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ template: challengeTemplates, challengeCount })
-      .from(challengeTemplates)
-      .leftJoin(challenges, eq(challenges.challengeTemplateId, challengeTemplates.id))
-      .where(where)
-      .groupBy(challengeTemplates.id)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(challengeTemplates).where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const items = await db
+    .select({ template: challengeTemplates, challengeCount })
+    .from(challengeTemplates)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const total = await cappedCount(db, db.select({ one: sql`1` }).from(challengeTemplates).where(where));
+  return { items, ...pagedTotal(total) };
 }

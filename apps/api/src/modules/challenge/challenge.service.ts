@@ -100,10 +100,10 @@ export async function popularChallengeTemplates(
   query: repository.PopularFilter,
 ) {
   ownerOf(session);
-  const { items, total } = await repository.popular(db, query);
+  const { items, ...counts } = await repository.popular(db, query);
   return {
     items: items.map((item) => ({ ...toTemplate(item.template), challengeCount: item.challengeCount })),
-    total,
+    ...counts,
   };
 }
 

@@ -66,9 +66,10 @@ export const challenges = pgTable(
       'challenges_one_owner_check',
       sql`num_nonnulls(${table.locationId}, ${table.employerId}, ${table.associationId}) = 1`,
     ),
-    index('challenges_location_idx').on(table.locationId, table.createdAt),
-    index('challenges_employer_idx').on(table.employerId, table.createdAt),
-    index('challenges_association_idx').on(table.associationId, table.createdAt),
+    // The owner's tab counts (all, active, inactive) as index-only scans on the plain owner column.
+    index('challenges_location_idx').on(table.locationId, table.isActive),
+    index('challenges_employer_idx').on(table.employerId, table.isActive),
+    index('challenges_association_idx').on(table.associationId, table.isActive),
     index('challenges_template_idx').on(table.challengeTemplateId),
     index('challenges_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     // The owner's list: one index per sort key, the id breaking ties; the default order also per tab.

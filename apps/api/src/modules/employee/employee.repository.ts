@@ -55,23 +55,43 @@ async function paged<T>(
 
 // ---------------------------------------------------------------------------------------------- the gym
 
-const locationCount = (gymId: number) =>
-  sql<number>`(SELECT count(*)::int FROM ${locations} WHERE ${locations.gymId} = ${gymId} AND ${worksAt(sql`${locations.id}`, sql`${users.id}`)})`;
+/**
+ * Per employee of the gym, at how many of its locations they work (linked or holding a right there): one
+ * grouped count over the gym's locations' links (thousands of rows), not a count per employee.
+ */
+const locationCounts = (gymId: number) =>
+  sql`(SELECT s.user_id, count(*)::int AS n FROM (SELECT le.user_id, le.location_id FROM ${locationEmployees} AS le JOIN ${locations} AS l ON l.id = le.location_id WHERE l.gym_id = ${gymId} UNION SELECT g.user_id, g.location_id FROM ${locationRightGrants} AS g JOIN ${locations} AS l ON l.id = g.location_id WHERE l.gym_id = ${gymId}) AS s GROUP BY s.user_id) AS location_counts`;
+const countedLocations = sql<number>`coalesce(location_counts.n, 0)`;
+/**
+ * The same count for one employee (the outer row's `users.id`): for the 25 rows of a page. Written out in
+ * full: inside a one-table select drizzle leaves column names unqualified (see the gyms).
+ */
+const locationCountOf = (gymId: number) =>
+  sql<number>`(SELECT count(*)::int FROM "locations" AS l WHERE l.gym_id = ${gymId} AND l.id IN (SELECT le.location_id FROM "location_employees" AS le WHERE le.user_id = "users"."id" UNION ALL SELECT g.location_id FROM "location_right_grants" AS g WHERE g.user_id = "users"."id"))`;
 
 export function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
   const where = and(notDeleted, gymStaff(gymId), search(query.search));
-  const counted = locationCount(gymId);
   return paged(
     query,
     where,
-    (limit, offset) =>
-      db
+    async (limit, offset) => {
+      // The page's ids first (an index-only walk for a name or e-mail sort, the grouped counts for the
+      // count sort), then the rows and location counts of those 25 only.
+      const page = db.select({ id: users.id }).from(users).$dynamic();
+      if (query.sort === 'locationCount')
+        page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${users.id}`);
+      const pageIds = page
+        .where(where)
+        .orderBy(...orderBy(query, { ...sortable, locationCount: countedLocations }, 'name', users.id))
+        .limit(limit)
+        .offset(offset);
+      const counted = locationCountOf(gymId);
+      return db
         .select({ ...summaryColumns, locationCount: counted })
         .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id))
-        .limit(limit)
-        .offset(offset),
+        .where(inArray(users.id, pageIds))
+        .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id));
+    },
     db,
   );
 }

@@ -41,14 +41,23 @@ export const employerName = async (db: Database, employerId: number) =>
 export async function listEmployees(db: Database, employerId: number, query: ListQuery) {
   const where = and(eq(employerEmployees.employerId, employerId), notDeleted, search(query.search));
   const { limit, offset } = limitOffset(query);
+  const order = orderBy(query, sortable, 'name', users.id);
+  // The page's ids first (index-only walks: `users_sort_name_idx` holds the name's columns), then the rows
+  // of those 25: a deep page skips index entries, not rows.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const items = await db
     .select(columns)
     .from(employerEmployees)
     .innerJoin(users, eq(users.id, employerEmployees.userId))
-    .where(where)
-    .orderBy(...orderBy(query, sortable, 'name', users.id))
-    .limit(limit)
-    .offset(offset);
+    .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
+    .orderBy(...order);
   const total = await cappedCount(
     db,
     db

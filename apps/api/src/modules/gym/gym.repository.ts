@@ -15,8 +15,8 @@ export type GymValues = Pick<typeof gyms.$inferInsert, 'name' | 'slug'>;
 // Written out in full: inside a one-table select drizzle leaves column names unqualified, so a
 // correlated subquery built from column objects would compare the inner table with itself.
 const locationCount = sql<number>`(select count(*)::int from "locations" as l where l."gym_id" = "gyms"."id")`;
-/** Employees whose account still exists (a deleted account keeps its row for the ledger). */
-const employeeCount = sql<number>`(select count(*)::int from "gym_employees" as e join "users" as u on u."id" = e."user_id" where e."gym_id" = "gyms"."id" and u."deleted_at" is null)`;
+/** Employees whose account still exists: a counter the database keeps (triggers, migration 0022). */
+const employeeCount = gyms.employeeCount;
 
 const columns = {
   id: gyms.id,

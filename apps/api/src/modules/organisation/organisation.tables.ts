@@ -22,6 +22,11 @@ export const gyms = pgTable(
     slug: text().notNull(),
     /** Banner of the public sign-up pages (`/inschrijven/{gymSlug}`). */
     registrationBannerHash: text().references(() => files.hash),
+    /**
+     * Employees (`gym_employees`) whose account still exists, kept by triggers in the database (migration
+     * 0022) in the same transaction as every write: the list shows it without counting thousands of rows.
+     */
+    employeeCount: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,11 +46,22 @@ const organisation = (name: string) =>
 /** An employer funding its employees' fitness with XP; names are unique (case-insensitive). */
 export const employers = pgTable(
   'employers',
-  { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
+  {
+    id: id(),
+    name: text().notNull(),
+    /**
+     * Employees (`employer_employees`) whose account still exists, kept by triggers in the database
+     * (migration 0022) in the same transaction as every write; the list shows and sorts on it.
+     */
+    employeeCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
   (table) => [
     uniqueIndex('employers_name_unique').on(sql`lower(${table.name})`),
     index('employers_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('employers_list_created_idx').on(table.createdAt, table.id),
+    index('employers_list_employees_idx').on(table.employeeCount, table.id),
   ],
 );
 export const suppliers = organisation('suppliers');

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
   cappedCounts,
@@ -26,6 +26,26 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
   );
   const where = and(base, query.role ? eq(users.role, query.role) : undefined);
   const { limit, offset } = limitOffset(query);
+  const order = orderBy(
+    query,
+    {
+      name: sql`lower(${users.lastName})`,
+      email: sql`lower(${users.email})`,
+      role: users.role,
+      createdAt: users.createdAt,
+    },
+    'name',
+    users.id,
+  );
+  // The page's ids first, then their rows: the offset walks the sort index alone (index-only: the indexes
+  // hold their expression's columns, migration 0022), not the table rows it skips.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const items = await db
     .select({
       id: users.id,
@@ -36,22 +56,8 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
       createdAt: users.createdAt,
     })
     .from(users)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        {
-          name: sql`lower(${users.lastName})`,
-          email: sql`lower(${users.email})`,
-          role: users.role,
-          createdAt: users.createdAt,
-        },
-        'name',
-        users.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(users.id, pageIds))
+    .orderBy(...order);
   const tab = (role?: UserRow['role']) =>
     db
       .select({ one: sql`1` })

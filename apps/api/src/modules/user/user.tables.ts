@@ -55,14 +55,23 @@ export const users = pgTable(
         .using('gin', sql`${userSearchText(table)} gin_trgm_ops`)
         .where(live),
       // One index per sort key of the user list, for all roles and within a role tab; the id breaks ties.
-      index('users_list_name_idx').on(sql`lower(${table.lastName})`, table.id).where(live),
-      index('users_list_email_idx').on(sql`lower(${table.email})`, table.id).where(live),
+      // An expression's columns follow the id (migration 0022): a page's ids then come from an index-only
+      // scan (PostgreSQL reads an expression index only-index when the expression's columns are in it),
+      // so a deep page's offset skips index entries, not table rows.
+      index('users_list_name_idx').on(sql`lower(${table.lastName})`, table.id, table.lastName).where(live),
+      index('users_list_email_idx').on(sql`lower(${table.email})`, table.id, table.email).where(live),
       index('users_list_created_idx').on(table.createdAt, table.id).where(live),
       index('users_list_role_idx').on(table.role, table.id).where(live),
-      index('users_list_role_name_idx').on(table.role, sql`lower(${table.lastName})`, table.id).where(live),
-      index('users_list_role_email_idx').on(table.role, sql`lower(${table.email})`, table.id).where(live),
+      index('users_list_role_name_idx')
+        .on(table.role, sql`lower(${table.lastName})`, table.id, table.lastName)
+        .where(live),
+      index('users_list_role_email_idx')
+        .on(table.role, sql`lower(${table.email})`, table.id, table.email)
+        .where(live),
       index('users_list_role_created_idx').on(table.role, table.createdAt, table.id).where(live),
-      index('users_sort_name_idx').on(userSortName(table), table.id).where(live),
+      index('users_sort_name_idx')
+        .on(userSortName(table), table.id, table.firstName, table.insertion, table.lastName)
+        .where(live),
     ];
   },
 );

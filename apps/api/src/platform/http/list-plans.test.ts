@@ -27,6 +27,10 @@ const bigTables = [
   'employers',
   'challenge_templates',
   'picture_bank_items',
+  'invitations',
+  // Not associations: a hundred at full scale, whose sort by location count reads them all.
+  'locations',
+  'location_areas',
 ];
 
 describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
@@ -94,18 +98,19 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
   afterAll(() => t?.close());
 
   /** Calls the list and explains its list statements; answers the index names its plans use. */
-  async function planOf(url: string, cookie: string) {
+  async function planOf(url: string, cookie: string, statementCount = 2) {
     recorded = [];
     mostInFlight = 0;
     const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
     // The page and its counts run one after the other: a list request holds one connection at a time.
     expect(mostInFlight, url).toBe(1);
+    // The page (its LIMIT at the end, or in the subquery that picks the page's ids) and the counts.
     const statements = recorded.filter(
       (statement) =>
-        / limit \$\d+( offset \$\d+)?$/.test(statement.text) || /count\(\*\)::int/.test(statement.text),
+        / limit \$\d+( offset \$\d+)?($|\))/.test(statement.text) || /count\(\*\)::int/.test(statement.text),
     );
-    expect(statements.length, `${url}\n${recorded.map((s) => s.text).join('\n')}`).toBe(2);
+    expect(statements.length, `${url}\n${recorded.map((s) => s.text).join('\n')}`).toBe(statementCount);
     const client = await pool.connect();
     const indexes = new Set<string>();
     try {
@@ -122,6 +127,8 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
             );
           }
           if (node['Index Name']) indexes.add(node['Index Name']);
+          // `only:` marks an index read without the table (an index-only scan).
+          if (node['Node Type'] === 'Index Only Scan') indexes.add(`only:${node['Index Name']}`);
         });
       }
     } finally {
@@ -146,6 +153,13 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     }
     expect(await planOf('/api/user', admin)).toContain('users_list_name_idx');
     expect(await planOf('/api/user?page=300&pageSize=25', admin)).toContain('users_list_name_idx');
+    // A deep page picks its ids from the index alone (the skipped entries are not read from the table).
+    for (const sort of ['name', 'email', 'createdAt']) {
+      expect(await planOf(`/api/user?sort=${sort}&page=150`, admin)).toContain(
+        `only:${userSorts[sort as keyof typeof userSorts]}`,
+      );
+    }
+    expect(await planOf('/api/user?role=Employee&page=30', admin)).toContain('only:users_list_role_name_idx');
     const roleSorts = {
       name: 'users_list_role_name_idx',
       email: 'users_list_role_email_idx',
@@ -179,6 +193,9 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     expect(await planOf('/api/EmployerEmployee?search=achternaam12', employer)).toContain(
       'users_search_trgm_idx',
     );
+    // A deep page (its ids picked first, then its rows) reads no table sequentially either; at this size the
+    // planner sorts the employer's 2,500 rows rather than walk the name index.
+    await planOf('/api/EmployerEmployee?page=90', employer);
   });
 
   it('GET /api/GymEmployee: the users name index and search, the membership by its key', async () => {
@@ -192,6 +209,11 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       );
     }
     expect(await planOf('/api/GymEmployee?search=voornaam4999', gym)).toContain('users_search_trgm_idx');
+    // The location count: grouped once over the gym's locations for its sort, per page row otherwise.
+    for (const direction of ['asc', 'desc']) {
+      await planOf(`/api/GymEmployee?sort=locationCount&direction=${direction}`, gym);
+    }
+    await planOf('/api/GymEmployee?page=90', gym);
   });
 
   it('the admin lists of gyms, employers, templates and pictures sort on their indexes', async () => {
@@ -201,6 +223,9 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       ['/api/Gym?sort=createdAt', 'gyms_list_created_idx'],
       ['/api/Employer?sort=name', 'employers_name_unique'],
       ['/api/Employer?sort=createdAt&direction=desc', 'employers_list_created_idx'],
+      // The employee count is a kept counter (migration 0022), sorted on its index both ways.
+      ['/api/Employer?sort=employeeCount', 'employers_list_employees_idx'],
+      ['/api/Employer?sort=employeeCount&direction=desc', 'employers_list_employees_idx'],
       ['/api/challengeTemplate?sort=name', 'challenge_templates_list_name_idx'],
       ['/api/PictureBankItem/all?sort=createdAt', 'picture_bank_items_list_created_idx'],
     ];
@@ -226,6 +251,46 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       );
     }
     expect(await planOf('/api/challenge?search=2999', employer)).toContain('challenges_name_trgm_idx');
+    // The three tab counts read the plain owner column's index alone.
+    expect(await planOf('/api/challenge', employer)).toContain('only:challenges_employer_idx');
+  });
+
+  it('the lists of invitations, associations and their locations, and location areas', async () => {
+    const association = (await pool.query<{ id: number }>('select id from associations order by id limit 1'))
+      .rows[0]!.id;
+    const adminLists = [
+      '/api/Admin/Invitation',
+      '/api/Admin/Invitation?sort=email&direction=desc',
+      '/api/Admin/Invitation?sort=expiresAt',
+      '/api/Admin/Invitation?search=example',
+      '/api/association',
+      '/api/association?sort=locationCount&direction=desc',
+      '/api/association?search=ver',
+      '/api/association/noAssociationLocations',
+      '/api/association/noAssociationLocations?sort=gymName',
+      '/api/association/noAssociationLocations?sort=city&direction=desc',
+      '/api/association/noAssociationLocations?search=utr',
+    ];
+    for (const url of adminLists) await planOf(url, admin);
+    // One more: the association itself (with its location count) before its locations.
+    await planOf(`/api/association/locations/${association}`, admin, 3);
+    await planOf(`/api/association/locations/${association}?sort=city`, admin, 3);
+    const location = await t.login('locatie@example.com');
+    for (const url of [
+      '/api/LocationArea',
+      '/api/LocationArea?sort=address&direction=desc',
+      '/api/LocationArea?search=zaal',
+    ]) {
+      await planOf(url, location);
+    }
+  });
+
+  it('GET /api/challenge/popular: the kept challenge count, no count over the challenges', async () => {
+    for (const query of ['', '?sort=challengeCount&direction=asc', '?sort=name', '?search=a']) {
+      expect(await planOf(`/api/challenge/popular${query}`, employer)).not.toContain(
+        'challenges_template_idx',
+      );
+    }
   });
 });
 
