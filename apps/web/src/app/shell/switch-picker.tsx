@@ -47,10 +47,8 @@ export interface SwitchPickerProps {
 /** The searched pages of one kind while the dropdown is open (`GET /Account/SwitchOptions/{kind}`). */
 function useSwitchOptionPages(kind: SwitchKind, search: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [
-      ...apiQueryKey(accountEndpoints.switchOptionsPage, { params: { kind }, query: { search } }),
-      'infinite',
-    ],
+    // Under the key of `SwitchOptions`: whatever renews those (a gym added or renamed) renews these too.
+    queryKey: [...apiQueryKey(accountEndpoints.switchOptions), 'pages', kind, search],
     queryFn: ({ pageParam, signal }) =>
       call(accountEndpoints.switchOptionsPage, {
         params: { kind },
