@@ -2,10 +2,10 @@
 /**
  * `npm run bundle-size [-- --dist <dir>] [--build]`: the JavaScript a first visit of a route downloads, gzip
  * size, read from the Vite manifest of apps/web/dist: the entry (index.html and the bootstrap it imports at
- * once) and the lazy component chunk of every route on the way to the page, each with its static imports.
- * Each route has the target of issue 11 (login ≤ 150 KB, a signed-in list page ≤ 250 KB), not met yet and
- * shown, and a limit a little above today's size: over the limit the script fails, so the bundle can only
- * shrink; lower the limits as it does.
+ * once, with the texts of one language) and the lazy component chunk of every route on the way to the page,
+ * each with its static imports. Each route has the target of issue 11 (login ≤ 150 KB, a signed-in list page
+ * ≤ 250 KB), not met and shown (why: docs/decisions/010-first-screen-bundle.md), and a limit about 3% above
+ * today's size: over the limit the script fails, so the bundle can only shrink; lower the limits as it does.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,24 +20,24 @@ const KB = 1024;
 
 /** Route → the route files TanStack Router loads for it, outermost first; target and limit in bytes (gzip). */
 const routes = [
-  { path: '/account/login', files: ['account/login/index.tsx'], target: 150 * KB, limit: 345 * KB },
+  { path: '/account/login', files: ['account/login/index.tsx'], target: 150 * KB, limit: 250 * KB },
   {
     path: '/admin/userOverview',
     files: ['_app.tsx', '_app/admin/route.tsx', '_app/admin/userOverview.tsx'],
     target: 250 * KB,
-    limit: 365 * KB,
+    limit: 331 * KB,
   },
   {
     path: '/employer/employees',
     files: ['_app.tsx', '_app/employer/route.tsx', '_app/employer/employees.tsx'],
     target: 250 * KB,
-    limit: 400 * KB,
+    limit: 333 * KB,
   },
   {
     path: '/employees',
     files: ['_app.tsx', '_app/employees/index.tsx'],
     target: 250 * KB,
-    limit: 400 * KB,
+    limit: 325 * KB,
   },
 ];
 
