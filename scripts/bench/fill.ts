@@ -91,14 +91,17 @@ export async function fill(
     [admin.email, admin.passwordHash],
   );
   const userBase = base.user + 1; // after the admin
+  // Names follow a hash of n, not n: the employers (n even or odd), gyms (n mod 500) and locations (n mod 5,000)
+  // of the users below follow n, and a name shared by a whole employer or gym would make its list by name walk
+  // that name's users before the first match (real names do not go with employers).
   await step(
     'users',
     `insert into users (email, role, first_name, insertion, last_name, phone_number, created_at, updated_at)
      select 'bench.' || n || '@bench.example',
             case when n % 50 = 0 then 'Employer' else 'Employee' end,
-            (${FIRST_NAMES})[1 + n % 20],
+            (${FIRST_NAMES})[1 + abs(hashint4(n)::bigint) % 20],
             case when n % 7 = 0 then 'van' end,
-            (${LAST_NAMES})[1 + (n / 20) % 25] || ' ' || n,
+            (${LAST_NAMES})[1 + abs(hashint4(n + 1000000000)::bigint) % 25] || ' ' || n,
             '06' || lpad((n % 100000000)::text, 8, '0'),
             now() - n * interval '1 minute', now()
      from generate_series(1, ${s.users}) as n`,
