@@ -33,9 +33,7 @@ export default async function setup(project: TestProject) {
   const template = await openPglite();
   await template.migrate();
   await seedDemoData(template.db);
-  const dump = await (
-    template as unknown as { pglite: { dumpDataDir(c: 'none'): Promise<Blob> } }
-  ).pglite.dumpDataDir('none');
+  const dump = await template.dumpDataDir();
   const file = path.join(os.tmpdir(), `xp-template-${randomUUID()}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await template.close();

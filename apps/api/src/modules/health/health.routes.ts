@@ -1,6 +1,6 @@
 import { healthEndpoints as endpoints } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.ts';
+import { type Database, embeddedDatabaseAnswers } from '../../platform/db/client.ts';
 import { AppError, GENERAL_KEY } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { Lifecycle } from '../../platform/lifecycle.ts';
@@ -10,6 +10,9 @@ export const HEALTH_TIMEOUT_MS = 2_000;
 
 /** Whether the database answers within `timeoutMs`. */
 async function answers(db: Database, timeoutMs: number): Promise<boolean> {
+  // The embedded database has one session: its own probe does not queue behind the queries before it.
+  const embedded = embeddedDatabaseAnswers(db);
+  if (embedded) return embedded(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { connectionFailure } from './errors.ts';
 import * as schema from './schema.ts';
@@ -39,6 +37,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     // Finds connections that a network failure left half-open.
     keepAlive: true,
   });
+  return { ...overPool(pool), kind: 'postgres', isNew: false, close: () => pool.end() };
+}
+
+/** Drizzle, error handling and the migrator over a node-postgres pool: the same for both databases. */
+function overPool(pool: pg.Pool): Pick<DatabaseHandle, 'db' | 'migrate'> {
   const onLost = (error: Error) =>
     console.warn(`database connection lost: ${connectionFailure(error) ?? 'error'}`);
   // An idle connection ended by the server (restart, failover) must not crash the process; the pool
@@ -50,8 +53,6 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
-    kind: 'postgres',
-    isNew: false,
     async migrate() {
       // One connection holds an advisory lock so that instances starting together migrate once.
       const client = await pool.connect();
@@ -63,31 +64,188 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
-    close: () => pool.end(),
   };
 }
 
+/** What the embedded database's thread posts (see embedded-worker.mjs). */
+type WorkerMessage =
+  | { type: 'ready'; socketPath?: string; port?: number }
+  | { type: 'failed'; message: string }
+  | { type: 'dumped'; data: ArrayBuffer }
+  | { type: 'closed' };
+
+/**
+ * The embedded PGlite, in a worker thread of its own behind a PostgreSQL-protocol socket (decision 011):
+ * PGlite runs each query synchronously, so on the API's thread a long list query stalled every request.
+ * The API reaches it through node-postgres, as PostgreSQL, with a pool of one connection (PGlite has
+ * one session). The socket is a Unix socket in a directory only this user can enter (on Windows a TCP
+ * port on 127.0.0.1, which any local process could reach).
+ */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
-): Promise<DatabaseHandle> {
+): Promise<DatabaseHandle & { dumpDataDir(): Promise<Blob> }> {
   let isNew = true;
   if (options.dataDir) {
     isNew = !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
     fs.mkdirSync(options.dataDir, { recursive: true });
   }
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+  const socketDir =
+    process.platform === 'win32' ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'xp-db-'));
+  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  const worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    workerData: {
+      dataDir: options.dataDir,
+      loadDataDir,
+      // node-postgres finds a Unix socket as `<host>/.s.PGSQL.<port>`.
+      socketPath: socketDir && path.join(socketDir, '.s.PGSQL.5432'),
+    },
+    transferList: loadDataDir ? [loadDataDir] : [],
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const removeSocketDir = () => socketDir && fs.rmSync(socketDir, { recursive: true, force: true });
+  let isClosing = false;
+  const replies: ((message: WorkerMessage) => void)[] = [];
+  const ready = new Promise<WorkerMessage>((resolve, reject) => {
+    replies.push(resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`embedded database thread ended (${code})`)));
+  });
+  worker.on('message', (message: WorkerMessage) => replies.shift()?.(message));
+  const started = await ready.catch((error: unknown) => {
+    removeSocketDir();
+    throw error;
+  });
+  if (started.type !== 'ready') {
+    removeSocketDir();
+    await worker.terminate();
+    throw new Error(`embedded database failed to start: ${started.type === 'failed' ? started.message : ''}`);
+  }
+  worker.on('error', (error) => console.error(`embedded database thread failed: ${error.message}`));
+  let isRunning = true;
+  worker.on('exit', (code) => {
+    isRunning = false;
+    if (!isClosing) console.error(`embedded database thread ended unexpectedly (${code})`);
+  });
+  const ask = (message: { type: 'dump' | 'close' }) =>
+    new Promise<WorkerMessage>((resolve) => {
+      replies.push(resolve);
+      worker.postMessage(message);
+    });
+
+  const pool = new pg.Pool({
+    ...(socketDir ? { host: socketDir, port: 5432 } : { host: '127.0.0.1', port: started.port }),
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    // The embedded database does not go away: a request waits for the one connection as long as the
+    // queries before it take (a query through the outer `db` inside a transaction would wait forever).
+    connectionTimeoutMillis: 30_000,
+    // The one connection stays open (its session holds LISTEN).
+    idleTimeoutMillis: 0,
+  });
+  const handle = overPool(pool);
+  Object.assign(pool, { listen: embeddedListen(pool) });
+  embeddedProbes.set(
+    handle.db,
+    embeddedProbe(pool, () => !isClosing && isRunning),
+  );
   return {
-    db,
+    ...handle,
     kind: 'pglite',
     isNew,
-    migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
-    close: () => client.close(),
-    ...{ pglite: client },
+    async dumpDataDir() {
+      const reply = await ask({ type: 'dump' });
+      if (reply.type !== 'dumped') throw new Error('embedded database did not dump its data dir');
+      return new Blob([reply.data]);
+    },
+    async close() {
+      if (isClosing) return;
+      isClosing = true;
+      await pool.end();
+      await ask({ type: 'close' });
+      removeSocketDir();
+    },
+  };
+}
+
+const embeddedProbes = new WeakMap<Database, (timeoutMs: number) => Promise<boolean>>();
+
+/**
+ * For the health check: whether the embedded database answers within `timeoutMs`, without queueing behind
+ * the queries before it (undefined for PostgreSQL, where `select 1` takes a connection of its own).
+ */
+export const embeddedDatabaseAnswers = (db: Database) => embeddedProbes.get(db);
+
+/**
+ * With one session, a `select 1` waits for every query before it: while lists are read, the health check
+ * would report their time, not whether the database answers. So: idle, it asks `select 1`; busy, the
+ * database answers when it finished a statement within `timeoutMs` (it is at work), or finishes one
+ * within the next `timeoutMs`.
+ */
+function embeddedProbe(pool: pg.Pool, isRunning: () => boolean) {
+  let lastAnswerAt = Number.NEGATIVE_INFINITY;
+  const waiting = new Set<() => void>();
+  pool.on('connect', (client) =>
+    client.connection.on('readyForQuery', () => {
+      lastAnswerAt = performance.now();
+      for (const resolve of waiting) resolve();
+      waiting.clear();
+    }),
+  );
+  return async (timeoutMs: number): Promise<boolean> => {
+    if (!isRunning()) return false;
+    const isBusy = pool.idleCount < pool.totalCount || pool.waitingCount > 0;
+    if (!isBusy) {
+      return withTimeout(
+        pool.query('select 1').then(
+          () => true,
+          () => false,
+        ),
+        timeoutMs,
+      );
+    }
+    if (performance.now() - lastAnswerAt <= timeoutMs) return true;
+    let resolveAnswer = () => {};
+    const answer = new Promise<true>((resolve) => {
+      resolveAnswer = () => resolve(true);
+      waiting.add(resolveAnswer);
+    });
+    return withTimeout(answer, timeoutMs).finally(() => waiting.delete(resolveAnswer));
+  };
+}
+
+async function withTimeout(answer: Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * LISTEN for the embedded database, in the shape of PGlite's `listen` (notify.ts uses it): its one
+ * session receives every notification, on whichever pooled connection is open, so no connection is held.
+ */
+function embeddedListen(pool: pg.Pool) {
+  const callbacks = new Map<string, Set<(payload: string) => void>>();
+  pool.on('connect', (client) =>
+    client.on('notification', (message) => {
+      for (const callback of callbacks.get(message.channel) ?? []) callback(message.payload ?? '');
+    }),
+  );
+  return async (channel: string, callback: (payload: string) => void) => {
+    const name = `"${channel.replaceAll('"', '""')}"`;
+    const channelCallbacks = callbacks.get(channel) ?? new Set();
+    callbacks.set(channel, channelCallbacks);
+    if (channelCallbacks.size === 0) await pool.query(`LISTEN ${name}`);
+    channelCallbacks.add(callback);
+    return async () => {
+      channelCallbacks.delete(callback);
+      if (channelCallbacks.size === 0) await pool.query(`UNLISTEN ${name}`).catch(() => {});
+    };
   };
 }
 
