@@ -144,7 +144,7 @@ export function SwitchPicker({
       withinPortal
       shadow="md"
       size={size}
-      width={Math.max(w ?? 0, 280)}
+      width={w === undefined ? 'target' : Math.max(w, 280)}
       position="bottom-start"
       disabled={disabled}
       onOptionSubmit={(submitted) => {
