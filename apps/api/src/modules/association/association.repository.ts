@@ -1,13 +1,6 @@
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { associations, gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type AssociationValues = Pick<typeof associations.$inferInsert, 'name' | 'bannerHash'>;
@@ -25,18 +18,27 @@ const columns = {
 
 export async function list(db: Database, query: ListQuery) {
   const where = query.search ? ilike(associations.name, likePattern(query.search)) : undefined;
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select(columns)
-    .from(associations)
-    .where(where)
-    .orderBy(
-      ...orderBy(query, { name: sql`lower(${associations.name})`, locationCount }, 'name', associations.id),
-    )
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(associations).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(columns)
+        .from(associations)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${associations.name})`, locationCount },
+            'name',
+            associations.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(associations).where(where),
+  );
 }
 
 export const find = async (db: Database, id: number) =>
@@ -86,31 +88,32 @@ export async function listLocations(db: Database, associationId: number | null, 
     );
   }
   const where = and(...filters);
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select(locationColumns)
-    .from(locations)
-    .innerJoin(gyms, eq(gyms.id, locations.gymId))
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        {
-          name: sql`lower(${locations.name})`,
-          gymName: sql`lower(${gyms.name})`,
-          city: sql`lower(coalesce(${locations.city}, ''))`,
-        },
-        'name',
-        locations.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(
+  return pagedList(
     db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(locationColumns)
+        .from(locations)
+        .innerJoin(gyms, eq(gyms.id, locations.gymId))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            {
+              name: sql`lower(${locations.name})`,
+              gymName: sql`lower(${gyms.name})`,
+              city: sql`lower(coalesce(${locations.city}, ''))`,
+            },
+            'name',
+            locations.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
     db.select({ one: sql`1` }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where),
   );
-  return { items, ...pagedTotal(total) };
 }
 
 /** The association a location belongs to, locking the location row; undefined when it does not exist. */

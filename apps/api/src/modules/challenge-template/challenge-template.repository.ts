@@ -1,13 +1,6 @@
 import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
@@ -30,28 +23,32 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
   if (query.status !== undefined) filters.push(eq(challengeTemplates.status, query.status));
   if (query.isActive !== undefined) filters.push(eq(challengeTemplates.isActive, query.isActive));
   const where = and(...filters);
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select()
-    .from(challengeTemplates)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        {
-          name: sql`lower(${challengeTemplates.name})`,
-          theme: challengeTemplates.theme,
-          status: challengeTemplates.status,
-          createdAt: challengeTemplates.createdAt,
-        },
-        'name',
-        challengeTemplates.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(challengeTemplates).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select()
+        .from(challengeTemplates)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            {
+              name: sql`lower(${challengeTemplates.name})`,
+              theme: challengeTemplates.theme,
+              status: challengeTemplates.status,
+              createdAt: challengeTemplates.createdAt,
+            },
+            'name',
+            challengeTemplates.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(challengeTemplates).where(where),
+  );
 }
 
 export const find = async (db: Database, id: number) =>

@@ -2,14 +2,13 @@ import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
-  cappedCount,
   cappedCounts,
   type ListQuery,
   likePattern,
   limitOffset,
   orderBy,
   pagedCounts,
-  pagedTotal,
+  pagedList,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -156,14 +155,18 @@ export async function popular(db: Database, query: PopularFilter) {
           asc(name),
           asc(challengeTemplates.id),
         ];
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select({ template: challengeTemplates, challengeCount })
-    .from(challengeTemplates)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(challengeTemplates).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select({ template: challengeTemplates, challengeCount })
+        .from(challengeTemplates)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(challengeTemplates).where(where),
+  );
 }

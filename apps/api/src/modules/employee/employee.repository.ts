@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-  searchLike,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import {
   gymEmployees,
   gymRightGrants,
@@ -41,17 +34,13 @@ const sortable = { name: userSortName(users), email: sql`lower(${users.email})` 
 const worksAt = (locationId: SQL, userId: SQL | number) =>
   sql`(EXISTS (SELECT 1 FROM ${locationEmployees} WHERE ${locationEmployees.locationId} = ${locationId} AND ${locationEmployees.userId} = ${userId}) OR EXISTS (SELECT 1 FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${userId}))`;
 
-async function paged<T>(
+/** A page of users and their capped count (the users matching `where`). */
+const paged = <T>(
   query: ListQuery,
   where: SQL | undefined,
   select: (limit: number, offset: number) => Promise<T[]>,
   db: Database,
-) {
-  const { limit, offset } = limitOffset(query);
-  const items = await select(limit, offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
-  return { items, ...pagedTotal(total) };
-}
+) => pagedList(db, query, select, db.select({ one: sql`1` }).from(users).where(where));
 
 // ---------------------------------------------------------------------------------------------- the gym
 

@@ -1,13 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-  searchLike,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
 import { userSearchText, userSortName, users } from '../user/user.tables.ts';
@@ -40,33 +33,34 @@ export const employerName = async (db: Database, employerId: number) =>
 
 export async function listEmployees(db: Database, employerId: number, query: ListQuery) {
   const where = and(eq(employerEmployees.employerId, employerId), notDeleted, search(query.search));
-  const { limit, offset } = limitOffset(query);
-  const order = orderBy(query, sortable, 'name', users.id);
-  // The page's ids first (index-only walks: `users_sort_name_idx` holds the name's columns), then the rows
-  // of those 25: a deep page skips index entries, not rows.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(employerEmployees)
-    .innerJoin(users, eq(users.id, employerEmployees.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const items = await db
-    .select(columns)
-    .from(employerEmployees)
-    .innerJoin(users, eq(users.id, employerEmployees.userId))
-    .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
-    .orderBy(...order);
-  const total = await cappedCount(
+  return pagedList(
     db,
+    query,
+    async (limit, offset) => {
+      const order = orderBy(query, sortable, 'name', users.id);
+      // The page's ids first (index-only walks: `users_sort_name_idx` holds the name's columns), then the rows
+      // of those 25: a deep page skips index entries, not rows.
+      const pageIds = db
+        .select({ id: users.id })
+        .from(employerEmployees)
+        .innerJoin(users, eq(users.id, employerEmployees.userId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return db
+        .select(columns)
+        .from(employerEmployees)
+        .innerJoin(users, eq(users.id, employerEmployees.userId))
+        .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
+        .orderBy(...order);
+    },
     db
       .select({ one: sql`1` })
       .from(employerEmployees)
       .innerJoin(users, eq(users.id, employerEmployees.userId))
       .where(where),
   );
-  return { items, ...pagedTotal(total) };
 }
 
 export const findEmployee = async (db: Database, employerId: number, userId: number) =>

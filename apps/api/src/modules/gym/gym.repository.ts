@@ -1,13 +1,6 @@
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type GymValues = Pick<typeof gyms.$inferInsert, 'name' | 'slug'>;
@@ -35,23 +28,27 @@ export async function list(db: Database, query: ListQuery) {
     filters.push(or(ilike(gyms.name, pattern), ilike(gyms.slug, pattern)));
   }
   const where = and(...filters);
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select(columns)
-    .from(gyms)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        { name: sql`lower(${gyms.name})`, slug: sql`lower(${gyms.slug})`, createdAt: gyms.createdAt },
-        'name',
-        gyms.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(gyms).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(columns)
+        .from(gyms)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${gyms.name})`, slug: sql`lower(${gyms.slug})`, createdAt: gyms.createdAt },
+            'name',
+            gyms.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(gyms).where(where),
+  );
 }
 
 export const find = async (db: Database, id: number) =>

@@ -1,13 +1,6 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { locationAreas } from './location-area.tables.ts';
 
 export type LocationAreaRow = typeof locationAreas.$inferSelect;
@@ -43,22 +36,27 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
     );
   }
   const where = and(...filters);
-  const items = await db
-    .select(columns)
-    .from(locationAreas)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        { name: sql`lower(${locationAreas.name})`, address: addressSort },
-        'name',
-        locationAreas.id,
-      ),
-    )
-    .limit(limitOffset(query).limit)
-    .offset(limitOffset(query).offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(locationAreas).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(columns)
+        .from(locationAreas)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${locationAreas.name})`, address: addressSort },
+            'name',
+            locationAreas.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(locationAreas).where(where),
+  );
 }
 
 export const find = async (db: Database, id: number) =>

@@ -1,13 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import {
   locationOpeningHours,
@@ -84,13 +77,17 @@ async function page<T>(
   where: SQL | undefined,
   query: ListQuery,
 ) {
-  const { limit, offset } = limitOffset(query);
-  const items = await rows
-    .orderBy(...orderBy(query, sortColumns, 'name', locations.id))
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(locations).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return rows
+        .orderBy(...orderBy(query, sortColumns, 'name', locations.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(locations).where(where),
+  );
 }
 
 /** Locations of a gym, optionally only those with the given ids. */

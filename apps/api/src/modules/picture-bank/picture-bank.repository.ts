@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { files } from '../../platform/files/files.tables.ts';
-import { cappedCount, likePattern, limitOffset, orderBy, pagedTotal } from '../../platform/http/paging.ts';
+import { likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { pictureBankItems } from './picture-bank.tables.ts';
 
@@ -44,29 +44,33 @@ export async function list(db: Database, query: PictureBankFilter) {
     ...shared,
     query.category !== undefined ? eq(pictureBankItems.category, query.category) : undefined,
   );
-  const { limit, offset } = limitOffset(query);
-  // One statement after the other: a list request holds one connection at a time.
-  const items = await db
-    .select(columns)
-    .from(pictureBankItems)
-    .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        {
-          fileName: sql`lower(${pictureBankItems.fileName})`,
-          createdAt: pictureBankItems.createdAt,
-          byteSize: files.byteSize,
-        },
-        'fileName',
-        pictureBankItems.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  // Every picture has its file (a restricting foreign key): the count needs no join.
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(pictureBankItems).where(where));
+  // One statement after the other: a list request holds one connection at a time. Every picture has its
+  // file (a restricting foreign key): the count needs no join.
+  const { items, ...total } = await pagedList(
+    db,
+    query,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(pictureBankItems)
+        .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            {
+              fileName: sql`lower(${pictureBankItems.fileName})`,
+              createdAt: pictureBankItems.createdAt,
+              byteSize: files.byteSize,
+            },
+            'fileName',
+            pictureBankItems.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    db.select({ one: sql`1` }).from(pictureBankItems).where(where),
+  );
   // The counts per category ignore the category filter, so the tabs can show them all (a picture bank
   // holds hundreds of pictures, not millions: counted exactly).
   const perCategory = await db
@@ -79,7 +83,7 @@ export async function list(db: Database, query: PictureBankFilter) {
     tabCounts[String(category)] = value;
     tabCounts.all = (tabCounts.all ?? 0) + value;
   }
-  return { items: items.map(toItem), ...pagedTotal(total), tabCounts };
+  return { items: items.map(toItem), ...total, tabCounts };
 }
 
 export const find = async (db: Database, id: number) => {

@@ -1,13 +1,6 @@
 import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import {
   employerEmployees,
   employers,
@@ -154,35 +147,40 @@ export async function listOpen(db: Database, scope: InvitationScope, query: List
     scope.employerId === undefined ? undefined : eq(invitations.employerId, scope.employerId),
     query.search ? ilike(invitations.email, likePattern(query.search)) : undefined,
   );
-  const items = await db
-    .select({
-      id: invitations.id,
-      email: invitations.email,
-      createdAt: invitations.createdAt,
-      expiresAt: invitations.expiresAt,
-      isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
-      invitedBy: sql<
-        string | null
-      >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
-    })
-    .from(invitations)
-    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        // Newest first unless the user sorts otherwise.
-        query.sort ? query : { ...query, sort: 'createdAt', direction: 'desc' },
-        {
-          email: sql`lower(${invitations.email})`,
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select({
+          id: invitations.id,
+          email: invitations.email,
           createdAt: invitations.createdAt,
           expiresAt: invitations.expiresAt,
-        },
-        'createdAt',
-        invitations.id,
-      ),
-    )
-    .limit(limitOffset(query).limit)
-    .offset(limitOffset(query).offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(invitations).where(where));
-  return { items, ...pagedTotal(total) };
+          isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
+          invitedBy: sql<
+            string | null
+          >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+        })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            // Newest first unless the user sorts otherwise.
+            query.sort ? query : { ...query, sort: 'createdAt', direction: 'desc' },
+            {
+              email: sql`lower(${invitations.email})`,
+              createdAt: invitations.createdAt,
+              expiresAt: invitations.expiresAt,
+            },
+            'createdAt',
+            invitations.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(invitations).where(where),
+  );
 }

@@ -1,13 +1,6 @@
 import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import { gymStaff } from '../organisation/staff.ts';
 import { users } from '../user/user.tables.ts';
@@ -28,23 +21,27 @@ export async function list(db: Database, gymId: number, query: ListQuery) {
     eq(gymRightsGroups.gymId, gymId),
     query.search ? ilike(gymRightsGroups.name, likePattern(query.search)) : undefined,
   );
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select(columns)
-    .from(gymRightsGroups)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        query,
-        { name: sql`lower(${gymRightsGroups.name})`, memberCount },
-        'name',
-        gymRightsGroups.id,
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(gymRightsGroups).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(columns)
+        .from(gymRightsGroups)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${gymRightsGroups.name})`, memberCount },
+            'name',
+            gymRightsGroups.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(gymRightsGroups).where(where),
+  );
 }
 
 export const find = async (db: Database, id: number) =>
@@ -80,16 +77,20 @@ const inGroup = (groupId: number) =>
   sql`${users.id} IN (SELECT ${gymRightsGroupMembers.userId} FROM ${gymRightsGroupMembers} WHERE ${gymRightsGroupMembers.groupId} = ${groupId})`;
 
 async function employeePage(db: Database, where: ReturnType<typeof and>, query: ListQuery) {
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select(employeeColumns)
-    .from(users)
-    .where(where)
-    .orderBy(...orderBy(query, employeeSort, 'name', users.id))
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select(employeeColumns)
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, employeeSort, 'name', users.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(users).where(where),
+  );
 }
 
 /** The group's members. */

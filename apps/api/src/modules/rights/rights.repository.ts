@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCount,
-  type ListQuery,
-  limitOffset,
-  orderBy,
-  pagedTotal,
-  searchLike,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import {
   gymEmployees,
@@ -143,14 +136,18 @@ export async function locationMatrix(db: Database, locationId: number, query: Li
   const rights = sql<
     string[]
   >`coalesce((SELECT array_agg(${locationRightGrants.right} ORDER BY ${locationRightGrants.right}) FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${users.id}), '{}'::text[])`;
-  const { limit, offset } = limitOffset(query);
-  const items = await db
-    .select({ ...employeeColumns, rights })
-    .from(users)
-    .where(where)
-    .orderBy(...orderBy(query, employeeSort, 'name', users.id))
-    .limit(limit)
-    .offset(offset);
-  const total = await cappedCount(db, db.select({ one: sql`1` }).from(users).where(where));
-  return { items, ...pagedTotal(total) };
+  return pagedList(
+    db,
+    query,
+    async (limit, offset) => {
+      return db
+        .select({ ...employeeColumns, rights })
+        .from(users)
+        .where(where)
+        .orderBy(...orderBy(query, employeeSort, 'name', users.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    db.select({ one: sql`1` }).from(users).where(where),
+  );
 }

@@ -100,3 +100,18 @@ export function pagedCounts<K extends string>(counts: Record<K, CappedCount>, cu
     ...(tabCountsCapped.length > 0 ? { tabCountsCapped } : {}),
   };
 }
+
+/**
+ * A list without tabs: the page (`page` gets the bounded LIMIT and OFFSET), then its capped total (`count`:
+ * a select of the same rows without LIMIT, see `cappedCounts`), one after the other on one connection.
+ */
+export async function pagedList<T>(
+  db: Database,
+  query: ListQuery,
+  page: (limit: number, offset: number) => Promise<T[]>,
+  count: SQLWrapper & { limit(limit: number): SQLWrapper },
+) {
+  const { limit, offset } = limitOffset(query);
+  const items = await page(limit, offset);
+  return { items, ...pagedTotal(await cappedCount(db, count)) };
+}
