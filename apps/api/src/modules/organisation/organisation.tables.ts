@@ -40,8 +40,16 @@ export const gyms = pgTable(
   ],
 );
 
+/** An organisation with only a name; its lists (the switch picker) sort on `lower(name), id` and search it. */
 const organisation = (name: string) =>
-  pgTable(name, { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() });
+  pgTable(
+    name,
+    { id: id(), name: text().notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
+    (table) => [
+      index(`${name}_list_name_idx`).on(sql`lower(${table.name})`, table.id),
+      index(`${name}_name_trgm_idx`).using('gin', table.name.op('gin_trgm_ops')),
+    ],
+  );
 
 /** An employer funding its employees' fitness with XP; names are unique (case-insensitive). */
 export const employers = pgTable(
