@@ -101,7 +101,12 @@ export async function openPglite(
     },
     transferList: loadDataDir ? [loadDataDir] : [],
   });
-  const removeSocketDir = () => socketDir && fs.rmSync(socketDir, { recursive: true, force: true });
+  const removeSocketDir = () => {
+    process.off('exit', removeSocketDir);
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
+  };
+  // A process that exits without close() (an uncaught error) leaves no socket directory behind.
+  process.once('exit', removeSocketDir);
   let isClosing = false;
   const replies: ((message: WorkerMessage) => void)[] = [];
   const ready = new Promise<WorkerMessage>((resolve, reject) => {
