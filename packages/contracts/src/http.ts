@@ -182,6 +182,11 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(sortab
     search: z.string().trim().max(200).optional(),
     sort: z.enum(sortable).optional(),
     direction: z.enum(['asc', 'desc']).default('asc'),
+    /**
+     * `false`: the answer leaves out `total` and the tab counts (no count statement runs); a client that
+     * pages or re-sorts the same filter keeps the counts it got for it (decision 009).
+     */
+    counts: formBoolean.default(true),
   });
 
 /**
@@ -195,8 +200,11 @@ export const MAX_LIST_OFFSET = 10_000;
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    /** Exact up to `COUNT_CAP`; `COUNT_CAP` when `totalIsCapped`. */
-    total: z.number().int(),
+    /**
+     * Exact up to `COUNT_CAP`; `COUNT_CAP` when `totalIsCapped`. Left out (with the tab counts) only when
+     * the query said `counts=false`.
+     */
+    total: z.number().int().optional(),
     totalIsCapped: z.boolean().optional(),
     tabCounts: z.record(z.string(), z.number().int()).optional(),
     /** The tabs whose count is capped at `COUNT_CAP`. */
@@ -204,7 +212,7 @@ export const paged = <T extends z.ZodType>(item: T) =>
   });
 export type Paged<T> = {
   items: T[];
-  total: number;
+  total?: number;
   totalIsCapped?: boolean;
   tabCounts?: Record<string, number>;
   tabCountsCapped?: string[];

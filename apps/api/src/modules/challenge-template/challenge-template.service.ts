@@ -104,8 +104,8 @@ export async function listChallengeTemplates(
   query: repository.ChallengeTemplateFilter,
 ) {
   assertAdmin(session);
-  const { items, total } = await repository.list(db, query);
-  return { items: items.map(toTemplate), total };
+  const { items, ...counts } = await repository.list(db, query);
+  return { items: items.map(toTemplate), ...counts };
 }
 
 export async function getChallengeTemplate(db: Database, session: Claims, id: number) {

@@ -2,13 +2,12 @@ import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
-  cappedCounts,
   type ListQuery,
   likePattern,
   limitOffset,
   orderBy,
-  pagedCounts,
   pagedList,
+  tabCounts,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -89,11 +88,13 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
       .where(
         and(ownedBy(owner), search, isActive === undefined ? undefined : eq(challenges.isActive, isActive)),
       );
-  const counts = await cappedCounts(db, { all: rows(undefined), active: rows(true), inactive: rows(false) });
-  return {
-    items,
-    ...pagedCounts(counts, query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive'),
-  };
+  const counts = await tabCounts(
+    db,
+    query,
+    { all: rows(undefined), active: rows(true), inactive: rows(false) },
+    query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive',
+  );
+  return { items, ...counts };
 }
 
 /** One challenge of the owner; another owner's is not found. */

@@ -97,8 +97,8 @@ export async function listInvitations(
   query: ListQuery,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
-  const { items, total } = await invitations.listOpenInvitations(deps, scopeOf(employerId), query);
-  return { items: items.map(await withEmployerName(deps.db, employerId)), total };
+  const { items, ...counts } = await invitations.listOpenInvitations(deps, scopeOf(employerId), query);
+  return { items: items.map(await withEmployerName(deps.db, employerId)), ...counts };
 }
 
 export async function inviteEmployee(

@@ -1,13 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCounts,
-  type ListQuery,
-  likePattern,
-  limitOffset,
-  orderBy,
-  pagedCounts,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy, tabCounts } from '../../platform/http/paging.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -64,12 +57,13 @@ export async function list(
       .select({ one: sql`1` })
       .from(employers)
       .where(and(base, tab ? registrationFilter[tab] : undefined));
-  const counts = await cappedCounts(db, {
-    all: rows(),
-    complete: rows('complete'),
-    inProgress: rows('inProgress'),
-  });
-  return { items, ...pagedCounts(counts, query.registration ?? 'all') };
+  const counts = await tabCounts(
+    db,
+    query,
+    { all: rows(), complete: rows('complete'), inProgress: rows('inProgress') },
+    query.registration ?? 'all',
+  );
+  return { items, ...counts };
 }
 
 export const find = async (db: Database, id: number) =>

@@ -38,8 +38,8 @@ export async function listEmployers(
   _session: Claims,
   query: ListQuery & { registration?: EmployerRegistration | undefined },
 ) {
-  const { items, total, tabCounts } = await repository.list(db, query);
-  return { items: items.map(toEmployer), total, tabCounts };
+  const { items, ...counts } = await repository.list(db, query);
+  return { items: items.map(toEmployer), ...counts };
 }
 
 export async function getEmployer(deps: EmployerDeps, _session: Claims, id: number): Promise<EmployerDetail> {

@@ -65,8 +65,8 @@ async function findForChange(db: Database, session: Claims, id: number): Promise
 const withUniqueSlug = conflictOnUnique('slug', 'gym.errors.slugTaken', 'gyms_slug_unique');
 
 export async function listGyms(db: Database, _session: Claims, query: ListQuery) {
-  const { items, total } = await repository.list(db, query);
-  return { items: items.map(toGym), total };
+  const { items, ...counts } = await repository.list(db, query);
+  return { items: items.map(toGym), ...counts };
 }
 
 export async function getGym(db: Database, session: Claims, id: number): Promise<Gym> {

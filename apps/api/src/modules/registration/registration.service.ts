@@ -375,8 +375,8 @@ export async function listOpenInvitations(
   scope: repository.InvitationScope,
   query: ListQuery,
 ) {
-  const { items, total } = await repository.listOpen(deps.db, scope, query);
-  return { items: items.map(toOpenInvitation), total };
+  const { items, ...counts } = await repository.listOpen(deps.db, scope, query);
+  return { items: items.map(toOpenInvitation), ...counts };
 }
 
 /** Invites for a scope and answers the invitation as the invited lists show it. */

@@ -1,13 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  cappedCounts,
-  type ListQuery,
-  limitOffset,
-  orderBy,
-  pagedCounts,
-  searchLike,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, limitOffset, orderBy, searchLike, tabCounts } from '../../platform/http/paging.ts';
 import { type UserRow, userSearchText, users } from './user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
@@ -63,11 +56,16 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
       .select({ one: sql`1` })
       .from(users)
       .where(and(base, role ? eq(users.role, role) : undefined));
-  const counts = await cappedCounts(db, {
-    all: tab(),
-    ...Object.fromEntries(roles.map((role) => [role, tab(role)])),
-  } as Record<'all' | UserRow['role'], ReturnType<typeof tab>>);
-  return { items, ...pagedCounts(counts, query.role ?? 'all') };
+  const counts = await tabCounts(
+    db,
+    query,
+    {
+      all: tab(),
+      ...Object.fromEntries(roles.map((role) => [role, tab(role)])),
+    } as Record<'all' | UserRow['role'], ReturnType<typeof tab>>,
+    query.role ?? 'all',
+  );
+  return { items, ...counts };
 }
 
 export const adminCount = async (db: Database) =>

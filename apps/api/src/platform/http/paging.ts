@@ -9,6 +9,8 @@ export interface ListQuery {
   search?: string | undefined;
   sort?: string | undefined;
   direction: 'asc' | 'desc';
+  /** `false`: answer without `total` and tab counts, and run no count statement (decision 009). */
+  counts?: boolean | undefined;
 }
 
 /**
@@ -113,5 +115,20 @@ export async function pagedList<T>(
 ) {
   const { limit, offset } = limitOffset(query);
   const items = await page(limit, offset);
+  if (query.counts === false) return { items };
   return { items, ...pagedTotal(await cappedCount(db, count)) };
+}
+
+/**
+ * A list with tabs' counts (see `cappedCounts`, `pagedCounts`): `total` of the `current` tab and every
+ * tab's count; nothing, and no count statement, when the query said `counts=false`.
+ */
+export async function tabCounts<K extends string>(
+  db: Database,
+  query: Pick<ListQuery, 'counts'>,
+  queries: Record<K, SQLWrapper & { limit(limit: number): SQLWrapper }>,
+  current: K,
+) {
+  if (query.counts === false) return {};
+  return pagedCounts(await cappedCounts(db, queries), current);
 }
