@@ -77,7 +77,8 @@ export interface RowAction<T> {
 
 export interface ListData<T> {
   items: T[];
-  total: number;
+  /** Left out of a `counts=false` answer: the list keeps showing the counts of its filter (`useListCounts`). */
+  total?: number | undefined;
   /** `total` is the server's count cap, not the exact count. */
   totalIsCapped?: boolean | undefined;
   tabCounts?: Record<string, number>;
@@ -179,7 +180,7 @@ export function GenericList<T>({
   // A page beyond the end (after a delete or a narrower search) moves to the last page.
   const lastPage = pageCount(total, state.pageSize);
   useEffect(() => {
-    if (!isLoading && data && data.items.length === 0 && data.total > 0 && state.page > lastPage) {
+    if (!isLoading && data && data.items.length === 0 && (data.total ?? 0) > 0 && state.page > lastPage) {
       latest.current.onStateChange({ ...latest.current.state, page: lastPage });
     }
   }, [isLoading, data, state.page, lastPage]);

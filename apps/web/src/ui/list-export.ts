@@ -18,7 +18,8 @@ export const UTF8_BOM = '\uFEFF';
 /** One page of a list's rows, as the list endpoint answers it. */
 export interface ExportPage<T> {
   items: T[];
-  total: number;
+  /** The export asks with the counts; left out only of a `counts=false` answer. */
+  total?: number | undefined;
 }
 
 /** The CSV export of a list: the 'Exporteren' button shows when a list is given one. */
@@ -72,7 +73,7 @@ export async function fetchAllRows<T>(
   let total = 0;
   for (let page = 1; rows.length < max; page += 1) {
     const result = await fetchPage({ ...state, page, pageSize: EXPORT_PAGE_SIZE });
-    total = result.total;
+    total = result.total ?? rows.length + result.items.length;
     rows.push(...result.items);
     // A short page is the last one, also when rows were deleted while exporting.
     if (result.items.length < EXPORT_PAGE_SIZE || rows.length >= total) break;

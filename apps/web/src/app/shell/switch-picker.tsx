@@ -58,7 +58,7 @@ function useSwitchOptionPages(kind: SwitchKind, search: string, enabled: boolean
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+      return last.items.length > 0 && loaded < (last.total ?? 0) ? pages.length + 1 : undefined;
     },
     enabled,
     staleTime: 30_000,

@@ -122,7 +122,7 @@ export function AssociationLocationPicker({ association, opened, onClose }: Loca
             ))}
           </Stack>
         )}
-        {query.data && query.data.total > items.length && (
+        {query.data && (query.data.total ?? 0) > items.length && (
           <Alert color="gray" variant="light">
             {t('association.picker.more')}
           </Alert>
