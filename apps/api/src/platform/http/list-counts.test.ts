@@ -15,7 +15,8 @@ const isCount = (text: string) => /^select \(select count\(\*\)::int from \(/.te
 
 beforeAll(async () => {
   t = await createTestApp();
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+    .$client;
   const query = client.query.bind(client);
   client.query = (...args: unknown[]) => {
     const first = args[0] as string | { text: string };

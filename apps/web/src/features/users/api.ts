@@ -14,16 +14,18 @@ export const isRole = (value: string | undefined): value is Role =>
   (roles as readonly string[]).includes(value ?? '');
 
 /** The list call for a list's state (page, search, sort), optionally of one role. */
-function usersInput(state: ListState, role: Role | undefined) {
+function usersInput(state: ListState, role: Role | undefined, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...(role ? { role } : {}) } };
+  return {
+    query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...(role ? { role } : {}), ...counts },
+  };
 }
 
 /** Users for a list's state (page, search, sort) as it lives in the URL, optionally of one role. */
-export function useUsers(state: ListState, role: Role | undefined) {
+export function useUsers(state: ListState, role: Role | undefined, counts: { counts?: false } = {}) {
   return useApiQuery(
     endpoints.list,
-    usersInput(state, role),
+    usersInput(state, role, counts),
     // Keep the current page visible while the next page, tab or search result loads.
     { placeholderData: (previous) => previous },
   );

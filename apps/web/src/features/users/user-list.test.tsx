@@ -88,6 +88,39 @@ describe('the users overview', () => {
     await waitFor(() => expect(lastListQuery(requests)).not.toHaveProperty('role'));
   });
 
+  it('asks the counts once per search and tab: paging and sorting send counts=false and keep them', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(adminClaims, {
+      'GET /api/user': (request) =>
+        queryOf(request).counts === 'false' ? { data: { items: people } } : listOfPeople(),
+    });
+    const { router } = await startApp('/admin/userOverview');
+    await screen.findByText('Resultaten: 1 - 25 van 60');
+    expect(lastListQuery(requests)).not.toHaveProperty('counts');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Alle/ })).toHaveTextContent('Alle42');
+    expect(screen.getByRole('tab', { name: /Medewerkers/ })).toHaveTextContent('Medewerkers30');
+
+    await user.click(screen.getByRole('button', { name: 'Naam' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'name' }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ sort: 'name', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+
+    // Another tab is another filter: its counts are asked, and kept for its pages.
+    await user.click(screen.getByRole('tab', { name: /Medewerkers/ }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ role: 'Employee' }));
+    expect(lastListQuery(requests)).not.toHaveProperty('counts');
+    await user.click(await screen.findByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() =>
+      expect(lastListQuery(requests)).toMatchObject({ role: 'Employee', page: '2', counts: 'false' }),
+    );
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+  });
+
   it('sends a deletion request after a confirmation', async () => {
     const requests = fakeAppApi(adminClaims, {
       'GET /api/user': listOfPeople,

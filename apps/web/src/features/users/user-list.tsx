@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -42,8 +43,11 @@ export function UserList({ state, onStateChange }: UserListProps) {
   useDocumentTitle(`${t('users.overview.title')} · ${t('shell.productName')}`);
   // An unknown tab in the URL shows everyone, like the first tab.
   const role = isRole(state.tab) ? state.tab : undefined;
-  const query = useUsers(state, role);
-  const data = useMemo(() => query.data && withEmptyTabs(query.data), [query.data]);
+  // Paging or re-sorting keeps the counts of the search and tab (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useUsers(state, role, counts.countsQuery);
+  const answer = counts.withCounts(query.data, query.isPlaceholderData);
+  const data = useMemo(() => answer && withEmptyTabs(answer), [answer]);
   const requestDeletion = useRequestAccountDeletion();
   const confirm = useConfirm();
 
