@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { ListData } from './generic-list';
 import type { ListState } from './list-search';
 
@@ -27,15 +27,26 @@ const countsOf = ({ items: _items, ...counts }: ListData<unknown>): Counts => co
  * The counts are not re-run for every page of the same filter (decision 009): the first answer of a filter
  * brings `total` and the tab counts; paging or re-sorting it asks with `counts=false` (`countsQuery`), and
  * `withCounts` puts the counts kept for the filter back on that answer. A new search, tab, page size or
- * filter asks for them again, as does opening the list anew (the counts live as long as the list).
+ * filter asks for them again, as does opening the list anew (the counts live as long as the list), or
+ * `forget()` after the list's own change (a delete): another's change shows on the next filter or reload.
  */
 export function useListCounts(state: ListState, scope?: unknown) {
-  const kept = useRef<{ key: string; counts: Counts } | undefined>(undefined);
+  // `request`: the page and sort whose answer brought the counts; asking it again keeps its query as it was
+  // (the cached answer, and a refresh after a change brings fresh counts).
+  const kept = useRef<{ key: string; request: string; counts: Counts } | undefined>(undefined);
   const merged = useRef<{ data: unknown; counts: Counts; result: unknown } | undefined>(undefined);
+  const [, rerender] = useState(0);
   const key = countsKey(state, scope);
+  const request = JSON.stringify([key, state.page, state.sort ?? null, state.direction]);
   return {
+    /** Asks the counts again with the next request (after a change to the list's rows). */
+    forget() {
+      kept.current = undefined;
+      rerender((count) => count + 1);
+    },
     /** Spread into the list's query: `{ counts: false }` once the counts of this filter are known. */
-    countsQuery: kept.current?.key === key ? { counts: false as const } : {},
+    countsQuery:
+      kept.current?.key === key && kept.current.request !== request ? { counts: false as const } : {},
     /**
      * The answer with counts: as it came (and its counts kept for the filter), or one without them
      * (`counts=false`) with the kept ones. A placeholder answer (the previous filter's, shown while the
@@ -44,7 +55,7 @@ export function useListCounts(state: ListState, scope?: unknown) {
     withCounts<D extends ListData<unknown>>(data: D | undefined, isPlaceholderData = false): D | undefined {
       if (!data) return data;
       if (data.total !== undefined) {
-        if (!isPlaceholderData) kept.current = { key, counts: countsOf(data) };
+        if (!isPlaceholderData) kept.current = { key, request, counts: countsOf(data) };
         return data;
       }
       const counts = kept.current?.counts;

@@ -10,14 +10,14 @@ const isSortField = (value: string | undefined): value is SortField =>
   (gymSortable as readonly string[]).includes(value ?? '');
 
 /** All gyms (admin), for the list's state (page, search, sort) as it lives in the URL. */
-export function useGyms(state: ListState) {
-  return useApiQuery(endpoints.list, gymsInput(state), { placeholderData: (previous) => previous });
+export function useGyms(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(endpoints.list, gymsInput(state, counts), { placeholderData: (previous) => previous });
 }
 
-/** The list call for a list's state (page, search, sort). */
-function gymsInput(state: ListState) {
+/** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */
+function gymsInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } };
+  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } };
 }
 
 /** One page of the same list, for the CSV export. */

@@ -197,7 +197,10 @@ describe('deleting a gym', () => {
   it('asks first, then deletes and refreshes the list', async () => {
     let items = gyms;
     const requests = fakeApi({
-      'GET /api/Gym': () => ({ data: { items, total: items.length } }),
+      // Like the server: `counts=false` answers the page alone.
+      'GET /api/Gym': (request) => ({
+        data: queryOf(request).counts === 'false' ? { items } : { items, total: items.length },
+      }),
       'DELETE /api/Gym': () => {
         items = gyms.filter((gym) => gym.id !== 2);
         return { data: null };
@@ -219,6 +222,10 @@ describe('deleting a gym', () => {
     expect(await screen.findByText('Sportschool De Brug is verwijderd.')).toBeInTheDocument();
     expect(requestsTo(requests, 'DELETE', '/api/Gym')[0]?.body).toEqual({ id: 2 });
     await waitFor(() => expect(screen.queryByText('de-brug')).not.toBeInTheDocument());
+    // The list's own delete asks the counts again.
+    expect(
+      await screen.findByText(`Resultaten: 1 - ${gyms.length - 1} van ${gyms.length - 1}`),
+    ).toBeInTheDocument();
   });
 
   it('shows why the server refused: the gym still has locations', async () => {

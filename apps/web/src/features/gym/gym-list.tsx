@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { useConfirm } from '@/ui/confirm-modal';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
@@ -69,7 +70,9 @@ interface GymListProps {
 export function GymList({ state, onStateChange }: GymListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('gym.list.title')} · ${t('shell.productName')}`);
-  const query = useGyms(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useGyms(state, counts.countsQuery);
   const remove = useDeleteGym();
   const confirm = useConfirm();
   // `null`: closed; `undefined` inside: a new gym.
@@ -84,6 +87,7 @@ export function GymList({ state, onStateChange }: GymListProps) {
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ body: { id: gym.id } });
+          counts.forget();
           showSuccess(t('gym.delete.done', { name: gym.name }));
         } catch (error) {
           const reason = error instanceof ApiCallError ? error.errors[0]?.message : undefined;
@@ -112,7 +116,7 @@ export function GymList({ state, onStateChange }: GymListProps) {
         <GenericList
           label="gym.list.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
