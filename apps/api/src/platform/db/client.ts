@@ -36,6 +36,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     idleTimeoutMillis: 30_000,
     // Finds connections that a network failure left half-open.
     keepAlive: true,
+    // No JIT: on the API's short statements compiling costs more than it saves (30 ms to 1.5 s measured
+    // in plans at a million rows; docs/performance.md). The benchmark's pool and pgbench use the same.
+    options: '-c jit=off',
   });
   return { ...overPool(pool), kind: 'postgres', isNew: false, close: () => pool.end() };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -15,6 +16,16 @@ describe('DATABASE_POOL_SIZE', () => {
     const handle = await openPostgres(process.env.TEST_DATABASE_URL!, 3);
     try {
       expect((handle.db as unknown as { $client: pg.Pool }).$client.options.max).toBe(3);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('connects without JIT (short statements)', async () => {
+    const handle = await openPostgres(process.env.TEST_DATABASE_URL!, 2);
+    try {
+      const result = await handle.db.execute(sql`show jit`);
+      expect((result as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
     } finally {
       await handle.close();
     }
