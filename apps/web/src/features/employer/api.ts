@@ -19,21 +19,24 @@ const isSortField = (value: string | undefined): value is SortField =>
 export const isRegistration = (value: string | undefined): value is EmployerRegistration =>
   (employerRegistrations as readonly string[]).includes(value ?? '');
 
-/** The list call for a list's state (tab, page, search, sort). */
-function employersInput(state: ListState) {
+/** The list call for a list's state (tab, page, search, sort); `counts` from `useListCounts`. */
+function employersInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
   return {
     query: {
       ...query,
       ...(isSortField(sort) ? { sort } : {}),
       ...(isRegistration(state.tab) ? { registration: state.tab } : {}),
+      ...counts,
     },
   };
 }
 
 /** All employers (admin), for the list's state as it lives in the URL. */
-export function useEmployers(state: ListState) {
-  return useApiQuery(endpoints.list, employersInput(state), { placeholderData: (previous) => previous });
+export function useEmployers(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(endpoints.list, employersInput(state, counts), {
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** One page of the same list, for the CSV export. */

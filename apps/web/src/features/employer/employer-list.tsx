@@ -8,6 +8,7 @@ import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -82,7 +83,9 @@ interface EmployerListProps {
 export function EmployerList({ state, onStateChange }: EmployerListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('employer.list.title')} · ${t('shell.productName')}`);
-  const query = useEmployers(state);
+  // Paging or re-sorting keeps the counts of the search and tab (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useEmployers(state, counts.countsQuery);
   const remove = useDeleteEmployer();
   const confirm = useConfirm();
   // `null`: closed; `undefined` inside: a new employer.
@@ -98,6 +101,7 @@ export function EmployerList({ state, onStateChange }: EmployerListProps) {
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: employer.id } });
+          counts.forget();
           showSuccess(t('employer.delete.done', { name: employer.name }));
           if (detailId === employer.id) setDetailId(null);
         } catch (error) {
@@ -125,7 +129,7 @@ export function EmployerList({ state, onStateChange }: EmployerListProps) {
         <GenericList
           label="employer.list.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
