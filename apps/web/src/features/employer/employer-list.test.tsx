@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import type { Employer } from '@xp/contracts';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
@@ -51,6 +52,30 @@ describe('the list of employers', () => {
       search: 'ber',
       sort: 'employeeCount',
     });
+  });
+
+  it('asks the counts once per filter: page 2 sends counts=false and keeps the total and tab counts', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeApi({
+      'GET /api/Employer': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: employers }
+            : { items: employers, total: 60, tabCounts },
+      }),
+    });
+    function Stateful() {
+      const [state, setState] = useState<ListState>(defaultListState);
+      return <EmployerList state={state} onStateChange={setState} />;
+    }
+    const { user } = renderWithQuery(<Stateful />);
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(queryOf(requests[0])).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(queryOf(requests.at(-1))).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Geregistreerd\s*1/ })).toBeInTheDocument();
   });
 
   it('asks for the registration state of the tab, and changes tab through the URL state', async () => {
