@@ -21,9 +21,13 @@ const listQuery = <S extends string>(state: ListState, sortable: readonly S[]) =
 /** Keep the current page visible while the next page or search result loads. */
 const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
 
-/** All associations (admin), for the list's state as it lives in the URL. */
-export function useAssociations(state: ListState) {
-  return useApiQuery(endpoints.list, { query: listQuery(state, associationSortable) }, keepPrevious);
+/** All associations (admin), for the list's state as it lives in the URL; `counts` from `useListCounts`. */
+export function useAssociations(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...listQuery(state, associationSortable), ...counts } },
+    keepPrevious,
+  );
 }
 
 /** One page of the same list, for the CSV export. */

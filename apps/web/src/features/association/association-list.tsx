@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -85,7 +86,9 @@ interface AssociationListProps {
 export function AssociationList({ state, onStateChange, onOpen }: AssociationListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('association.list.title')} · ${t('shell.productName')}`);
-  const query = useAssociations(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useAssociations(state, counts.countsQuery);
   const remove = useDeleteAssociation();
   const confirm = useConfirm();
   // `null`: closed; without an association inside: a new one.
@@ -100,6 +103,7 @@ export function AssociationList({ state, onStateChange, onOpen }: AssociationLis
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: association.id } });
+          counts.forget();
           showSuccess(t('association.delete.done', { name: association.name }));
         } catch (error) {
           showFailure(error, 'association.delete.failed');
@@ -127,7 +131,7 @@ export function AssociationList({ state, onStateChange, onOpen }: AssociationLis
         <GenericList
           label="association.list.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
