@@ -9,11 +9,11 @@ const isSortField = (value: string | undefined): value is SortField =>
   (locationAreaSortable as readonly string[]).includes(value ?? '');
 
 /** The rooms of the active location, for the list's state (page, search, sort) as it lives in the URL. */
-export function useLocationAreas(state: ListState) {
+export function useLocationAreas(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     endpoints.list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } },
     // Keep the current page visible while the next page or search result loads.
     { placeholderData: (previous) => previous },
   );

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -61,7 +62,9 @@ interface LocationAreaListProps {
 export function LocationAreaList({ state, onStateChange, onOpen }: LocationAreaListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('locationArea.title')} · ${t('shell.productName')}`);
-  const query = useLocationAreas(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useLocationAreas(state, counts.countsQuery);
   const remove = useDeleteLocationArea();
   const confirm = useConfirm();
   const [isAdding, setAdding] = useState(false);
@@ -74,6 +77,7 @@ export function LocationAreaList({ state, onStateChange, onOpen }: LocationAreaL
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: area.id } });
+          counts.forget();
           showSuccess(t('locationArea.delete.done', { name: area.name }));
         } catch (error) {
           showFailure(error, 'locationArea.delete.failed');
@@ -97,7 +101,7 @@ export function LocationAreaList({ state, onStateChange, onOpen }: LocationAreaL
         <GenericList
           label="locationArea.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
