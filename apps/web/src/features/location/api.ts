@@ -11,14 +11,16 @@ const isSortField = (value: string | undefined): value is SortField =>
 const isId = (id: number | null | undefined): id is number => Number.isInteger(id) && (id ?? 0) > 0;
 
 /** The locations of the active gym for the list's state (page, search, sort) as it lives in the URL. */
-export function useLocations(state: ListState) {
-  return useApiQuery(endpoints.list, locationsInput(state), { placeholderData: (previous) => previous });
+export function useLocations(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(endpoints.list, locationsInput(state, counts), {
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** The list call for a list's state (page, search, sort). */
-function locationsInput(state: ListState) {
+function locationsInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } };
+  return { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } };
 }
 
 /** One page of the same list, for the CSV export. */

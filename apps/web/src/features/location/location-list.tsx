@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { fetchLocations, useLocations } from './api';
@@ -84,7 +85,9 @@ export function LocationList({ state, onStateChange, onOpen }: LocationListProps
   const { t } = useTranslation();
   useDocumentTitle(`${t('location.title')} · ${t('shell.productName')}`);
   const claims = useRequiredClaims();
-  const query = useLocations(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useLocations(state, counts.countsQuery);
   const [isAdding, setAdding] = useState(false);
   const mayAdd = hasGymRight(claims, 'AlterGymInformation');
 
@@ -101,7 +104,7 @@ export function LocationList({ state, onStateChange, onOpen }: LocationListProps
         <GenericList
           label="location.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
