@@ -16,14 +16,14 @@ const knownSort = <S extends readonly string[]>(sortable: S, sort: string | unde
 const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
 /** Employees of the active gym, for the list's state (page, search, sort) as it lives in the URL. */
-export function useGymEmployees(state: ListState) {
-  return useApiQuery(gym.list, gymEmployeesInput(state), keepPrevious);
+export function useGymEmployees(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(gym.list, gymEmployeesInput(state, counts), keepPrevious);
 }
 
-/** The list call for a list's state (page, search, sort). */
-function gymEmployeesInput(state: ListState) {
+/** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */
+function gymEmployeesInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return { query: { ...query, ...knownSort(gymEmployeeSortable, sort) } };
+  return { query: { ...query, ...knownSort(gymEmployeeSortable, sort), ...counts } };
 }
 
 /** One page of the same list, for the CSV export. */
@@ -53,11 +53,14 @@ export function useRemoveGymEmployee() {
   return useApiMutation(gym.remove, { onSuccess: () => invalidate() });
 }
 
-export function useLocationEmployees(locationId: number, state: ListState) {
+export function useLocationEmployees(locationId: number, state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     location.list,
-    { params: { id: locationId }, query: { ...query, ...knownSort(locationEmployeeSortable, sort) } },
+    {
+      params: { id: locationId },
+      query: { ...query, ...knownSort(locationEmployeeSortable, sort), ...counts },
+    },
     keepPrevious,
   );
 }

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import { useOpenedOnce } from '@/ui/lazy-modal';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { fetchGymEmployees, useGymEmployees } from './api';
@@ -77,7 +78,9 @@ interface GymEmployeeListProps {
 export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('employee.list.title')} · ${t('shell.productName')}`);
-  const query = useGymEmployees(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useGymEmployees(state, counts.countsQuery);
   const [isInviting, setInviting] = useState(false);
   const isInviteMounted = useOpenedOnce(isInviting);
   const rowActions: RowAction<GymEmployee>[] = [
@@ -93,7 +96,7 @@ export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeLis
         <GenericList
           label="employee.list.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import {
@@ -55,7 +56,9 @@ export function LocationEmployeeList({
   const { t } = useTranslation();
   const claims = useRequiredClaims();
   useDocumentTitle(`${t('employee.location.title')} · ${location.name} · ${t('shell.productName')}`);
-  const query = useLocationEmployees(location.id, state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per location.
+  const counts = useListCounts(state, location.id);
+  const query = useLocationEmployees(location.id, state, counts.countsQuery);
   const remove = useRemoveLocationEmployee();
   const add = useAddLocationEmployees();
   const [isAdding, setAdding] = useState(false);
@@ -66,8 +69,10 @@ export function LocationEmployeeList({
       t('employee.removeFromLocation.message', { name: employee.name, location: location.name }),
     done: (employee) => t('employee.removeFromLocation.done', { name: employee.name }),
     failed: 'employee.removeFromLocation.failed',
-    remove: (employee) =>
-      remove.mutateAsync({ params: { id: location.id, employeeId: employee.employeeId } }),
+    remove: async (employee) => {
+      await remove.mutateAsync({ params: { id: location.id, employeeId: employee.employeeId } });
+      counts.forget();
+    },
     onFailed: () => void query.refetch(),
   });
 
@@ -106,7 +111,7 @@ export function LocationEmployeeList({
         <GenericList
           label={t('employee.location.title')}
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
@@ -127,7 +132,11 @@ export function LocationEmployeeList({
         successMessage={(count) => t('employee.add.success', { count, location: location.name })}
         schema={newLocationEmployees}
         useCandidates={useKnownUsers}
-        add={async (id, body) => (await add.mutateAsync({ params: { id }, body })).added}
+        add={async (id, body) => {
+          const { added } = await add.mutateAsync({ params: { id }, body });
+          counts.forget();
+          return added;
+        }}
       />
     </>
   );
