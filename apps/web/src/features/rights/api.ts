@@ -63,8 +63,12 @@ export function useUpdateLocationEmployeeRights() {
 
 /* Rights groups of the active gym. */
 
-export const useRightsGroups = (state: ListState) =>
-  useApiQuery(groups.list, { query: listQueryOf(state, rightsGroupSortable) }, keepPrevious);
+export const useRightsGroups = (state: ListState, counts: { counts?: false } = {}) =>
+  useApiQuery(
+    groups.list,
+    { query: { ...listQueryOf(state, rightsGroupSortable), ...counts } },
+    keepPrevious,
+  );
 
 export const useRightsGroup = (id: number) =>
   useApiQuery(groups.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -25,7 +26,9 @@ interface RightsGroupListProps {
 export function RightsGroupList({ state, onStateChange, onOpenMembers }: RightsGroupListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('rightsGroup.title')} · ${t('shell.productName')}`);
-  const query = useRightsGroups(state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useRightsGroups(state, counts.countsQuery);
   const remove = useDeleteRightsGroup();
   const confirm = useConfirm();
   const [panel, setPanel] = useState<{ group?: RightsGroup } | null>(null);
@@ -68,6 +71,7 @@ export function RightsGroupList({ state, onStateChange, onOpenMembers }: RightsG
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: group.id } });
+          counts.forget();
           showSuccess(t('rightsGroup.delete.done', { name: group.name }));
         } catch (error) {
           showFailure(error, 'rightsGroup.delete.failed');
@@ -95,7 +99,7 @@ export function RightsGroupList({ state, onStateChange, onOpenMembers }: RightsG
         <GenericList
           label="rightsGroup.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
