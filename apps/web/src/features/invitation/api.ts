@@ -18,11 +18,15 @@ const isSortField = (value: string | undefined): value is SortField =>
   (openInvitationSortable as readonly string[]).includes(value ?? '');
 
 /** Open invitations, for the list's state (page, search, sort) as it lives in the URL. */
-export function useOpenInvitations(endpoints: InvitationEndpoints, state: ListState) {
+export function useOpenInvitations(
+  endpoints: InvitationEndpoints,
+  state: ListState,
+  counts: { counts?: false } = {},
+) {
   const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     typed(endpoints).list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}) } },
+    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } },
     { placeholderData: (previous) => previous },
   );
 }

@@ -8,6 +8,7 @@ import { ApiCallError } from '@/app/api-client';
 import { useConfirm } from '@/ui/confirm-modal';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
@@ -92,7 +93,9 @@ export interface InvitationListProps {
 export function InvitationList({ texts, endpoints, state, onStateChange, navigation }: InvitationListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t(`${texts}.title`)} · ${t('shell.productName')}`);
-  const query = useOpenInvitations(endpoints, state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per kind of invitation.
+  const counts = useListCounts(state, texts);
+  const query = useOpenInvitations(endpoints, state, counts.countsQuery);
   const resend = useResendInvitation(endpoints);
   const cancel = useCancelInvitation(endpoints);
   const confirm = useConfirm();
@@ -117,6 +120,7 @@ export function InvitationList({ texts, endpoints, state, onStateChange, navigat
       onConfirm: async () => {
         try {
           await cancel.mutateAsync({ params: { id: invitation.id } });
+          counts.forget();
           showSuccess(t(`${texts}.cancel.done`, { email: invitation.email }));
         } catch (error) {
           const reason = reasonOf(error);
@@ -152,7 +156,7 @@ export function InvitationList({ texts, endpoints, state, onStateChange, navigat
         <GenericList
           label={`${texts}.title`}
           columns={columnsOf(texts)}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
