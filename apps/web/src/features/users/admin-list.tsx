@@ -8,6 +8,7 @@ import { useClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -32,7 +33,9 @@ export function AdminList({ state, onStateChange }: AdminListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('users.admins.title')} · ${t('shell.productName')}`);
   const claims = useClaims();
-  const query = useUsers(state, 'Admin');
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useUsers(state, 'Admin', counts.countsQuery);
   const revoke = useRevokeAdmin();
   const confirm = useConfirm();
 
@@ -45,6 +48,7 @@ export function AdminList({ state, onStateChange }: AdminListProps) {
       onConfirm: async () => {
         try {
           await revoke.mutateAsync({ params: { id: user.id } });
+          counts.forget();
           showSuccess(t('users.admins.revoke.done', { name: user.name }));
         } catch (error) {
           showFailure(error, 'users.admins.revoke.failed');
@@ -87,7 +91,7 @@ export function AdminList({ state, onStateChange }: AdminListProps) {
         <GenericList
           label="users.admins.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
