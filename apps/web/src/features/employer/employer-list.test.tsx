@@ -14,6 +14,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The list with its state kept as the route keeps it (in the URL). */
+function StatefulList() {
+  const [state, setState] = useState<ListState>(defaultListState);
+  return <EmployerList state={state} onStateChange={setState} />;
+}
+
 function renderList(state: ListState = defaultListState, language: 'nl' | 'en' = 'nl') {
   const onStateChange = vi.fn();
   const result = renderWithQuery(<EmployerList state={state} onStateChange={onStateChange} />, { language });
@@ -64,11 +70,7 @@ describe('the list of employers', () => {
             : { items: employers, total: 60, tabCounts },
       }),
     });
-    function Stateful() {
-      const [state, setState] = useState<ListState>(defaultListState);
-      return <EmployerList state={state} onStateChange={setState} />;
-    }
-    const { user } = renderWithQuery(<Stateful />);
+    const { user } = renderWithQuery(<StatefulList />);
     expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
     expect(queryOf(requests[0])).not.toHaveProperty('counts');
 
