@@ -18,6 +18,8 @@ export interface PeriodicJob {
   start(): void;
   /** Stops the schedule and waits for a run in progress. */
   stop(): Promise<void>;
+  /** Runs now, or once more right after the run in progress (new work came in); nothing when not started. */
+  wakeUp(): void;
 }
 
 /**
@@ -29,12 +31,15 @@ export function createPeriodicJob(options: {
   intervalMs: number;
   logger: JobLogger;
   run: (isStopping: () => boolean) => Promise<unknown>;
+  /** What is logged of a failed run (default: its SQLSTATE or Node error code); never a message with values. */
+  describeError?: (error: unknown) => string;
 }): PeriodicJob {
-  const { name, intervalMs, logger, run } = options;
+  const { name, intervalMs, logger, run, describeError = errorCode } = options;
   let isStarted = false;
   let isStopping = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
+  let isWokenDuringRun = false;
 
   function schedule(delayMs: number) {
     if (!isStarted || isStopping) return;
@@ -44,16 +49,21 @@ export function createPeriodicJob(options: {
   }
 
   function tick() {
+    if (current) {
+      isWokenDuringRun = true;
+      return;
+    }
+    isWokenDuringRun = false;
     current = run(() => isStopping)
       .catch((error: unknown) =>
         logger.warn(
-          { job: name, error: connectionFailure(error) ?? errorCode(error) },
+          { job: name, error: connectionFailure(error) ?? describeError(error) },
           'periodic job failed; retrying later',
         ),
       )
       .finally(() => {
         current = undefined;
-        schedule(intervalMs);
+        schedule(isWokenDuringRun ? 0 : intervalMs);
       });
   }
 
@@ -69,6 +79,11 @@ export function createPeriodicJob(options: {
       clearTimeout(timer);
       await current;
       isStarted = false;
+    },
+    wakeUp() {
+      if (!isStarted || isStopping) return;
+      if (current) isWokenDuringRun = true;
+      else schedule(0);
     },
   };
 }

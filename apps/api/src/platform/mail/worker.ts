@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { connectionFailure } from '../db/errors.ts';
+import { createPeriodicJob } from '../jobs/periodic.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { listenForMail } from './notify.ts';
 import type { MailTransport } from './transport.ts';
@@ -87,11 +87,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const maxAttempts = options.maxAttempts ?? 10;
   const retentionDays = options.retentionDays ?? 30;
 
-  let isStarted = false;
   let isStopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
-  let isWokenDuringRun = false;
   let stopListening: (() => Promise<void>) | undefined;
   let lastPurgeAt = 0;
 
@@ -240,58 +236,31 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  function schedule(delayMs: number) {
-    if (!isStarted || isStopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (current) {
-      isWokenDuringRun = true;
-      return;
-    }
-    isWokenDuringRun = false;
-    current = runScheduled()
-      // The database away (restart, failover) or anything else: log it, and the next poll tries again.
-      .catch((error: unknown) =>
-        logger.warn(
-          { error: connectionFailure(error) ?? describeMailError(error) },
-          'mail worker run failed; retrying later',
-        ),
-      )
-      .finally(() => {
-        current = undefined;
-        schedule(isWokenDuringRun ? 0 : intervalMs);
-      });
-  }
-
-  function wakeUp() {
-    if (!isStarted || isStopping) return;
-    if (current) isWokenDuringRun = true;
-    else schedule(0);
-  }
+  // The database away (restart, failover) or anything else: logged, and the next poll tries again.
+  const job = createPeriodicJob({
+    name: 'mail',
+    intervalMs,
+    logger,
+    run: runScheduled,
+    describeError: describeMailError,
+  });
 
   return {
     start() {
-      if (isStarted) return;
-      isStarted = true;
       isStopping = false;
-      stopListening = listenForMail(db, wakeUp, (error) =>
+      stopListening ??= listenForMail(db, job.wakeUp, (error) =>
         logger.warn({ error: describeMailError(error) }, 'mail worker cannot listen for new mail; polling'),
       );
-      schedule(0);
+      job.start();
     },
     async stop() {
       isStopping = true;
-      clearTimeout(timer);
       await stopListening?.();
-      await current;
-      isStarted = false;
+      stopListening = undefined;
+      await job.stop();
     },
     runOnce,
-    wakeUp,
+    wakeUp: job.wakeUp,
     purgeOld,
   };
 }
