@@ -21,18 +21,21 @@ export const challengeTabs = ['all', 'active', 'inactive'] as const;
 export const isActiveOf = (tab: string | undefined): boolean | undefined =>
   tab === 'active' ? true : tab === 'inactive' ? false : undefined;
 
-/** The active owner's challenges, for the list's state (page, search, sort, tab) as it lives in the URL. */
-export function useChallenges(state: ListState) {
+/**
+ * The active owner's challenges, for the list's state (page, search, sort, tab) as it lives in the URL;
+ * `counts` from `useListCounts`.
+ */
+export function useChallenges(state: ListState, counts: { counts?: false } = {}) {
   return useApiQuery(
     endpoints.list,
-    challengesInput(state),
+    challengesInput(state, counts),
     // Keep the current page visible while the next page, tab or search result loads.
     { placeholderData: (previous) => previous },
   );
 }
 
-/** The list call for a list's state (page, search, sort, tab). */
-function challengesInput(state: ListState) {
+/** The list call for a list's state (page, search, sort, tab); `counts` from `useListCounts`. */
+function challengesInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
   const isActive = isActiveOf(state.tab);
   return {
@@ -40,6 +43,7 @@ function challengesInput(state: ListState) {
       ...query,
       ...(isSortField(sort) ? { sort } : {}),
       ...(isActive !== undefined ? { isActive } : {}),
+      ...counts,
     },
   };
 }

@@ -201,13 +201,15 @@ interface ChallengeModalProps {
   /** The challenge to edit; a new one (template first) when left out. */
   challengeId?: number | undefined;
   onClose: () => void;
+  /** A new challenge was saved (the list's counts changed). */
+  onCreated?: (() => void) | undefined;
 }
 
 /**
  * The challenge modal (spec 000 section 2): a new challenge first picks a template, then fills the form;
  * an existing one loads and opens the form at once. Loading, form, saving, success confirmation.
  */
-export function ChallengeModal({ opened, challengeId, onClose }: ChallengeModalProps) {
+export function ChallengeModal({ opened, challengeId, onClose, onCreated }: ChallengeModalProps) {
   const { t } = useTranslation();
   const isNew = challengeId === undefined;
   const [template, setTemplate] = useState<PopularChallengeTemplate | null>(null);
@@ -235,7 +237,10 @@ export function ChallengeModal({ opened, challengeId, onClose }: ChallengeModalP
           defaultValues={newChallengeValues(template)}
           onChangeTemplate={() => setTemplate(null)}
           onCancel={onClose}
-          onSaved={setSavedName}
+          onSaved={(name) => {
+            setSavedName(name);
+            onCreated?.();
+          }}
         />
       ) : (
         <ChallengeTemplatePicker onPick={setTemplate} />

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { Environment } from '@xp/contracts';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import { testClaims } from '@/app/test-support/claims';
@@ -38,6 +39,16 @@ function renderPage(state: ListState = defaultListState, language: 'nl' | 'en' =
 const listOf =
   (items = challenges, counts: Record<string, number> = tabCounts) =>
   () => ({ data: { items, total: items.length, tabCounts: counts } });
+
+/** The page with its state kept as the route keeps it (in the URL). */
+function StatefulPage() {
+  const [state, setState] = useState<ListState>(defaultListState);
+  return <ChallengesPage state={state} onStateChange={setState} />;
+}
+
+/** The query of the last list request. */
+const lastListQuery = (requests: Parameters<typeof requestsTo>[0]) =>
+  queryOf(requestsTo(requests, 'GET', '/api/challenge').at(-1));
 
 describe('the list of challenges', () => {
   it('shows banner, name, theme, periods, reward and the platform badge, asking for the state of the URL', async () => {
@@ -236,6 +247,75 @@ describe('the list of challenges', () => {
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByText('Stappen zetten')).toBeInTheDocument();
+  });
+
+  it('asks the counts once per filter: page 2 and a re-sort send counts=false and keep the total and tab counts', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeApi({
+      'GET /api/challenge': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: challenges }
+            : { items: challenges, total: 60, tabCounts: { all: 60, active: 45, inactive: 15 } },
+      }),
+    });
+    const { user } = renderWithQuery(<StatefulPage />);
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastListQuery(requests)).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Actief\s*45/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Beloning' }));
+    await waitFor(() =>
+      expect(lastListQuery(requests)).toMatchObject({ sort: 'entreoPointsReward', counts: 'false' }),
+    );
+    expect(screen.getByRole('tab', { name: /Inactief\s*15/ })).toBeInTheDocument();
+  });
+
+  it('asks the counts again after its own switch and delete (they move or remove a row of a tab)', async () => {
+    let counts = { all: 60, active: 45, inactive: 15 };
+    const requests = fakeApi({
+      'GET /api/challenge': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: challenges }
+            : { items: challenges, total: counts.all, tabCounts: counts },
+      }),
+      'PUT /api/challenge/true': () => {
+        counts = { all: 60, active: 46, inactive: 14 };
+        return { data: { ...challenges[1], isActive: true } };
+      },
+      'DELETE /api/challenge/1': () => {
+        counts = { all: 59, active: 45, inactive: 14 };
+        return { data: null };
+      },
+    });
+    const { user } = renderWithQuery(<StatefulPage />);
+    await screen.findByText('Resultaten: 1 - 25 van 60');
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ page: '2', counts: 'false' }));
+
+    await user.click(await screen.findByRole('switch', { name: 'Water drinken actief' }));
+    expect(await screen.findByText('Water drinken staat aan.')).toBeInTheDocument();
+    await waitFor(() => expect(lastListQuery(requests)).not.toHaveProperty('counts'));
+    expect(lastListQuery(requests)).toMatchObject({ page: '2' });
+    expect(await screen.findByRole('tab', { name: /Actief\s*46/ })).toBeInTheDocument();
+
+    // Paging on keeps the fresh counts; the delete asks them again.
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(lastListQuery(requests)).toMatchObject({ page: '3', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Verwijderen Stappen zetten' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Challenge verwijderen' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
+    expect(await screen.findByText('Resultaten: 51 - 59 van 59')).toBeInTheDocument();
+    expect(lastListQuery(requests)).toMatchObject({ page: '3' });
+    expect(lastListQuery(requests)).not.toHaveProperty('counts');
   });
 
   it('speaks English, with the subtitle of the employer', async () => {

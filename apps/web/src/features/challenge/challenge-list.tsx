@@ -2,13 +2,14 @@ import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Challenge, challengeOwnerOf } from '@xp/contracts';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -48,10 +49,14 @@ function ChallengePeriods({ challenge }: { challenge: Challenge }) {
   );
 }
 
+/** Tells the list that a row's switch moved a challenge to the other tab (`useListCounts().forget`). */
+const TabCountsChanged = createContext<() => void>(() => {});
+
 /** Switches a challenge on or off at once (`PUT /challenge/{true|false}`); goes back when that fails. */
 function ActiveSwitch({ challenge }: { challenge: Challenge }) {
   const { t } = useTranslation();
   const setActive = useSetChallengeActive();
+  const countsChanged = useContext(TabCountsChanged);
   const [isActive, setIsActive] = useState(challenge.isActive);
   useEffect(() => setIsActive(challenge.isActive), [challenge.isActive]);
   const name = challenge.challengeTemplatePlainModel.name;
@@ -63,6 +68,7 @@ function ActiveSwitch({ challenge }: { challenge: Challenge }) {
         params: { isActive: next ? 'true' : 'false' },
         body: { id: challenge.id },
       });
+      countsChanged();
       showSuccess(t(next ? 'challenge.toggle.activated' : 'challenge.toggle.deactivated', { name }));
     } catch (error) {
       setIsActive(!next);
@@ -176,7 +182,10 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('challenge.title')} · ${t('shell.productName')}`);
   const owner = challengeOwnerOf(useRequiredClaims());
-  const query = useChallenges(state);
+  // Paging or re-sorting keeps the counts of the search and tab (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useChallenges(state, counts.countsQuery);
+  const data = counts.withCounts(query.data, query.isPlaceholderData);
   const remove = useDeleteChallenge();
   const confirm = useConfirm();
   // The modal keeps its challenge while it closes, so its content does not change during the transition.
@@ -193,6 +202,7 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: challenge.id } });
+          counts.forget();
           showSuccess(t('challenge.delete.done', { name }));
         } catch (error) {
           showFailure(error, 'challenge.delete.failed');
@@ -214,8 +224,7 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
     </Button>
   );
   // Nothing yet at all (not just nothing for this search or tab): say how to start.
-  const hasNone =
-    query.data !== undefined && !state.search && (query.data.tabCounts?.all ?? query.data.total) === 0;
+  const hasNone = data !== undefined && !state.search && (data.tabCounts?.all ?? data.total) === 0;
 
   return (
     <>
@@ -232,26 +241,29 @@ export function ChallengesPage({ state, onStateChange }: ChallengesPageProps) {
           action={addButton}
         />
       ) : (
-        <GenericList
-          label="challenge.title"
-          columns={columns}
-          data={query.data}
-          isLoading={query.isPending}
-          state={state}
-          onStateChange={onStateChange}
-          getRowLabel={(challenge) => challenge.challengeTemplatePlainModel.name}
-          onRowClick={edit}
-          rowActions={rowActions}
-          tabs={tabs}
-          searchPlaceholder="challenge.list.searchPlaceholder"
-          onAdd={add}
-          addLabel="challenge.list.add"
-          exportRows={{ fileName: 'challenge.title', fetchPage: fetchChallenges }}
-        />
+        <TabCountsChanged value={counts.forget}>
+          <GenericList
+            label="challenge.title"
+            columns={columns}
+            data={data}
+            isLoading={query.isPending}
+            state={state}
+            onStateChange={onStateChange}
+            getRowLabel={(challenge) => challenge.challengeTemplatePlainModel.name}
+            onRowClick={edit}
+            rowActions={rowActions}
+            tabs={tabs}
+            searchPlaceholder="challenge.list.searchPlaceholder"
+            onAdd={add}
+            addLabel="challenge.list.add"
+            exportRows={{ fileName: 'challenge.title', fetchPage: fetchChallenges }}
+          />
+        </TabCountsChanged>
       )}
       <ChallengeModal
         opened={modal.opened}
         challengeId={modal.id}
+        onCreated={counts.forget}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
     </>
