@@ -18,27 +18,34 @@ const knownSort = <S extends readonly string[]>(sortable: S, sort: string | unde
 
 const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
-/** The list call for a list's state (page, search, sort). */
-function employeesInput(state: ListState) {
+/** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */
+function employeesInput(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return { query: { ...query, ...knownSort(employerEmployeeSortable, sort) } };
+  return { query: { ...query, ...knownSort(employerEmployeeSortable, sort), ...counts } };
 }
 
 /** Employees of the active employer, for the list's state (page, search, sort) as it lives in the URL. */
-export function useEmployerEmployees(state: ListState, enabled = true) {
-  return useApiQuery(endpoints.list, employeesInput(state), { enabled, ...keepPrevious });
+export function useEmployerEmployees(state: ListState, counts: { counts?: false } = {}) {
+  return useApiQuery(endpoints.list, employeesInput(state, counts), keepPrevious);
 }
 
 /** One page of the same list, for the CSV export. */
 export const fetchEmployerEmployees = (state: ListState) => call(endpoints.list, employeesInput(state));
 
 /** Open invitations of the active employer (`{activeEmployerId}` of the path is the session's). */
-export function useEmployeeInvitations(activeEmployerId: number, state: ListState, enabled = true) {
+export function useEmployeeInvitations(
+  activeEmployerId: number,
+  state: ListState,
+  counts: { counts?: false } = {},
+) {
   const { sort, ...query } = toListQuery(state);
   return useApiQuery(
     endpoints.invitations,
-    { params: { activeEmployerId }, query: { ...query, ...knownSort(openInvitationSortable, sort) } },
-    { enabled, ...keepPrevious },
+    {
+      params: { activeEmployerId },
+      query: { ...query, ...knownSort(openInvitationSortable, sort), ...counts },
+    },
+    keepPrevious,
   );
 }
 

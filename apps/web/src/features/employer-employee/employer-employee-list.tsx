@@ -10,6 +10,7 @@ import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useOpenedOnce } from '@/ui/lazy-modal';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -142,11 +143,27 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
   useDocumentTitle(`${t('employerEmployee.list.title')} · ${t('shell.productName')}`);
   const activeEmployerId = useRequiredClaims().activeEmployerId ?? 0;
   const isInvitations = state.tab === INVITATIONS;
-  const employees = useEmployerEmployees(isInvitations ? countOnly(state) : state);
-  const invitations = useEmployeeInvitations(activeEmployerId, isInvitations ? state : countOnly(state));
+  // Paging or re-sorting the tab's list keeps the counts of its search (asked with `counts=false`); the other
+  // tab's count request does not change meanwhile. Invite, import, remove and cancel ask them again.
+  const counts = useListCounts(state, activeEmployerId);
+  const employees = useEmployerEmployees(
+    isInvitations ? countOnly(state) : state,
+    isInvitations ? {} : counts.countsQuery,
+  );
+  const invitations = useEmployeeInvitations(
+    activeEmployerId,
+    isInvitations ? state : countOnly(state),
+    isInvitations ? counts.countsQuery : {},
+  );
+  const employeesData = isInvitations
+    ? employees.data
+    : counts.withCounts(employees.data, employees.isPlaceholderData);
+  const invitationsData = isInvitations
+    ? counts.withCounts(invitations.data, invitations.isPlaceholderData)
+    : invitations.data;
   const tabCounts = {
-    employees: employees.data?.total ?? 0,
-    [INVITATIONS]: invitations.data?.total ?? 0,
+    employees: employeesData?.total ?? 0,
+    [INVITATIONS]: invitationsData?.total ?? 0,
   };
   const [modal, setModal] = useState<'invite' | 'import' | null>(null);
   const isInviteMounted = useOpenedOnce(modal === 'invite');
@@ -170,6 +187,7 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
     toolbar,
     onAdd: () => setModal('invite'),
     addLabel: 'employerEmployee.invite.title',
+    onCountsChanged: counts.forget,
   };
 
   return (
@@ -185,14 +203,14 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
       ) : isInvitations ? (
         <InvitationsTable
           activeEmployerId={activeEmployerId}
-          data={invitations.data && { ...invitations.data, tabCounts }}
+          data={invitationsData && { ...invitationsData, tabCounts }}
           refetch={() => void invitations.refetch()}
           {...common}
         />
       ) : (
         <EmployeesTable
           activeEmployerId={activeEmployerId}
-          data={employees.data && { ...employees.data, tabCounts }}
+          data={employeesData && { ...employeesData, tabCounts }}
           {...common}
         />
       )}
@@ -202,6 +220,7 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
             activeEmployerId={activeEmployerId}
             opened={modal === 'invite'}
             onClose={() => setModal(null)}
+            onSent={counts.forget}
           />
         )}
         {isImportMounted && (
@@ -209,6 +228,7 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
             activeEmployerId={activeEmployerId}
             opened={modal === 'import'}
             onClose={() => setModal(null)}
+            onSent={counts.forget}
           />
         )}
       </Suspense>
@@ -218,9 +238,11 @@ export function EmployerEmployeeList({ state, onStateChange }: EmployerEmployeeL
 
 type TableProps<T> = Omit<Parameters<typeof GenericList<T>>[0], 'columns' | 'label'> & {
   activeEmployerId: number;
+  /** After the table's own remove or cancel: the list asks its counts again. */
+  onCountsChanged: () => void;
 };
 
-function EmployeesTable({ activeEmployerId, ...props }: TableProps<EmployerEmployee>) {
+function EmployeesTable({ activeEmployerId, onCountsChanged, ...props }: TableProps<EmployerEmployee>) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const remove = useRemoveEmployerEmployee();
@@ -233,6 +255,7 @@ function EmployeesTable({ activeEmployerId, ...props }: TableProps<EmployerEmplo
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { activeEmployerId }, body: { userId: employee.userId } });
+          onCountsChanged();
           showSuccess(t('employerEmployee.remove.done', { name: employee.fullName }));
         } catch (error) {
           showFailure(error, 'employerEmployee.remove.failed');
@@ -264,6 +287,7 @@ function EmployeesTable({ activeEmployerId, ...props }: TableProps<EmployerEmplo
 function InvitationsTable({
   refetch,
   activeEmployerId: _employerId,
+  onCountsChanged,
   ...props
 }: TableProps<EmployerEmployeeInvitation> & { refetch: () => void }) {
   const { t } = useTranslation();
@@ -289,6 +313,7 @@ function InvitationsTable({
       onConfirm: async () => {
         try {
           await cancel.mutateAsync({ params: { id: invitation.id } });
+          onCountsChanged();
           showSuccess(t('employerEmployee.cancel.done', { email: invitation.email }));
         } catch (error) {
           showFailure(error, 'employerEmployee.cancel.failed');

@@ -116,6 +116,61 @@ describe('the employees of the employer', () => {
     });
   });
 
+  it('asks the counts once per search: page 2 sends counts=false; its own remove and invite ask them again', async () => {
+    let total = 60;
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(employer(), {
+      [LIST]: (request) => ({
+        data: queryOf(request).counts === 'false' ? { items: employees } : { items: employees, total },
+      }),
+      [INVITATIONS]: () => ({ data: { items: [invitation], total: 1 } }),
+      'DELETE /api/Employer/4/Employee': () => {
+        total = 59;
+        return { data: null };
+      },
+      'POST /api/Employer/4/InviteEmployee': () => ({
+        data: { ...invitation, id: 22, email: 'kees@example.com', isExpired: false },
+      }),
+    });
+    await startApp('/employer/employees');
+    const user = userEvent.setup();
+    const lastList = () => queryOf(requestsTo(requests, 'GET', '/api/EmployerEmployee').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Medewerkers\s*60/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Uitnodigingen\s*1/ })).toBeInTheDocument();
+    // The other tab's count is asked once, with its counts.
+    expect(
+      requestsTo(requests, 'GET', '/api/Employer/4/EmployeeInvitations').map((request) => queryOf(request)),
+    ).toEqual([expect.not.objectContaining({ counts: 'false' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Medewerker verwijderen Tom Peters' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Medewerker verwijderen' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
+    expect(await screen.findByText('Resultaten: 26 - 50 van 59')).toBeInTheDocument();
+    expect(lastList()).toMatchObject({ page: '2' });
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '3', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Medewerker uitnodigen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medewerker uitnodigen' });
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mailadres/ }), 'kees@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Uitnodiging versturen' }));
+    expect(
+      await within(dialog).findByText('Er is een uitnodiging verstuurd naar kees@example.com.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(lastList()).not.toHaveProperty('counts'));
+    expect(lastList()).toMatchObject({ page: '3' });
+  });
+
   it('is not in the menu without an active employer, nor for who is no employer', async () => {
     fakeAppApi(employer({ activeEmployerId: null }), {});
     const { router } = await startApp('/employer/employees');

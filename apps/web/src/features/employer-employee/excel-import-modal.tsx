@@ -22,13 +22,15 @@ interface ExcelImportModalProps {
   activeEmployerId: number;
   opened: boolean;
   onClose: () => void;
+  /** The invitations were sent (the list's counts changed). */
+  onSent?: (() => void) | undefined;
 }
 
 /**
  * 'Importeren uit Excel' (spec 000 section 2): upload a file, see which addresses can be invited, send the
  * invitations to those, then how many were sent.
  */
-export function ExcelImportModal({ activeEmployerId, opened, onClose }: ExcelImportModalProps) {
+export function ExcelImportModal({ activeEmployerId, opened, onClose, onSent }: ExcelImportModalProps) {
   const { t } = useTranslation();
   const [result, setResult] = useState<InviteMultipleEmployeesResult | null>(null);
   const skipped = result?.skipped.length ?? 0;
@@ -46,7 +48,14 @@ export function ExcelImportModal({ activeEmployerId, opened, onClose }: ExcelImp
         .filter(Boolean)
         .join(' ')}
     >
-      <ImportSteps activeEmployerId={activeEmployerId} onSent={setResult} onCancel={onClose} />
+      <ImportSteps
+        activeEmployerId={activeEmployerId}
+        onSent={(sent) => {
+          setResult(sent);
+          onSent?.();
+        }}
+        onCancel={onClose}
+      />
     </ModalFlow>
   );
 }

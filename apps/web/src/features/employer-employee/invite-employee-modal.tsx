@@ -12,10 +12,12 @@ interface InviteEmployeeModalProps {
   activeEmployerId: number;
   opened: boolean;
   onClose: () => void;
+  /** The invitation was sent (the list's counts changed). */
+  onSent?: (() => void) | undefined;
 }
 
 /** 'Medewerker uitnodigen': one email field, then 'Uitnodiging verstuurd'. */
-export function InviteEmployeeModal({ activeEmployerId, opened, onClose }: InviteEmployeeModalProps) {
+export function InviteEmployeeModal({ activeEmployerId, opened, onClose, onSent }: InviteEmployeeModalProps) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState('');
   return (
@@ -26,7 +28,14 @@ export function InviteEmployeeModal({ activeEmployerId, opened, onClose }: Invit
       successTitle="employerEmployee.invite.successTitle"
       successMessage={t('employerEmployee.invite.success', { email: sentTo })}
     >
-      <InviteForm activeEmployerId={activeEmployerId} onSent={setSentTo} onCancel={onClose} />
+      <InviteForm
+        activeEmployerId={activeEmployerId}
+        onSent={(email) => {
+          setSentTo(email);
+          onSent?.();
+        }}
+        onCancel={onClose}
+      />
     </ModalFlow>
   );
 }
