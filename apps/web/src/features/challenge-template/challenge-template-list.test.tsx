@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import type { ChallengeTemplate } from '@xp/contracts';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
@@ -78,6 +79,12 @@ function renderList(
   return { ...result, onStateChange };
 }
 
+/** The list with its state kept as the route keeps it (in the URL). */
+function StatefulList() {
+  const [state, setState] = useState<ChallengeTemplateState>(defaultChallengeTemplateState);
+  return <ChallengeTemplateList state={state} onStateChange={setState} />;
+}
+
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('the challenge template list', () => {
@@ -124,6 +131,46 @@ describe('the challenge template list', () => {
     renderList();
     expect(await screen.findByText('Er is niets om te tonen')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sjabloon toevoegen' })).toBeInTheDocument();
+  });
+
+  it('asks the total once per filter: page 2 and a re-sort send counts=false; its own delete asks again', async () => {
+    let total = 60;
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeApi({
+      'GET /api/challengeTemplate': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: [walking, water] }
+            : { items: [walking, water], total },
+      }),
+      'DELETE /api/challengeTemplate/1': () => {
+        total = 59;
+        return { data: null };
+      },
+    });
+    const { user } = renderWithQuery(<StatefulList />);
+    const lastQuery = () => queryOf(requests.filter((request) => request.method === 'GET').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastQuery()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Naam' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'name', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Verwijderen 10.000 stappen' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sjabloon verwijderen?' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
+    expect(await screen.findByText('Resultaten: 26 - 50 van 59')).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ page: '2' });
+    expect(lastQuery()).not.toHaveProperty('counts');
   });
 
   it('speaks English', async () => {

@@ -18,6 +18,7 @@ import { openConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -107,7 +108,9 @@ interface ChallengeTemplateListProps {
 export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplateListProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('challengeTemplate.list.title')} · ${t('shell.productName')}`);
-  const query = useChallengeTemplates(toTemplateQuery(state));
+  // Paging or re-sorting keeps the total of the search, theme and status (asked with `counts=false`).
+  const counts = useListCounts(state);
+  const query = useChallengeTemplates({ ...toTemplateQuery(state), ...counts.countsQuery });
   const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<ChallengeTemplate | 'new' | null>(null);
   const theme = themeOf(state.tab);
@@ -172,6 +175,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: template.id } });
+          counts.forget();
           showSuccess(t('challengeTemplate.delete.done', { name: template.name }));
         } catch (error) {
           showFailure(error, 'challengeTemplate.delete.failed');
@@ -205,7 +209,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
         <GenericList<ChallengeTemplate>
           label="challengeTemplate.list.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={{ ...state, tab: theme === undefined ? undefined : String(theme) }}
           onStateChange={(next) => change({ ...next, status: state.status })}
@@ -251,6 +255,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
         template={editing === 'new' || editing === null ? undefined : editing}
         defaultTheme={theme}
         onClose={() => setEditing(null)}
+        onSaved={counts.forget}
       />
     </>
   );

@@ -48,13 +48,21 @@ interface TemplateWizardPanelProps {
   /** The theme a new template starts with (the list's theme tab). */
   defaultTheme?: number | undefined;
   onClose: () => void;
+  /** A template was added or changed (the list's counts may have changed). */
+  onSaved?: (() => void) | undefined;
 }
 
 /**
  * 'Challenge-template toevoegen' / 'bewerken' in a side panel: the four-step wizard (theme, banner, settings,
  * summary with status). Closing with unsaved changes asks first; a save closes it and refreshes the list.
  */
-export function TemplateWizardPanel({ opened, template, defaultTheme, onClose }: TemplateWizardPanelProps) {
+export function TemplateWizardPanel({
+  opened,
+  template,
+  defaultTheme,
+  onClose,
+  onSaved,
+}: TemplateWizardPanelProps) {
   const { t } = useTranslation();
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
@@ -105,6 +113,7 @@ export function TemplateWizardPanel({ opened, template, defaultTheme, onClose }:
       const saved = template
         ? await update.mutateAsync({ form: { ...fields, id: template.id } })
         : await create.mutateAsync({ form: fields });
+      onSaved?.();
       showSuccess(
         t(isNew ? 'challengeTemplate.add.done' : 'challengeTemplate.edit.saved', { name: saved.name }),
       );
