@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import type { PictureBankItem } from '@xp/contracts';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
@@ -55,6 +56,12 @@ function renderPage(state: PictureBankState = defaultPictureBankState, language:
     language,
   });
   return { ...result, onStateChange };
+}
+
+/** The page with its state kept as the route keeps it (in the URL). */
+function StatefulPage() {
+  const [state, setState] = useState<PictureBankState>(defaultPictureBankState);
+  return <PictureBankPage state={state} onStateChange={setState} />;
 }
 
 const pngFile = () => new File([new Uint8Array([137, 80, 78, 71])], 'fietsen.png', { type: 'image/png' });
@@ -118,6 +125,51 @@ describe('the picture bank grid', () => {
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByText('Nog geen afbeeldingen')).toBeInTheDocument();
+  });
+
+  it('asks the total once per filter: page 2 sends counts=false; its own switch and delete ask again', async () => {
+    let total = 100;
+    // Like the server: `counts=false` leaves out the total (the category counts stay).
+    const requests = fakeApi({
+      'GET /api/PictureBankItem/all': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: pictures, tabCounts }
+            : { items: pictures, total, tabCounts },
+      }),
+      'PUT /api/PictureBankItem': () => ({ data: { ...pictures[1], isActive: true } }),
+      'DELETE /api/PictureBankItem/1': () => {
+        total = 99;
+        return { data: null };
+      },
+    });
+    const { user } = renderWithQuery(<StatefulPage />);
+    const lastQuery = () => queryOf(requestsTo(requests, 'GET', '/api/PictureBankItem/all').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 48 van 100')).toBeInTheDocument();
+    expect(lastQuery()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 49 - 96 van 100')).toBeInTheDocument();
+    expect(screen.getByText('Bewegen (1)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'salade.jpg actief' }));
+    expect(await screen.findByText('salade.jpg is actief')).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('counts'));
+    expect(lastQuery()).toMatchObject({ page: '2' });
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '3', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Acties voor hardlopen.png' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Verwijderen' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Afbeelding verwijderen?' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
+    expect(await screen.findByText('Resultaten: 97 - 99 van 99')).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ page: '3' });
+    expect(lastQuery()).not.toHaveProperty('counts');
   });
 
   it('speaks English', async () => {

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { cdnUrl } from '@/app/cdn';
 import { openConfirm } from '@/ui/confirm-modal';
+import { useListCounts } from '@/ui/list-counts';
 import { ListPagination } from '@/ui/list-pagination';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
@@ -43,9 +44,11 @@ interface PictureCardProps {
   onPreview: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** After the card's own switch: the active filter's counts changed. */
+  onToggled: () => void;
 }
 
-function PictureCard({ picture, onPreview, onEdit, onDelete }: PictureCardProps) {
+function PictureCard({ picture, onPreview, onEdit, onDelete, onToggled }: PictureCardProps) {
   const { t } = useTranslation();
   const update = useUpdatePicture();
   const [isActive, setIsActive] = useState(picture.isActive);
@@ -58,6 +61,7 @@ function PictureCard({ picture, onPreview, onEdit, onDelete }: PictureCardProps)
       await update.mutateAsync({
         form: { id: picture.id, category: picture.category, isActive: next },
       });
+      onToggled();
       showSuccess(
         t(next ? 'pictureBank.toggle.activated' : 'pictureBank.toggle.deactivated', {
           name: picture.fileName,
@@ -144,7 +148,10 @@ interface PictureBankPageProps {
 /** 'Afbeeldingenbank' (admin): a grid of pictures, filtered by category and active flag, searched, paged. */
 export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) {
   const { t } = useTranslation();
-  const pictures = usePictures(toPictureQuery(state));
+  // Paging or re-sorting keeps the total and category counts of the filter (asked with `counts=false`).
+  const listCounts = useListCounts(state);
+  const pictures = usePictures({ ...toPictureQuery(state), ...listCounts.countsQuery });
+  const data = listCounts.withCounts(pictures.data, pictures.isPlaceholderData);
   const remove = useDeletePicture();
   const [editing, setEditing] = useState<PictureBankItem | 'new' | null>(null);
   const [preview, setPreview] = useState<PictureBankItem | null>(null);
@@ -162,7 +169,7 @@ export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) 
     onStateChange(next);
   };
 
-  const counts = pictures.data?.tabCounts ?? {};
+  const counts = data?.tabCounts ?? {};
   const countLabel = (key: string) => (counts[key] === undefined ? '' : ` (${counts[key]})`);
 
   const confirmDelete = (picture: PictureBankItem) =>
@@ -174,6 +181,7 @@ export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) 
       onConfirm: async () => {
         try {
           await remove.mutateAsync({ params: { id: picture.id } });
+          listCounts.forget();
           showSuccess(t('pictureBank.delete.done', { name: picture.fileName }));
         } catch (error) {
           const reason = messageOf(error);
@@ -182,7 +190,7 @@ export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) 
       },
     });
 
-  const items = pictures.data?.items ?? [];
+  const items = data?.items ?? [];
   const filtered = Boolean(state.search || state.tab || state.active);
   return (
     <Stack gap="md">
@@ -263,13 +271,14 @@ export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) 
                 onPreview={() => setPreview(picture)}
                 onEdit={() => setEditing(picture)}
                 onDelete={() => confirmDelete(picture)}
+                onToggled={listCounts.forget}
               />
             ))}
           </SimpleGrid>
           <ListPagination
             page={state.page}
             pageSize={state.pageSize}
-            total={pictures.data?.total ?? 0}
+            total={data?.total ?? 0}
             onPageChange={(page) => onStateChange({ ...state, page })}
           />
         </>
@@ -279,6 +288,7 @@ export function PictureBankPage({ state, onStateChange }: PictureBankPageProps) 
         picture={editing === 'new' || editing === null ? undefined : editing}
         defaultCategory={categoryOf(state.tab)}
         onClose={() => setEditing(null)}
+        onSaved={listCounts.forget}
       />
       <Modal
         opened={preview !== null}

@@ -33,10 +33,18 @@ interface PictureFormPanelProps {
   /** The category a new picture starts with (the active filter). */
   defaultCategory?: number | undefined;
   onClose: () => void;
+  /** A picture was added or changed (the grid's counts may have changed). */
+  onSaved?: (() => void) | undefined;
 }
 
 /** 'Afbeelding toevoegen' / 'Afbeelding bewerken' in a side panel: picture, category and active flag. */
-export function PictureFormPanel({ opened, picture, defaultCategory, onClose }: PictureFormPanelProps) {
+export function PictureFormPanel({
+  opened,
+  picture,
+  defaultCategory,
+  onClose,
+  onSaved,
+}: PictureFormPanelProps) {
   const { t } = useTranslation();
   const create = useCreatePicture();
   const update = useUpdatePicture();
@@ -74,6 +82,7 @@ export function PictureFormPanel({ opened, picture, defaultCategory, onClose }: 
         });
         showSuccess(t('pictureBank.edit.saved', { name: saved.fileName }));
       }
+      onSaved?.();
       onClose();
     } catch (error) {
       showSaveErrors(
