@@ -17,11 +17,12 @@ const popular = () => ({ data: { items: [stepsTemplate, waterTemplate], total: 2
 
 function openModal(options?: { language?: 'nl' | 'en'; challengeId?: number }) {
   const onClose = vi.fn();
+  const onCreated = vi.fn();
   const result = renderWithQuery(
-    <ChallengeModal opened challengeId={options?.challengeId} onClose={onClose} />,
+    <ChallengeModal opened challengeId={options?.challengeId} onClose={onClose} onCreated={onCreated} />,
     options?.language ? { language: options.language } : undefined,
   );
-  return { ...result, onClose };
+  return { ...result, onClose, onCreated };
 }
 
 /** Opens a new challenge and picks 'Stappen zetten' with the keyboard. */
@@ -64,6 +65,29 @@ describe('a new challenge: the template first', () => {
     await waitFor(() => expect(queryOf(requests.at(-1))).toMatchObject({ search: 'water', theme: '1' }));
   });
 
+  it('asks the total once per search and theme: page 2 sends counts=false and keeps it', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeApi({
+      'GET /api/challenge/popular': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: [stepsTemplate, waterTemplate] }
+            : { items: [stepsTemplate, waterTemplate], total: 20 },
+      }),
+    });
+    const { user } = openModal();
+    const dialog = screen.getByRole('dialog', { name: 'Kies een sjabloon' });
+    expect(await within(dialog).findByText('Resultaten: 1 - 6 van 20')).toBeInTheDocument();
+    expect(queryOf(requests.at(-1))).not.toHaveProperty('counts');
+    await user.click(within(dialog).getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(queryOf(requests.at(-1))).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await within(dialog).findByText('Resultaten: 7 - 12 van 20')).toBeInTheDocument();
+    // Another theme is another filter: its total is asked.
+    await user.click(within(dialog).getByRole('radio', { name: 'Voeding' }));
+    await waitFor(() => expect(queryOf(requests.at(-1))).toMatchObject({ page: '1', theme: '1' }));
+    expect(queryOf(requests.at(-1))).not.toHaveProperty('counts');
+  });
+
   it('says so when no template fits', async () => {
     fakeApi({ 'GET /api/challenge/popular': () => ({ data: { items: [], total: 0 } }) });
     openModal();
@@ -75,7 +99,7 @@ describe('a new challenge: the template first', () => {
       'GET /api/challenge/popular': popular,
       'POST /api/challenge': () => ({ data: { ...challenges[0], id: 9 } }),
     });
-    const { user, onClose } = openModal();
+    const { user, onClose, onCreated } = openModal();
     const form = await pickSteps(user);
     expect(screen.getByRole('dialog', { name: 'Nieuwe challenge' })).toBeInTheDocument();
 
@@ -93,6 +117,8 @@ describe('a new challenge: the template first', () => {
     await user.click(within(form).getByRole('button', { name: 'Challenge toevoegen' }));
     expect(await screen.findByText('De challenge Stappen zetten is toegevoegd.')).toBeVisible();
     expect(requestsTo(requests, 'POST', '/api/challenge')).toHaveLength(1);
+    // The list asks its counts again.
+    expect(onCreated).toHaveBeenCalledTimes(1);
     expect(Object.fromEntries(sentForms()[0]!.entries())).toEqual({
       challengeTemplateId: '11',
       entreoPointsReward: '250',
@@ -227,7 +253,7 @@ describe('editing a challenge', () => {
       'GET /api/challenge/1': () => ({ data: challenges[0] }),
       'PUT /api/challenge': () => ({ data: { ...challenges[0], entreoPointsReward: 400 } }),
     });
-    const { user } = openModal({ challengeId: 1 });
+    const { user, onCreated } = openModal({ challengeId: 1 });
     const dialog = screen.getByRole('dialog', { name: 'Challenge bewerken' });
     expect(within(dialog).getByText('Een moment geduld')).toBeInTheDocument();
 
@@ -257,6 +283,8 @@ describe('editing a challenge', () => {
       sendNotifications: 'true',
     });
     expect(sent).not.toHaveProperty('challengeTemplateId');
+    // A change of a challenge keeps the list's counts.
+    expect(onCreated).not.toHaveBeenCalled();
     expect(sent).not.toHaveProperty('fromEndDate');
     expect(new Date(sent.startDate as string).getDate()).toBe(4);
   });

@@ -14,6 +14,7 @@ import { type PopularChallengeTemplate, Theme } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import { ListPagination } from '@/ui/list-pagination';
 import { EmptyState, ErrorState } from '@/ui/states';
 import { usePopularTemplates } from './api';
@@ -88,12 +89,23 @@ export function ChallengeTemplatePicker({ onPick }: TemplatePickerProps) {
     setPage(1);
   }, SEARCH_DEBOUNCE_MS);
 
+  // Paging keeps the total of the search and theme (asked with `counts=false`); the picker asks it anew
+  // each time it opens.
+  const counts = useListCounts({
+    page,
+    pageSize: PICKER_PAGE_SIZE,
+    direction: 'asc',
+    ...(search ? { search } : {}),
+    tab: theme,
+  });
   const query = usePopularTemplates({
     page,
     pageSize: PICKER_PAGE_SIZE,
     ...(search ? { search } : {}),
     ...(theme !== 'all' ? { theme: Number(theme) } : {}),
+    ...counts.countsQuery,
   });
+  const total = counts.withCounts(query.data, query.isPlaceholderData)?.total ?? 0;
   const items = query.data?.items ?? [];
   const isFiltered = search !== '' || theme !== 'all';
 
@@ -163,13 +175,8 @@ export function ChallengeTemplatePicker({ onPick }: TemplatePickerProps) {
           </Stack>
         </Box>
       )}
-      {!query.isPending && (query.data?.total ?? 0) > PICKER_PAGE_SIZE && (
-        <ListPagination
-          page={page}
-          pageSize={PICKER_PAGE_SIZE}
-          total={query.data?.total ?? 0}
-          onPageChange={setPage}
-        />
+      {!query.isPending && total > PICKER_PAGE_SIZE && (
+        <ListPagination page={page} pageSize={PICKER_PAGE_SIZE} total={total} onPageChange={setPage} />
       )}
     </Stack>
   );
