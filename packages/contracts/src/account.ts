@@ -1,4 +1,11 @@
 import { endpoint, INT4_MAX, idSchema, nothing, paged, policy } from './http.ts';
+import {
+  EMAIL_PATTERN,
+  LOGIN_EMAIL_MAX,
+  LOGIN_PASSWORD_MAX,
+  LOGIN_PATH,
+  RESTORE_SESSION_PATH,
+} from './login.ts';
 import { tfaCode } from './registration.ts';
 import { claimsSchema } from './session.ts';
 import { z } from './zod-setup.ts';
@@ -6,8 +13,13 @@ import { z } from './zod-setup.ts';
 const tags = ['Account'];
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
-  password: z.string().min(1).max(200),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LOGIN_EMAIL_MAX)
+    .pipe(z.email({ pattern: EMAIL_PATTERN })),
+  password: z.string().min(1).max(LOGIN_PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -61,7 +73,7 @@ const switchEndpoint = <B extends z.ZodObject>(path: string, body: B, summary: s
 export const accountEndpoints = {
   cookieLogin: endpoint({
     method: 'POST',
-    path: '/account/cookielogin',
+    path: LOGIN_PATH,
     policy: policy.public,
     summary: 'Sign in; sets the session cookies',
     tags,
@@ -79,7 +91,7 @@ export const accountEndpoints = {
   /** Not in the spec: how the app learns at start-up whether a session is there, without a 401 when not. */
   restoreSession: endpoint({
     method: 'POST',
-    path: '/account/restore',
+    path: RESTORE_SESSION_PATH,
     policy: policy.public,
     summary:
       'Renew the session from the refresh cookie if there is a live one; claims null (not a 401) when there is none',

@@ -14,6 +14,7 @@ export * from './gym.ts';
 export * from './http.ts';
 export * from './location.ts';
 export * from './location-area.ts';
+export * from './login.ts';
 export * from './mailbox.ts';
 export * from './picture-bank.ts';
 export * from './recovery.ts';

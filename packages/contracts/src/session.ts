@@ -1,4 +1,4 @@
-import { Environment, environmentValues, type GymRight, type LocationRight, roles } from './enums.ts';
+import { type Environment, environmentValues, type GymRight, type LocationRight, roles } from './enums.ts';
 import { z } from './zod-setup.ts';
 
 /** The claims of the session, as the spec names them. */
@@ -106,27 +106,4 @@ export function hasLocationAccess(
   return locationId === claims.activeLocationId && hasAnyGymRight(claims, claims.activeGymId ?? -1);
 }
 
-/** Home path after login or an environment switch (spec section 2). */
-export function homePath(role: Claims['role'], environment: number): string {
-  if (role === 'ContentCreator') return '/tipsAndTricks';
-  if (role === 'Employer') return '/employer';
-  if (role === 'Supplier') return '/supplier';
-  const common: Partial<Record<number, string>> = {
-    [Environment.Gym]: '/',
-    [Environment.Customer]: '/',
-    [Environment.Location]: '/location',
-    [Environment.Employer]: '/employer',
-    [Environment.TipsAndTricks]: '/tipsAndTricks',
-    [Environment.Content]: '/content',
-    [Environment.Supplier]: '/supplier',
-  };
-  if (role === 'Admin') {
-    const admin: Partial<Record<number, string>> = {
-      ...common,
-      [Environment.Admin]: '/admin',
-      [Environment.Association]: '/association',
-    };
-    return admin[environment] ?? '/';
-  }
-  return common[environment] ?? '/';
-}
+export { homePath } from './home-path.ts';
