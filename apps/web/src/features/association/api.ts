@@ -38,11 +38,11 @@ export function useAssociation(id: number) {
   return useApiQuery(endpoints.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
 }
 
-/** The locations of one association (admin detail). */
-export function useAssociationLocations(id: number, state: ListState) {
+/** The locations of one association (admin detail); `counts` from `useListCounts`. */
+export function useAssociationLocations(id: number, state: ListState, counts: { counts?: false } = {}) {
   return useApiQuery(
     endpoints.locations,
-    { params: { id }, query: listQuery(state, associationLocationSortable) },
+    { params: { id }, query: { ...listQuery(state, associationLocationSortable), ...counts } },
     { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
   );
 }
@@ -61,10 +61,14 @@ export function useActiveAssociation(enabled = true) {
   return useApiQuery(endpoints.active, undefined, { enabled });
 }
 
-export function useActiveAssociationLocations(state: ListState, enabled = true) {
+export function useActiveAssociationLocations(
+  state: ListState,
+  enabled = true,
+  counts: { counts?: false } = {},
+) {
   return useApiQuery(
     endpoints.activeLocations,
-    { query: listQuery(state, associationLocationSortable) },
+    { query: { ...listQuery(state, associationLocationSortable), ...counts } },
     { ...keepPrevious, enabled },
   );
 }

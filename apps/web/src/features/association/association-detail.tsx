@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -160,7 +161,9 @@ interface AssociationLocationsProps {
 
 function AssociationLocations({ association, state, onStateChange }: AssociationLocationsProps) {
   const { t } = useTranslation();
-  const query = useAssociationLocations(association.id, state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per association.
+  const counts = useListCounts(state, association.id);
+  const query = useAssociationLocations(association.id, state, counts.countsQuery);
   const release = useRemoveAssociationLocation();
   const confirm = useConfirm();
   const [isPicking, setPicking] = useState(false);
@@ -175,6 +178,7 @@ function AssociationLocations({ association, state, onStateChange }: Association
       onConfirm: async () => {
         try {
           await release.mutateAsync({ body: { associationId: association.id, locationId: location.id } });
+          counts.forget();
           showSuccess(t('association.removeLocation.done', names));
         } catch (error) {
           showFailure(error, 'association.removeLocation.failed');
@@ -204,7 +208,7 @@ function AssociationLocations({ association, state, onStateChange }: Association
         <GenericList
           label="association.detail.locationsTitle"
           columns={associationLocationColumns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
@@ -219,6 +223,7 @@ function AssociationLocations({ association, state, onStateChange }: Association
         association={association}
         opened={isPicking}
         onClose={() => setPicking(false)}
+        onAdded={counts.forget}
       />
     </Stack>
   );

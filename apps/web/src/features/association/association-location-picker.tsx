@@ -24,13 +24,15 @@ interface LocationPickerProps {
   association: Association;
   opened: boolean;
   onClose: () => void;
+  /** A location was added (the association's list counts again). */
+  onAdded?: (() => void) | undefined;
 }
 
 /**
  * 'Locatie toevoegen': searches the locations that are in no association yet (on the server) and adds the
  * chosen one; stays open so that several can be added in a row.
  */
-export function AssociationLocationPicker({ association, opened, onClose }: LocationPickerProps) {
+export function AssociationLocationPicker({ association, opened, onClose, onAdded }: LocationPickerProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -47,6 +49,7 @@ export function AssociationLocationPicker({ association, opened, onClose }: Loca
     setAddingId(location.id);
     try {
       await add.mutateAsync({ body: { associationId: association.id, locationId: location.id } });
+      onAdded?.();
       showSuccess(t('association.picker.added', { location: location.name, association: association.name }));
     } catch (error) {
       showFailure(error, 'association.picker.failed');

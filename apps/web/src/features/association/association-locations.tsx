@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { GenericList } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { useActiveAssociation, useActiveAssociationLocations } from './api';
@@ -20,7 +21,9 @@ export function AssociationLocationList({ state, onStateChange }: AssociationLoc
   const claims = useRequiredClaims();
   const hasAssociation = claims.activeAssociationId !== null;
   const association = useActiveAssociation(hasAssociation);
-  const query = useActiveAssociationLocations(state, hasAssociation);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per association.
+  const counts = useListCounts(state, claims.activeAssociationId);
+  const query = useActiveAssociationLocations(state, hasAssociation, counts.countsQuery);
 
   if (!hasAssociation) {
     return (
@@ -50,7 +53,7 @@ export function AssociationLocationList({ state, onStateChange }: AssociationLoc
         <GenericList
           label="association.locations.title"
           columns={associationLocationColumns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}

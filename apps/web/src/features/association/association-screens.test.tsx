@@ -116,6 +116,59 @@ describe('the association detail (admin)', () => {
     ).toBeInTheDocument();
   });
 
+  it('asks the total once per search: page 2 sends counts=false; its own remove and add ask again', async () => {
+    let total = 60;
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(inAdmin, {
+      ...detailRoutes({
+        'GET /api/association/locations/2': (request: Parameters<typeof queryOf>[0]) => ({
+          data:
+            queryOf(request).counts === 'false'
+              ? { items: memberLocations }
+              : { items: memberLocations, total },
+        }),
+      }),
+      'PUT /api/association/removeLocation': () => {
+        total = 59;
+        return { data: { ...sportbond, locationCount: 59 } };
+      },
+      'PUT /api/association/addLocation': () => {
+        total = 60;
+        return { data: { ...sportbond, locationCount: 60 } };
+      },
+    });
+    await startApp('/admin/associations/2');
+    const user = userEvent.setup();
+    const lastList = () => queryOf(requestsTo(requests, 'GET', '/api/association/locations/2').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Uit vereniging halen Vitaal Amersfoort' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Locatie uit vereniging halen' })).getByRole(
+        'button',
+        { name: 'Uit vereniging halen' },
+      ),
+    );
+    expect(await screen.findByText('Resultaten: 26 - 50 van 59')).toBeInTheDocument();
+    expect(lastList()).toMatchObject({ page: '2' });
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '3', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Locatie toevoegen' }));
+    const picker = await screen.findByRole('dialog', {
+      name: 'Locatie toevoegen aan Sportbond Midden-Nederland',
+    });
+    await user.click(await within(picker).findByRole('button', { name: 'Toevoegen De Brug Zwolle' }));
+    await waitFor(() => expect(lastList()).not.toHaveProperty('counts'));
+    expect(lastList()).toMatchObject({ page: '3' });
+  });
+
   it('says so when the association does not exist', async () => {
     fakeAppApi(inAdmin, { 'GET /api/association/99': () => failure(404, 'association.errors.notFound') });
     await startApp('/admin/associations/99');
@@ -181,6 +234,27 @@ describe('the association environment', () => {
       search: 'utrecht',
       sort: 'city',
     });
+  });
+
+  it('pages the active association’s locations with counts=false, keeping the total', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(inAssociation(), {
+      ...environmentRoutes(),
+      'GET /api/association/active/locations': (request) => ({
+        data:
+          queryOf(request).counts === 'false'
+            ? { items: memberLocations }
+            : { items: memberLocations, total: 60 },
+      }),
+    });
+    await startApp('/association/locations');
+    const user = userEvent.setup();
+    const lastList = () => queryOf(requestsTo(requests, 'GET', '/api/association/active/locations').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastList()).not.toHaveProperty('counts');
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
   });
 
   it('shows an empty dashboard and asks to choose when no association is active', async () => {
