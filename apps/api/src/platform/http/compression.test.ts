@@ -29,6 +29,7 @@ const extraRoutes = [
 
 const ASSET = 'assets/index-Ab12Cd34.js';
 const script = `${'export const greeting = "hallo wereld";\n'.repeat(200)}`;
+const LOGIN_HTML = `<!doctype html><div id="root" data-entry="login"></div>${'<!-- padding -->'.repeat(100)}`;
 
 /** A built SPA in miniature, with the .br and .gz the build writes beside each asset. */
 function fakeWebDist(): string {
@@ -37,6 +38,7 @@ function fakeWebDist(): string {
   const index = `<!doctype html><div id="root"></div>${'<!-- padding -->'.repeat(100)}`;
   const files: [string, string][] = [
     ['index.html', index],
+    ['login.html', LOGIN_HTML],
     [ASSET, script],
   ];
   for (const [file, content] of files) {
@@ -106,6 +108,44 @@ describe('the SPA', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(decoded(response)).toContain('<div id="root">');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the login page', () => {
+  it("sends the login entry's page for a first visit of /account/login[/…], compressed, never cached", async () => {
+    for (const url of [
+      '/account/login',
+      '/account/login/',
+      '/Account/Login',
+      '/account/login/%2Flocation%2Fareas',
+      '/account/login/%2Fadmin%2Fusers%3Fpage%3D2?x=1',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(decoded(response), url).toBe(LOGIN_HTML);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/account/login',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip)).toBe(LOGIN_HTML);
+    expect((await t.app.inject({ method: 'GET', url: '/account/login' })).body).toBe(LOGIN_HTML);
+  });
+
+  it('sends the app for every other page, the other account pages too', async () => {
+    for (const url of ['/account/tfa', '/account/password-forgotten', '/account/loginx', '/admin/login']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+      expect(response.body, url).not.toContain('data-entry="login"');
+    }
   });
 });
 

@@ -87,6 +87,12 @@ describe('in development', () => {
     expect(index.statusCode).toBe(200);
     expectSecurityHeaders(index);
     expect(index.headers['cache-control']).toBe('no-cache');
+    // A build without the login entry's page (login.html) serves the app on the login page too.
+    const login = await t.app.inject({ method: 'GET', url: '/account/login/%2Fadmin' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<div id="root">');
+    expectSecurityHeaders(login);
+    expect(login.headers['cache-control']).toBe('no-cache');
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expectSecurityHeaders(asset);

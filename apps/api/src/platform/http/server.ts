@@ -387,5 +387,15 @@ async function registerSpa(
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     });
+    // A first visit of the login page loads its own small entry (decision 010); the app, once loaded, shows
+    // its own login route in-app. An older build without it serves the app there too.
+    if (fs.existsSync(path.join(webDist, 'login.html'))) {
+      const sendLogin = async (_request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('Cache-Control', 'no-cache');
+        return reply.sendFile('login.html');
+      };
+      spa.get('/account/login', { schema: { hide: true } }, sendLogin);
+      spa.get('/account/login/*', { schema: { hide: true } }, sendLogin);
+    }
   });
 }
