@@ -3,9 +3,11 @@
  * `npm run bundle-size [-- --dist <dir>] [--build]`: the JavaScript a first visit of a route downloads, gzip
  * size, read from the Vite manifest of apps/web/dist: the entry (index.html and the bootstrap it imports at
  * once, with the texts of one language) and the lazy component chunk of every route on the way to the page,
- * each with its static imports. Each route has the target of issue 11 (login ≤ 150 KB, a signed-in list page
- * ≤ 250 KB), not met and shown (why: docs/decisions/010-first-screen-bundle.md), and a limit about 3% above
- * today's size: over the limit the script fails, so the bundle can only shrink; lower the limits as it does.
+ * each with its static imports; the login page has an entry of its own (login.html, with its texts), which is
+ * what a first visit of /account/login loads. Each route has the target of issue 11 (login ≤ 150 KB, met; a
+ * signed-in list page ≤ 250 KB, not met: why in docs/decisions/010-first-screen-bundle.md), shown, and a limit
+ * about 3% above today's size: over the limit the script fails, so the bundle can only shrink; lower the limits
+ * as it does.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +22,8 @@ const KB = 1024;
 
 /** Route → the route files TanStack Router loads for it, outermost first; target and limit in bytes (gzip). */
 const routes = [
-  { path: '/account/login', files: ['account/login/index.tsx'], target: 150 * KB, limit: 250 * KB },
+  // A first visit of the login page loads the login entry (login.html, decision 010), not the app.
+  { path: '/account/login', entry: 'login.html', target: 150 * KB, limit: 125 * KB },
   {
     path: '/admin/userOverview',
     files: ['_app.tsx', '_app/admin/route.tsx', '_app/admin/userOverview.tsx'],
@@ -94,11 +97,18 @@ function entryFiles() {
   return files;
 }
 
+/** A page of its own (`route.entry`, an html input of the build): its script and static imports. */
+function entryOf(html) {
+  const files = new Set();
+  collect(html, files);
+  return files;
+}
+
 const rows = [];
 let failed = false;
 for (const route of routes) {
-  const files = entryFiles();
-  for (const file of route.files) {
+  const files = route.entry ? entryOf(route.entry) : entryFiles();
+  for (const file of route.files ?? []) {
     const key = `src/routes/${file}?tsr-split=component`;
     // A route without a component (a layout that only checks access) has no lazy chunk.
     if (manifest[key]) collect(key, files);
