@@ -37,10 +37,14 @@ export function useUpdateGymEmployeeRights() {
 
 /* Location rights. */
 
-export const useLocationRightsMatrix = (locationId: number | null, state: ListState) =>
+export const useLocationRightsMatrix = (
+  locationId: number | null,
+  state: ListState,
+  counts: { counts?: false } = {},
+) =>
   useApiQuery(
     rights.locationMatrix,
-    { params: { id: locationId ?? 0 }, query: listQueryOf(state, locationRightsSortable) },
+    { params: { id: locationId ?? 0 }, query: { ...listQueryOf(state, locationRightsSortable), ...counts } },
     { ...keepPrevious, enabled: locationId !== null },
   );
 
@@ -73,10 +77,10 @@ export const useRightsGroups = (state: ListState, counts: { counts?: false } = {
 export const useRightsGroup = (id: number) =>
   useApiQuery(groups.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
 
-export const useRightsGroupMembers = (id: number, state: ListState) =>
+export const useRightsGroupMembers = (id: number, state: ListState, counts: { counts?: false } = {}) =>
   useApiQuery(
     groups.members,
-    { params: { id }, query: listQueryOf(state, rightsGroupMemberSortable) },
+    { params: { id }, query: { ...listQueryOf(state, rightsGroupMemberSortable), ...counts } },
     { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
   );
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -26,7 +27,10 @@ export function LocationRightsMatrix({ state, onStateChange, onOpen }: LocationR
   useDocumentTitle(`${t('rights.matrix.title')} · ${t('shell.productName')}`);
   const { activeLocationId } = useRequiredClaims();
   const rightLabel = useRightLabel();
-  const query = useLocationRightsMatrix(activeLocationId, state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per location; a tick
+  // changes no count.
+  const counts = useListCounts(state, activeLocationId);
+  const query = useLocationRightsMatrix(activeLocationId, state, counts.countsQuery);
   const update = useUpdateLocationEmployeeRights();
   /** Rights being saved or just saved, shown until the list comes back from the server. */
   const [overrides, setOverrides] = useState<Record<number, LocationRight[]>>({});
@@ -116,7 +120,7 @@ export function LocationRightsMatrix({ state, onStateChange, onOpen }: LocationR
         <GenericList
           label="rights.matrix.title"
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}

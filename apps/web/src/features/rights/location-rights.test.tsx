@@ -68,6 +68,33 @@ describe('the rights matrix of the location', () => {
     });
   });
 
+  it('pages with counts=false and keeps the total, also after a tick (which changes no count)', async () => {
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(fatima(), {
+      'GET /api/Location/5/Rights': (request) => ({
+        data: queryOf(request).counts === 'false' ? { items: rows } : { items: rows, total: 60 },
+      }),
+      'PUT /api/Location/5/Employee/8/Rights': (request) => ({
+        data: { ...tom, rights: (request.body as { rights: string[] }).rights },
+      }),
+    });
+    await startApp('/location/rights');
+    const user = userEvent.setup();
+    const lists = () => requestsTo(requests, 'GET', '/api/Location/5/Rights');
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(queryOf(lists().at(-1))).not.toHaveProperty('counts');
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(queryOf(lists().at(-1))).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+
+    const before = lists().length;
+    await user.click(await screen.findByRole('checkbox', { name: 'Zalen beheren voor Tom Trainer' }));
+    expect(await screen.findByText('De rechten van Tom Trainer zijn opgeslagen.')).toBeInTheDocument();
+    await waitFor(() => expect(lists().length).toBeGreaterThan(before));
+    expect(queryOf(lists().at(-1))).toMatchObject({ page: '2', counts: 'false' });
+    expect(screen.getByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+  });
+
   it('undoes a tick the server refuses and says why', async () => {
     fakeAppApi(fatima(), {
       'GET /api/Location/5/Rights': () => ({ data: { items: rows, total: 2 } }),

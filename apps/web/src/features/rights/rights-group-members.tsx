@@ -11,6 +11,7 @@ import {
   useConfirmRemove,
 } from '@/features/employee/employee-membership';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
+import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
 import { ErrorState, LoadingState } from '@/ui/states';
 import {
@@ -67,7 +68,9 @@ export function RightsGroupMembers({ groupId, state, onStateChange }: RightsGrou
   useDocumentTitle(
     `${t('rightsGroup.members.title', { name: group?.name ?? '' })} · ${t('shell.productName')}`,
   );
-  const query = useRightsGroupMembers(groupId, state);
+  // Paging or re-sorting keeps the total of the search (asked with `counts=false`), per group.
+  const counts = useListCounts(state, groupId);
+  const query = useRightsGroupMembers(groupId, state, counts.countsQuery);
   const remove = useRemoveRightsGroupMember();
   const add = useAddRightsGroupMembers();
   const [isAdding, setAdding] = useState(false);
@@ -77,7 +80,10 @@ export function RightsGroupMembers({ groupId, state, onStateChange }: RightsGrou
       t('rightsGroup.removeMember.message', { employee: employee.name, name: group?.name ?? '' }),
     done: (employee) => t('rightsGroup.removeMember.done', { employee: employee.name }),
     failed: 'rightsGroup.removeMember.failed',
-    remove: (employee) => remove.mutateAsync({ params: { id: groupId, employeeId: employee.employeeId } }),
+    remove: async (employee) => {
+      await remove.mutateAsync({ params: { id: groupId, employeeId: employee.employeeId } });
+      counts.forget();
+    },
     onFailed: () => void query.refetch(),
   });
 
@@ -131,7 +137,7 @@ export function RightsGroupMembers({ groupId, state, onStateChange }: RightsGrou
         <GenericList
           label={t('rightsGroup.members.title', { name: group.name })}
           columns={columns}
-          data={query.data}
+          data={counts.withCounts(query.data, query.isPlaceholderData)}
           isLoading={query.isPending}
           state={state}
           onStateChange={onStateChange}
@@ -150,7 +156,11 @@ export function RightsGroupMembers({ groupId, state, onStateChange }: RightsGrou
         successMessage={(count) => t('rightsGroup.addMembers.success', { count, name: group.name })}
         schema={rightsGroupMembersInput}
         useCandidates={useRightsGroupCandidates}
-        add={async (id, body) => (await add.mutateAsync({ params: { id }, body })).added}
+        add={async (id, body) => {
+          const { added } = await add.mutateAsync({ params: { id }, body });
+          counts.forget();
+          return added;
+        }}
       />
     </>
   );

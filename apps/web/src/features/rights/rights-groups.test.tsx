@@ -205,6 +205,57 @@ describe('the employees of a rights group', () => {
     expect(requestsTo(requests, 'DELETE', '/api/GymRightsGroup/3/Employees/7')).toHaveLength(1);
   });
 
+  it('asks the total once per search: page 2 sends counts=false; its own remove and add ask again', async () => {
+    let total = 60;
+    // Like the server: `counts=false` answers the page alone.
+    const requests = fakeAppApi(gymManager(), {
+      ...routes({
+        'GET /api/GymRightsGroup/3/Employees': (request: Parameters<typeof queryOf>[0]) => ({
+          data: queryOf(request).counts === 'false' ? { items: members } : { items: members, total },
+        }),
+        'DELETE /api/GymRightsGroup/3/Employees/7': () => {
+          total = 59;
+          return { data: null };
+        },
+        'POST /api/GymRightsGroup/3/Employees': () => {
+          total = 60;
+          return { data: { added: 1 } };
+        },
+      }),
+    });
+    await startApp('/settings/rightGroups/3/employees');
+    const user = userEvent.setup();
+    const lastList = () => queryOf(requestsTo(requests, 'GET', '/api/GymRightsGroup/3/Employees').at(-1));
+    expect(await screen.findByText('Resultaten: 1 - 25 van 60')).toBeInTheDocument();
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 2' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '2', counts: 'false' }));
+    expect(await screen.findByText('Resultaten: 26 - 50 van 60')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Verwijderen Piet de Boer' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Medewerker uit groep verwijderen' })).getByRole(
+        'button',
+        { name: 'Verwijderen' },
+      ),
+    );
+    expect(await screen.findByText('Resultaten: 26 - 50 van 59')).toBeInTheDocument();
+    expect(lastList()).toMatchObject({ page: '2' });
+    expect(lastList()).not.toHaveProperty('counts');
+
+    await user.click(screen.getByRole('button', { name: 'Pagina 3' }));
+    await waitFor(() => expect(lastList()).toMatchObject({ page: '3', counts: 'false' }));
+    await user.click(screen.getByRole('button', { name: 'Toevoegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Medewerkers toevoegen' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Medewerkers/ }));
+    await user.click(await screen.findByRole('option', { name: 'Anna Aalders (anna@example.com)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    expect(await screen.findByText('1 medewerker(s) toegevoegd aan Receptie.')).toBeInTheDocument();
+    await waitFor(() => expect(lastList()).not.toHaveProperty('counts'));
+    expect(lastList()).toMatchObject({ page: '3' });
+  });
+
   it('says when the group does not exist', async () => {
     fakeAppApi(gymManager(), {
       'GET /api/GymRightsGroup/3': () => failure(404, 'rightsGroup.errors.notFound'),
