@@ -91,8 +91,30 @@ export async function loadRights(db: Database, userId: number) {
  * row, its user (not deleted, with a password), the user's gym rights (direct and by group, while still an
  * employee of the group's gym) and location rights. An Employer's or Supplier's active organisation they no
  * longer act for gives way to one they do act for (or none). Undefined when the session has ended.
+ *
+ * Every request reads it, so it is built once per database (or transaction) and sent as the named prepared
+ * statement `session_claims`: drizzle does not build it again, and each connection parses and plans it once
+ * (a primary-key read, so PostgreSQL's generic plan is the same plan). Decision 012.
  */
 export async function loadSessionClaims(db: Database, sessionId: string): Promise<Claims | undefined> {
+  let statement = sessionClaimsStatements.get(db);
+  if (!statement) {
+    statement = sessionClaimsStatement(db);
+    sessionClaimsStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ sessionId });
+  if (!row) return undefined;
+  const { firstName, insertion, lastName, ...claims } = row;
+  return {
+    ...claims,
+    rights: row.role === 'Admin' ? ['Admin'] : [],
+    name: [firstName, insertion, lastName].filter(Boolean).join(' '),
+  };
+}
+
+const sessionClaimsStatements = new WeakMap<Database, ReturnType<typeof sessionClaimsStatement>>();
+
+function sessionClaimsStatement(db: Database) {
   const gymRights = sql<string[]>`coalesce((
     select json_agg(r.gym_id::text || ':' || r.right order by r.gym_id, r.right)
     from (
@@ -115,7 +137,7 @@ export async function loadSessionClaims(db: Database, sessionId: string): Promis
     sql<number | null>`case when ${users.role} = 'Admin' then ${active} else (
       select t.${sql.raw(key)} from ${table} t where t.user_id = ${users.id}
       order by (t.${sql.raw(key)} = ${active}) desc nulls last, t.${sql.raw(key)} limit 1) end`;
-  const [row] = await db
+  return db
     .select({
       userId: users.id,
       role: users.role,
@@ -137,20 +159,14 @@ export async function loadSessionClaims(db: Database, sessionId: string): Promis
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),
         isNotNull(users.passwordHash),
       ),
-    );
-  if (!row) return undefined;
-  const { firstName, insertion, lastName, ...claims } = row;
-  return {
-    ...claims,
-    rights: row.role === 'Admin' ? ['Admin'] : [],
-    name: [firstName, insertion, lastName].filter(Boolean).join(' '),
-  };
+    )
+    .prepare('session_claims');
 }
 
 export const findLocation = async (db: Database, id: number) =>

@@ -149,6 +149,13 @@ export async function openPglite(
     connectionTimeoutMillis: 30_000,
     // The one connection stays open (its session holds LISTEN).
     idleTimeoutMillis: 0,
+    // Named prepared statements (the session read, decision 012) belong to PGlite's one session, which
+    // outlives a connection: node-postgres opens a new one after a failed query, and its Parse of a name
+    // the old connection prepared would fail ("already exists"). So a new connection drops them before
+    // the pool hands it out (pg-pool awaits `onConnect`).
+    onConnect: async (client) => {
+      await client.query('DEALLOCATE ALL');
+    },
   });
   const handle = overPool(pool);
   Object.assign(pool, { listen: embeddedListen(pool) });
