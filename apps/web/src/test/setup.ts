@@ -8,6 +8,14 @@ afterEach(() => cleanup());
 // The app loads one language's texts at a time; tests switch freely, so both are in from the start.
 await Promise.all([loadLanguage('nl'), loadLanguage('en')]);
 
+// Controls deferred past the first paint (`ui/deferred`) render as themselves at once in the tests.
+await Promise.all([
+  import('@/app/shell/user-menu-dropdown'),
+  import('@/app/shell/environment-switcher'),
+  import('@/app/shell/switch-picker'),
+  import('@/ui/row-actions-menu'),
+]);
+
 // A screen that loads its route lazily can take seconds on a busy machine (CI runs the suites while other
 // work goes on): wait for what a person would see as long as a person would, not one second.
 configure({ asyncUtilTimeout: 15_000 });

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   type MantineColor,
-  Menu,
   Skeleton,
   Stack,
   Table,
@@ -29,10 +28,13 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferred } from './deferred';
 import { type ExportColumn, type ListExport, useListExport } from './list-export';
 import { ListPagination } from './list-pagination';
 import type { ListState } from './list-search';
 import { pageCount } from './pagination';
+import { RowActionsButton } from './row-actions-button';
+import type { RowActionsMenuProps } from './row-actions-menu';
 import { translateMessage } from './translate';
 
 /** Search input debounce (spec section 9). */
@@ -121,6 +123,13 @@ export interface GenericListProps<T> {
   /** Shows 'Exporteren': every row of the current search, sort and filters as a CSV file. */
   exportRows?: ListExport<T>;
 }
+
+/** A row's actions menu (Menu, Popover, floating-ui) loads right after the first paint; its button shows until then. */
+const RowActionsMenu = deferred<RowActionsMenuProps>(
+  'row-actions-menu',
+  () => import('./row-actions-menu'),
+  ({ label }) => <RowActionsButton aria-label={label} aria-haspopup="menu" aria-expanded={false} />,
+);
 
 const defaultRowId = (row: unknown): RowId => (row as { id: RowId }).id;
 
@@ -252,26 +261,17 @@ export function GenericList<T>({
     }
     return (
       <Group justify="flex-end">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={nameFor(t('ui.list.actions'), row)}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {actions.map((action) => (
-              <Menu.Item
-                key={action.label}
-                leftSection={action.icon}
-                color={action.color}
-                disabled={action.isDisabled?.(row)}
-                onClick={() => action.onClick(row)}
-              >
-                {tr(action.label)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <RowActionsMenu
+          label={nameFor(t('ui.list.actions'), row)}
+          items={actions.map((action) => ({
+            key: action.label,
+            label: tr(action.label),
+            icon: action.icon,
+            color: action.color,
+            disabled: action.isDisabled?.(row),
+            onClick: () => action.onClick(row),
+          }))}
+        />
       </Group>
     );
   };

@@ -13,6 +13,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { accountEndpoints, COUNT_CAP, type Named, type SwitchKind } from '@xp/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { provideDeferred } from '@/ui/deferred';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
 import { call } from '../api-client';
 import { apiQueryKey } from '../api-hooks';
@@ -217,3 +218,5 @@ export function SwitchPicker({
     </Combobox>
   );
 }
+
+provideDeferred('switch-picker', SwitchPicker);

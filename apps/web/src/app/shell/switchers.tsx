@@ -1,4 +1,4 @@
-import { AppShell, Divider, Group, Select, type SelectProps, Stack, Text } from '@mantine/core';
+import { AppShell, Divider, Group, type SelectProps, Stack, Text } from '@mantine/core';
 import {
   IconApps,
   IconBook,
@@ -20,10 +20,9 @@ import {
 } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api-hooks';
-import { environmentLabelKey } from '../environments';
 import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
-import { SwitchPicker } from './switch-picker';
-import { environmentChoices, MAIN_LOCATION, type VisibleSwitchers, visibleSwitchers } from './switcher-rules';
+import { EnvironmentSwitcher, SwitchPicker } from './deferred-switchers';
+import { MAIN_LOCATION, type VisibleSwitchers, visibleSwitchers } from './switcher-rules';
 
 /** One icon per switcher: in the header the switchers carry no visible label. */
 const icons: Record<SwitchTarget['kind'], TablerIcon> = {
@@ -198,32 +197,6 @@ export function Switchers({ layout }: SwitchersProps) {
       <Stack gap="sm">{switchers}</Stack>
       <Divider mt="md" />
     </AppShell.Section>
-  );
-}
-
-interface EnvironmentSwitcherProps {
-  claims: Claims;
-  props: Partial<SelectProps>;
-  onSwitch: (environment: Environment) => void;
-}
-
-/** The active environment is shown even when it is not one to switch to (Location, TipsAndTricks). */
-function EnvironmentSwitcher({ claims, props, onSwitch }: EnvironmentSwitcherProps) {
-  const { t } = useTranslation();
-  const choices: number[] = environmentChoices(claims);
-  const active = claims.activeEnvironment;
-  const shown = choices.includes(active) ? choices : [active, ...choices];
-  return (
-    <Select
-      {...props}
-      data={shown.map((environment) => ({
-        value: String(environment),
-        label: t(environmentLabelKey(environment)),
-        disabled: !choices.includes(environment),
-      }))}
-      value={String(active)}
-      onChange={(value) => value !== null && onSwitch(Number(value) as Environment)}
-    />
   );
 }
 

@@ -1,65 +1,34 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import type { Language } from '@xp/contracts';
+import { Avatar, Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profilePath } from '@/features/profile/profile-path';
-import { pickLanguage } from '../language';
-import { useLogout, useRequiredClaims } from '../session';
+import { deferred } from '@/ui/deferred';
+import { useRequiredClaims } from '../session';
 
-const languages: { value: Language; label: string }[] = [
-  { value: 'nl', label: 'Nederlands' },
-  { value: 'en', label: 'English' },
-];
-
-/** The user's name, 'Profiel', the language (Nederlands / English) and 'Uitloggen'. */
-export function UserMenu() {
-  const { t, i18n } = useTranslation();
+/** The user menu's button: the avatar, the user's name on wide screens, and a chevron. */
+export function UserMenuButton(props: UnstyledButtonProps & ComponentPropsWithRef<'button'>) {
+  const { t } = useTranslation();
   const claims = useRequiredClaims();
-  const logout = useLogout();
-  const language: Language = i18n.language === 'en' ? 'en' : 'nl';
-
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('shell.userMenu.label', { name: claims.name })} py={4} px={6}>
-          <Group gap="xs" wrap="nowrap">
-            {/* No initials: visible text outside the accessible name breaks 'label in name' (WCAG 2.5.3). */}
-            <Avatar size="sm" radius="xl" color="teal" aria-hidden />
-            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
-              {claims.name}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{claims.name}</Menu.Label>
-        <Menu.Item
-          component={Link}
-          to={profilePath(claims)}
-          leftSection={<IconUserCircle size={14} aria-hidden />}
-        >
-          {t('profile.menuItem')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>{t('shell.userMenu.language')}</Menu.Label>
-        {languages.map((option) => (
-          <Menu.Item
-            key={option.value}
-            lang={option.value}
-            onClick={() => void pickLanguage(option.value)}
-            rightSection={option.value === language ? <IconCheck size={14} aria-hidden /> : null}
-            aria-current={option.value === language ? 'true' : undefined}
-          >
-            {option.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={14} aria-hidden />} onClick={() => void logout()}>
-          {t('actions.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton aria-label={t('shell.userMenu.label', { name: claims.name })} py={4} px={6} {...props}>
+      <Group gap="xs" wrap="nowrap">
+        {/* No initials: visible text outside the accessible name breaks 'label in name' (WCAG 2.5.3). */}
+        <Avatar size="sm" radius="xl" color="teal" aria-hidden />
+        <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
+          {claims.name}
+        </Text>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
   );
 }
+
+/**
+ * The user's name, 'Profiel', the language (Nederlands / English) and 'Uitloggen'. The menu (Menu,
+ * Popover, floating-ui) loads right after the first paint; until then its button shows (`ui/deferred`).
+ */
+export const UserMenu = deferred(
+  'user-menu',
+  () => import('./user-menu-dropdown'),
+  () => <UserMenuButton aria-haspopup="menu" aria-expanded={false} />,
+);
