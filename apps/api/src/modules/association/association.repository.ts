@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { associations, gyms, locations } from '../organisation/organisation.tables.ts';
@@ -76,7 +76,12 @@ const locationColumns = {
   city: locations.city,
 };
 
-/** Locations of one association (`associationId`), or of none (`null`), with their gym; paged in SQL. */
+/**
+ * Locations of one association (`associationId`), or of none (`null`), with their gym; paged in SQL. The
+ * gym is joined where the filter or the sort reads it; elsewhere not, which drops no row (every location
+ * has its gym: a non-null foreign key), so the page's ids come from an index-only walk of
+ * `locations_association_list_{name,city}_idx` (migration 0025) and the count reads that index alone.
+ */
 export async function listLocations(db: Database, associationId: number | null, query: ListQuery) {
   const filters: (SQL | undefined)[] = [
     associationId === null ? isNull(locations.associationId) : eq(locations.associationId, associationId),
@@ -88,31 +93,37 @@ export async function listLocations(db: Database, associationId: number | null, 
     );
   }
   const where = and(...filters);
+  const order = orderBy(
+    query,
+    {
+      name: sql`lower(${locations.name})`,
+      gymName: sql`lower(${gyms.name})`,
+      city: sql`lower(coalesce(${locations.city}, ''))`,
+    },
+    'name',
+    locations.id,
+  );
+  const readsGym = Boolean(query.search) || query.sort === 'gymName';
   return pagedList(
     db,
     query,
     async (limit, offset) => {
+      const ids = db.select({ id: locations.id }).from(locations).$dynamic();
+      const pageIds = (readsGym ? ids.innerJoin(gyms, eq(gyms.id, locations.gymId)) : ids)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       return db
         .select(locationColumns)
         .from(locations)
         .innerJoin(gyms, eq(gyms.id, locations.gymId))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            {
-              name: sql`lower(${locations.name})`,
-              gymName: sql`lower(${gyms.name})`,
-              city: sql`lower(coalesce(${locations.city}, ''))`,
-            },
-            'name',
-            locations.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset);
+        .where(inArray(locations.id, pageIds))
+        .orderBy(...order);
     },
-    db.select({ one: sql`1` }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where),
+    query.search
+      ? db.select({ one: sql`1` }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where)
+      : db.select({ one: sql`1` }).from(locations).where(where),
   );
 }
 

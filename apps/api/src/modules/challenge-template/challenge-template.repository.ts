@@ -1,4 +1,4 @@
-import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
@@ -23,29 +23,35 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
   if (query.status !== undefined) filters.push(eq(challengeTemplates.status, query.status));
   if (query.isActive !== undefined) filters.push(eq(challengeTemplates.isActive, query.isActive));
   const where = and(...filters);
+  const order = orderBy(
+    query,
+    {
+      name: sql`lower(${challengeTemplates.name})`,
+      theme: challengeTemplates.theme,
+      status: challengeTemplates.status,
+      createdAt: challengeTemplates.createdAt,
+    },
+    'name',
+    challengeTemplates.id,
+  );
   return pagedList(
     db,
     query,
     async (limit, offset) => {
+      // The page's ids first, then their rows: a deep page walks the sort index, not the table (the name's
+      // index holds the filtered columns, migration 0025).
+      const pageIds = db
+        .select({ id: challengeTemplates.id })
+        .from(challengeTemplates)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       return db
         .select()
         .from(challengeTemplates)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            {
-              name: sql`lower(${challengeTemplates.name})`,
-              theme: challengeTemplates.theme,
-              status: challengeTemplates.status,
-              createdAt: challengeTemplates.createdAt,
-            },
-            'name',
-            challengeTemplates.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset);
+        .where(inArray(challengeTemplates.id, pageIds))
+        .orderBy(...order);
     },
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );

@@ -55,11 +55,33 @@ export const challengeTemplates = pgTable(
   },
   (table) => [
     index('challenge_templates_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
-    index('challenge_templates_theme_idx').on(table.theme),
-    index('challenge_templates_status_idx').on(table.status),
     index('challenge_templates_active_idx').on(table.isActive),
-    index('challenge_templates_created_idx').on(table.createdAt),
     index('challenge_templates_picture_idx').on(table.pictureBankItemId),
-    index('challenge_templates_list_name_idx').on(sql`lower(${table.name})`, table.id),
+    // The list's sorts, the id breaking ties. The name's index holds the filtered columns after the id, so
+    // a deep page picks its ids by an index-only walk (migration 0025).
+    index('challenge_templates_list_name_idx').on(
+      sql`lower(${table.name})`,
+      table.id,
+      table.name,
+      table.isActive,
+      table.status,
+      table.theme,
+    ),
+    index('challenge_templates_list_theme_idx').on(table.theme, table.id),
+    index('challenge_templates_list_status_idx').on(table.status, table.id),
+    index('challenge_templates_list_created_idx').on(table.createdAt, table.id),
+    // The popular templates (active, published) by their kept challenge count, both ways, then by name.
+    index('challenge_templates_popular_idx')
+      .on(
+        table.challengeCount.desc().nullsFirst(),
+        sql`lower(${table.name})`,
+        table.id,
+        table.name,
+        table.theme,
+      )
+      .where(sql`${table.isActive} and ${table.status} = 2`),
+    index('challenge_templates_popular_asc_idx')
+      .on(table.challengeCount, sql`lower(${table.name})`, table.id, table.name, table.theme)
+      .where(sql`${table.isActive} and ${table.status} = 2`),
   ],
 );

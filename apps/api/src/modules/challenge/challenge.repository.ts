@@ -1,13 +1,14 @@
-import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { type ChallengeOwner, COUNT_CAP, PublicationStatus } from '@xp/contracts';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
+  cappedCounts,
   type ListQuery,
   likePattern,
   limitOffset,
   orderBy,
+  pagedCounts,
   pagedList,
-  tabCounts,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -47,7 +48,7 @@ export const ownerColumns = (owner: ChallengeOwner) => ({
 const ownerKeyOf = (owner: ChallengeOwner) => OWNER_KEY_OFFSET[owner.kind] + owner.id;
 
 /**
- * The owner's challenges; without a sort the newest first. `tabCounts` count the search's challenges,
+ * The owner's challenges; without a sort the newest first. The tabs' counts count the search's challenges,
  * capped, in one statement after the page. Each sort has an index after the owner key (`challenges_list_*`).
  */
 export async function list(db: Database, owner: ChallengeOwner, query: ChallengeFilter) {
@@ -71,27 +72,37 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
         challenges.id,
       )
     : [desc(challenges.createdAt), desc(challenges.id)];
-  const items = await db
-    .select()
+  // The page's ids first, then their rows: the offset walks the sort index alone (index-only: the
+  // `challenges_list_*` indexes hold the owner columns, the active flag and the name after the id,
+  // migration 0025), not the table rows it skips.
+  const pageIds = db
+    .select({ id: challenges.id })
     .from(challenges)
     .where(tab(query.isActive))
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  const items = await db
+    .select()
+    .from(challenges)
+    .where(inArray(challenges.id, pageIds))
+    .orderBy(...order);
   // The counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
-  // (owner, is_active) answers them by index-only scans (the owner key's expression index cannot).
+  // (owner, is_active, name) answers them by index-only scans, a search too (the owner key's expression
+  // index cannot). Only the two tabs are counted: the total is their sum, capped (when either tab is
+  // capped, so is the total), so it is the same as a capped count of all the owner's challenges.
   const search = query.search ? ilike(challenges.name, likePattern(query.search)) : undefined;
-  const rows = (isActive: boolean | undefined) =>
+  const rows = (isActive: boolean) =>
     db
       .select({ one: sql`1` })
       .from(challenges)
-      .where(
-        and(ownedBy(owner), search, isActive === undefined ? undefined : eq(challenges.isActive, isActive)),
-      );
-  const counts = await tabCounts(
-    db,
-    query,
-    { all: rows(undefined), active: rows(true), inactive: rows(false) },
+      .where(and(ownedBy(owner), search, eq(challenges.isActive, isActive)));
+  if (query.counts === false) return { items };
+  const tabs = await cappedCounts(db, { active: rows(true), inactive: rows(false) });
+  const all = tabs.active.value + tabs.inactive.value;
+  const isCapped = tabs.active.isCapped || tabs.inactive.isCapped || all > COUNT_CAP;
+  const counts = pagedCounts(
+    { all: { value: Math.min(all, COUNT_CAP), isCapped }, ...tabs },
     query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive',
   );
   return { items, ...counts };
@@ -160,13 +171,20 @@ export async function popular(db: Database, query: PopularFilter) {
     db,
     query,
     async (limit, offset) => {
-      return db
-        .select({ template: challengeTemplates, challengeCount })
+      // The page's ids first, by an index-only walk of `challenge_templates_popular_idx` (its ascending
+      // twin, or the name's index), then their rows.
+      const pageIds = db
+        .select({ id: challengeTemplates.id })
         .from(challengeTemplates)
         .where(where)
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
+      return db
+        .select({ template: challengeTemplates, challengeCount })
+        .from(challengeTemplates)
+        .where(inArray(challengeTemplates.id, pageIds))
+        .orderBy(...order);
     },
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );

@@ -66,22 +66,43 @@ export const challenges = pgTable(
       'challenges_one_owner_check',
       sql`num_nonnulls(${table.locationId}, ${table.employerId}, ${table.associationId}) = 1`,
     ),
-    // The owner's tab counts (all, active, inactive) as index-only scans on the plain owner column.
-    index('challenges_location_idx').on(table.locationId, table.isActive),
-    index('challenges_employer_idx').on(table.employerId, table.isActive),
-    index('challenges_association_idx').on(table.associationId, table.isActive),
+    // The owner's tab counts (active, inactive; a search's too) as index-only scans on the plain owner column.
+    index('challenges_location_idx').on(table.locationId, table.isActive, table.name),
+    index('challenges_employer_idx').on(table.employerId, table.isActive, table.name),
+    index('challenges_association_idx').on(table.associationId, table.isActive, table.name),
     index('challenges_template_idx').on(table.challengeTemplateId),
     index('challenges_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
-    // The owner's list: one index per sort key, the id breaking ties; the default order also per tab.
-    index('challenges_list_created_idx').on(challengeOwnerKey(table), table.createdAt, table.id),
-    index('challenges_list_name_idx').on(challengeOwnerKey(table), sql`lower(${table.name})`, table.id),
-    index('challenges_list_start_idx').on(challengeOwnerKey(table), table.startDate, table.id),
-    index('challenges_list_reward_idx').on(challengeOwnerKey(table), table.entreoPointsReward, table.id),
+    // The owner's list: one index per sort key, the id breaking ties; the default order also per tab. After
+    // the id the columns a page's filter reads (the owner key's columns, the tab, the searched name), so a
+    // deep page picks its ids by an index-only walk (migration 0025).
+    ...(
+      [
+        ['challenges_list_created_idx', table.createdAt],
+        ['challenges_list_name_idx', sql`lower(${table.name})`],
+        ['challenges_list_start_idx', table.startDate],
+        ['challenges_list_reward_idx', table.entreoPointsReward],
+      ] as const
+    ).map(([name, key]) =>
+      index(name).on(
+        challengeOwnerKey(table),
+        key,
+        table.id,
+        table.locationId,
+        table.employerId,
+        table.associationId,
+        table.isActive,
+        table.name,
+      ),
+    ),
     index('challenges_list_active_idx').on(
       challengeOwnerKey(table),
       table.isActive,
       table.createdAt,
       table.id,
+      table.locationId,
+      table.employerId,
+      table.associationId,
+      table.name,
     ),
   ],
 );

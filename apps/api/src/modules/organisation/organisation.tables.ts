@@ -120,7 +120,21 @@ export const locations = pgTable(
     uniqueIndex('locations_slug_unique').on(sql`lower(${table.slug})`),
     uniqueIndex('locations_qr_code_unique').on(table.qrCode),
     index('locations_gym_idx').on(table.gymId),
-    index('locations_association_idx').on(table.associationId),
+    // An association's locations (or those of none) by name and by city, the id breaking ties, then the
+    // sorted columns themselves: their pages and counts read the index alone (migration 0025). The first
+    // also serves the associations' location counts and the foreign key.
+    index('locations_association_list_name_idx').on(
+      table.associationId,
+      sql`lower(${table.name})`,
+      table.id,
+      table.name,
+    ),
+    index('locations_association_list_city_idx').on(
+      table.associationId,
+      sql`lower(coalesce(${table.city}, ''))`,
+      table.id,
+      table.city,
+    ),
     index('locations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('locations_list_gym_name_idx').on(table.gymId, sql`lower(${table.name})`, table.id),
   ],

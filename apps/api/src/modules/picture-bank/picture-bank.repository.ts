@@ -1,7 +1,8 @@
-import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { COUNT_CAP } from '@xp/contracts';
+import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { files } from '../../platform/files/files.tables.ts';
-import { likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
+import { likePattern, limitOffset, orderBy, pagedTotal } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { pictureBankItems } from './picture-bank.tables.ts';
 
@@ -18,6 +19,8 @@ export interface PictureBankFilter {
   direction: 'asc' | 'desc';
   category?: number | undefined;
   isActive?: boolean | undefined;
+  /** `false`: answer without `total` (decision 009); the category counts stay. */
+  counts?: boolean | undefined;
 }
 
 const columns = {
@@ -44,35 +47,37 @@ export async function list(db: Database, query: PictureBankFilter) {
     ...shared,
     query.category !== undefined ? eq(pictureBankItems.category, query.category) : undefined,
   );
-  // One statement after the other: a list request holds one connection at a time. Every picture has its
-  // file (a restricting foreign key): the count needs no join.
-  const { items, ...total } = await pagedList(
-    db,
+  const { limit, offset } = limitOffset(query);
+  const order = orderBy(
     query,
-    (limit, offset) =>
-      db
-        .select(columns)
-        .from(pictureBankItems)
-        .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            query,
-            {
-              fileName: sql`lower(${pictureBankItems.fileName})`,
-              createdAt: pictureBankItems.createdAt,
-              byteSize: files.byteSize,
-            },
-            'fileName',
-            pictureBankItems.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    db.select({ one: sql`1` }).from(pictureBankItems).where(where),
+    {
+      fileName: sql`lower(${pictureBankItems.fileName})`,
+      createdAt: pictureBankItems.createdAt,
+      // The file's size as copied onto the picture (kept by a trigger, migration 0025): an index sorts it.
+      byteSize: pictureBankItems.byteSize,
+    },
+    'fileName',
+    pictureBankItems.id,
   );
+  // The page's ids first, then their rows with their files: a deep page walks the sort index alone (the
+  // sort indexes hold the filtered columns after the id, migration 0025), not the table. One statement
+  // after the other: a list request holds one connection at a time.
+  const pageIds = db
+    .select({ id: pictureBankItems.id })
+    .from(pictureBankItems)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const items = await db
+    .select(columns)
+    .from(pictureBankItems)
+    .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
+    .where(inArray(pictureBankItems.id, pageIds))
+    .orderBy(...order);
   // The counts per category ignore the category filter, so the tabs can show them all (a picture bank
-  // holds hundreds of pictures, not millions: counted exactly).
+  // holds hundreds of pictures, not millions: counted exactly). The total is the filtered category's
+  // count or their sum, answered as a capped count would be: no count statement of its own.
   const perCategory = await db
     .select({ category: pictureBankItems.category, value: count() })
     .from(pictureBankItems)
@@ -83,7 +88,13 @@ export async function list(db: Database, query: PictureBankFilter) {
     tabCounts[String(category)] = value;
     tabCounts.all = (tabCounts.all ?? 0) + value;
   }
-  return { items: items.map(toItem), ...total, tabCounts };
+  if (query.counts === false) return { items: items.map(toItem), tabCounts };
+  const total = (query.category !== undefined ? tabCounts[String(query.category)] : tabCounts.all) ?? 0;
+  return {
+    items: items.map(toItem),
+    ...pagedTotal({ value: Math.min(total, COUNT_CAP), isCapped: total > COUNT_CAP }),
+    tabCounts,
+  };
 }
 
 export const find = async (db: Database, id: number) => {

@@ -18,6 +18,12 @@ export const pictureBankItems = pgTable(
     fileName: text().notNull(),
     category: integer().notNull(),
     isActive: boolean().notNull().default(true),
+    /**
+     * The file's `byte_size`, copied so that the list sorts on an index: the database sets it from the
+     * file on every insert and on every change of the file (a trigger, migration 0025); a file's bytes, and
+     * so its size, never change under its hash.
+     */
+    byteSize: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -25,7 +31,21 @@ export const pictureBankItems = pgTable(
     index('picture_bank_items_category_active_idx').on(table.category, table.isActive),
     index('picture_bank_items_active_idx').on(table.isActive),
     index('picture_bank_items_file_name_trgm_idx').using('gin', table.fileName.op('gin_trgm_ops')),
-    index('picture_bank_items_list_name_idx').on(sql`lower(${table.fileName})`, table.id),
-    index('picture_bank_items_list_created_idx').on(table.createdAt, table.id),
+    // One index per sort, the id breaking ties, then the filtered columns: a deep page picks its ids by an
+    // index-only walk (migration 0025).
+    index('picture_bank_items_list_name_idx').on(
+      sql`lower(${table.fileName})`,
+      table.id,
+      table.fileName,
+      table.isActive,
+      table.category,
+    ),
+    index('picture_bank_items_list_created_idx').on(
+      table.createdAt,
+      table.id,
+      table.isActive,
+      table.category,
+    ),
+    index('picture_bank_items_list_size_idx').on(table.byteSize, table.id, table.isActive, table.category),
   ],
 );

@@ -260,6 +260,40 @@ describe('PUT /PictureBankItem', () => {
     });
   });
 
+  it('sorts by the file size, which follows a replaced picture (the copy the database keeps)', async () => {
+    const small = await add('klein.png', Theme.Movement);
+    const jpeg = await add('foto.jpg', Theme.Movement, true, 'jpeg');
+    const sizes = async (direction: 'asc' | 'desc') =>
+      expectData<Page>(await api.list(cookies.admin, `?sort=byteSize&direction=${direction}`)).items.map(
+        (item) => [item.fileName, item.byteSize],
+      );
+    const byFile = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(pictureBankItems)).map((row) => [row.fileName, row.byteSize]),
+      );
+    expect(await byFile()).toEqual({ 'klein.png': small.byteSize, 'foto.jpg': jpeg.byteSize });
+    const ascending = [small, jpeg]
+      .sort((a, b) => a.byteSize - b.byteSize || a.id - b.id)
+      .map((item) => [item.fileName, item.byteSize]);
+    expect(await sizes('asc')).toEqual(ascending);
+    expect(await sizes('desc')).toEqual([...ascending].reverse());
+    // A new picture brings its own file and size; a direct write of the copy is overruled by the file.
+    const replaced = expectData(
+      await api.update(cookies.admin, [
+        text('id', small.id),
+        text('category', Theme.Movement),
+        text('isActive', true),
+        await picture('jpeg', 'groot.jpg', { r: 1, g: 2, b: 3 }),
+      ]),
+    );
+    await t.db.update(pictureBankItems).set({ byteSize: 1 }).where(eq(pictureBankItems.id, jpeg.id));
+    expect(await byFile()).toEqual({ 'groot.jpg': replaced.byteSize, 'foto.jpg': jpeg.byteSize });
+    const after = [replaced, jpeg]
+      .sort((a, b) => a.byteSize - b.byteSize || a.id - b.id)
+      .map((item) => [item.fileName, item.byteSize]);
+    expect(await sizes('asc')).toEqual(after);
+  });
+
   it('replaces the picture and its file name with a new one', async () => {
     const created = await add('oud.png', Theme.Movement);
     const updated = expectData(

@@ -91,7 +91,9 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
        where u.email like '%@scale.example.com' and u.id % 2 = 1`,
     );
     // VACUUM also moves the trigram indexes' pending entries (GIN fast update) into the index proper.
-    await pool.query('vacuum analyze users, employer_employees, gym_employees, challenges');
+    await pool.query(
+      'vacuum analyze users, employer_employees, gym_employees, challenges, challenge_templates, picture_bank_items, locations, location_areas',
+    );
     admin = await t.login('admin@example.com');
     employer = await t.login('werkgever@example.com');
   }, 60_000);
@@ -227,9 +229,30 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       ['/api/Employer?sort=employeeCount', 'employers_list_employees_idx'],
       ['/api/Employer?sort=employeeCount&direction=desc', 'employers_list_employees_idx'],
       ['/api/challengeTemplate?sort=name', 'challenge_templates_list_name_idx'],
-      ['/api/PictureBankItem/all?sort=createdAt', 'picture_bank_items_list_created_idx'],
+      ['/api/challengeTemplate?sort=theme&direction=desc', 'challenge_templates_list_theme_idx'],
+      ['/api/challengeTemplate?sort=status', 'challenge_templates_list_status_idx'],
+      ['/api/challengeTemplate?sort=createdAt&direction=desc', 'challenge_templates_list_created_idx'],
+      // A deep page picks its ids from the name's index alone (it holds the filtered columns, 0025).
+      ['/api/challengeTemplate?page=3&pageSize=10', 'only:challenge_templates_list_name_idx'],
+      [
+        '/api/challengeTemplate?isActive=true&status=2&page=3&pageSize=10',
+        'only:challenge_templates_list_name_idx',
+      ],
     ];
     for (const [url, index] of cases) expect(await planOf(url, admin)).toContain(index);
+    // The picture bank: its total is the sum of its exact category counts (no count statement of its own);
+    // each sort on its index, the file's size on the picture's copy of it, deep pages index-only.
+    const pictures: [string, string][] = [
+      ['/api/PictureBankItem/all', 'picture_bank_items_list_name_idx'],
+      ['/api/PictureBankItem/all?sort=createdAt', 'picture_bank_items_list_created_idx'],
+      ['/api/PictureBankItem/all?sort=byteSize&direction=desc', 'picture_bank_items_list_size_idx'],
+      ['/api/PictureBankItem/all?page=3&pageSize=10', 'only:picture_bank_items_list_name_idx'],
+      [
+        '/api/PictureBankItem/all?sort=byteSize&isActive=true&page=3&pageSize=10',
+        'only:picture_bank_items_list_size_idx',
+      ],
+    ];
+    for (const [url, index] of pictures) expect(await planOf(url, admin, 1)).toContain(index);
   });
 
   it('GET /api/challenge: each sort after the owner key, tabs and search on indexes', async () => {
@@ -251,8 +274,20 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       );
     }
     expect(await planOf('/api/challenge?search=2999', employer)).toContain('challenges_name_trgm_idx');
-    // The three tab counts read the plain owner column's index alone.
+    // The tab counts read the plain owner column's index alone, a search's too (it holds the name).
     expect(await planOf('/api/challenge', employer)).toContain('only:challenges_employer_idx');
+    expect(await planOf('/api/challenge?search=1', employer)).toContain('only:challenges_employer_idx');
+    // A deep page picks its ids from the sort's index alone (it holds the owner columns, tab and name).
+    for (const [sort, index] of Object.entries(sorts)) {
+      expect(await planOf(`/api/challenge?sort=${sort}&page=100`, employer)).toContain(`only:${index}`);
+    }
+    expect(await planOf('/api/challenge?page=100', employer)).toContain('only:challenges_list_created_idx');
+    expect(await planOf('/api/challenge?isActive=false&page=30', employer)).toContain(
+      'only:challenges_list_active_idx',
+    );
+    expect(await planOf('/api/challenge?search=1&sort=name&page=30', employer)).toContain(
+      'only:challenges_list_name_idx',
+    );
   });
 
   it('the lists of invitations, associations and their locations, and location areas', async () => {
@@ -272,6 +307,14 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
       '/api/association/noAssociationLocations?search=utr',
     ];
     for (const url of adminLists) await planOf(url, admin);
+    // The locations of no association: name and city on their indexes, a deep page's ids and the count
+    // read the index alone (the gym is joined for the page's rows only).
+    expect(await planOf('/api/association/noAssociationLocations', admin)).toContain(
+      'only:locations_association_list_name_idx',
+    );
+    expect(
+      await planOf('/api/association/noAssociationLocations?sort=city&page=2&pageSize=10', admin),
+    ).toContain('only:locations_association_list_city_idx');
     // One more: the association itself (with its location count) before its locations.
     await planOf(`/api/association/locations/${association}`, admin, 3);
     await planOf(`/api/association/locations/${association}?sort=city`, admin, 3);
@@ -283,6 +326,20 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     ]) {
       await planOf(url, location);
     }
+    // Both sorts on an index after the location (the address as an immutable expression), deep pages and
+    // the search's count index-only (migration 0025).
+    expect(await planOf('/api/LocationArea?sort=address&direction=desc', location)).toContain(
+      'location_areas_list_address_idx',
+    );
+    expect(await planOf('/api/LocationArea?page=2&pageSize=10', location)).toContain(
+      'only:location_areas_list_name_idx',
+    );
+    expect(await planOf('/api/LocationArea?sort=address&page=2&pageSize=10', location)).toContain(
+      'only:location_areas_list_address_idx',
+    );
+    expect(await planOf('/api/LocationArea?search=zaal', location)).toContain(
+      'only:location_areas_list_name_idx',
+    );
   });
 
   it('GET /api/challenge/popular: the kept challenge count, no count over the challenges', async () => {
@@ -291,6 +348,16 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
         'challenges_template_idx',
       );
     }
+    // The page's ids by an index-only walk of the kept count's partial indexes (most used first, or the
+    // least), the count by the same index.
+    for (const query of ['', '?sort=challengeCount&direction=desc', '?page=2&pageSize=5']) {
+      expect(await planOf(`/api/challenge/popular${query}`, employer)).toContain(
+        'only:challenge_templates_popular_idx',
+      );
+    }
+    expect(await planOf('/api/challenge/popular?sort=challengeCount&direction=asc', employer)).toContain(
+      'only:challenge_templates_popular_asc_idx',
+    );
   });
 });
 
