@@ -1,15 +1,24 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
+import { type ListQuery, orderBy, pagedList } from '../../platform/http/paging.ts';
 import {
   gymEmployees,
   gymRightGrants,
+  gyms,
   locationEmployees,
   locationRightGrants,
   locations,
 } from '../organisation/organisation.tables.ts';
-import { gymStaff, locationStaff } from '../organisation/staff.ts';
-import { userSearchText, userSortName, users } from '../user/user.tables.ts';
+import { locationStaff } from '../organisation/staff.ts';
+import {
+  gymStaffIds,
+  locationStaffIds,
+  type StaffSet,
+  staffSearch,
+  staffSet,
+  staffSortable,
+} from '../organisation/staff-list.ts';
+import { userSortName, users } from '../user/user.tables.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from './employee.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
@@ -23,10 +32,6 @@ const summaryColumns = {
 
 const notDeleted = sql`${users.deletedAt} IS NULL`;
 
-/** Name or email contains the search text (the trigram-indexed `userSearchText`). */
-const search = (text: string | undefined): SQL | undefined =>
-  text ? searchLike(userSearchText(users), text) : undefined;
-
 /** Indexed sort keys of live users (`users_sort_name_idx`, `users_list_email_idx`). */
 const sortable = { name: userSortName(users), email: sql`lower(${users.email})` };
 
@@ -34,13 +39,34 @@ const sortable = { name: userSortName(users), email: sql`lower(${users.email})` 
 const worksAt = (locationId: SQL, userId: SQL | number) =>
   sql`(EXISTS (SELECT 1 FROM ${locationEmployees} WHERE ${locationEmployees.locationId} = ${locationId} AND ${locationEmployees.userId} = ${userId}) OR EXISTS (SELECT 1 FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${userId}))`;
 
-/** A page of users and their capped count (the users matching `where`). */
-const paged = <T>(
-  query: ListQuery,
-  where: SQL | undefined,
-  select: (limit: number, offset: number) => Promise<T[]>,
+/**
+ * A page of a staff set (`staffSet`: read the set, then sort or search it): the page's ids, then their rows
+ * (`select`), and the capped count of the set's matches (or `counter`, its exact size without a search).
+ */
+function pagedStaff<T>(
   db: Database,
-) => pagedList(db, query, select, db.select({ one: sql`1` }).from(users).where(where));
+  query: ListQuery,
+  staff: StaffSet,
+  select: (pageIds: SQL) => Promise<T[]>,
+  counter?: () => Promise<number>,
+) {
+  const where = staffSearch(staff, query.search);
+  return pagedList(
+    db,
+    query,
+    (limit, offset) =>
+      select(
+        sql`${db
+          .select({ id: staff.id })
+          .from(staff)
+          .where(where)
+          .orderBy(...orderBy(query, staffSortable(staff), 'name', staff.id))
+          .limit(limit)
+          .offset(offset)}`,
+      ),
+    counter && !query.search ? counter : db.select({ one: sql`1` }).from(staff).where(where),
+  );
+}
 
 // ---------------------------------------------------------------------------------------------- the gym
 
@@ -59,19 +85,22 @@ const locationCountOf = (gymId: number) =>
   sql<number>`(SELECT count(*)::int FROM "locations" AS l WHERE l.gym_id = ${gymId} AND l.id IN (SELECT le.location_id FROM "location_employees" AS le WHERE le.user_id = "users"."id" UNION ALL SELECT g.location_id FROM "location_right_grants" AS g WHERE g.user_id = "users"."id"))`;
 
 export function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
-  const where = and(notDeleted, gymStaff(gymId), search(query.search));
-  return paged(
+  const staff = staffSet(db, gymStaffIds(gymId));
+  const where = staffSearch(staff, query.search);
+  return pagedList(
+    db,
     query,
-    where,
     async (limit, offset) => {
-      // The page's ids first (an index-only walk for a name or e-mail sort, the grouped counts for the
-      // count sort), then the rows and location counts of those 25 only.
-      const page = db.select({ id: users.id }).from(users).$dynamic();
+      // The page's ids first (the gym's employees sorted, or the grouped counts for the count sort), then
+      // the rows and location counts of those 25 only.
+      const page = db.select({ id: staff.id }).from(staff).$dynamic();
       if (query.sort === 'locationCount')
-        page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${users.id}`);
+        page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${staff.id}`);
       const pageIds = page
         .where(where)
-        .orderBy(...orderBy(query, { ...sortable, locationCount: countedLocations }, 'name', users.id))
+        .orderBy(
+          ...orderBy(query, { ...staffSortable(staff), locationCount: countedLocations }, 'name', staff.id),
+        )
         .limit(limit)
         .offset(offset);
       const counted = locationCountOf(gymId);
@@ -81,9 +110,14 @@ export function listGymEmployees(db: Database, gymId: number, query: ListQuery) 
         .where(inArray(users.id, pageIds))
         .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id));
     },
-    db,
+    // Without a search the count is the gym's trigger-kept counter (migration 0022): the same rows.
+    query.search ? db.select({ one: sql`1` }).from(staff).where(where) : () => gymEmployeeCount(db, gymId),
   );
 }
+
+/** The gym's live employees, kept by triggers (migration 0022). */
+const gymEmployeeCount = async (db: Database, gymId: number) =>
+  (await db.select({ n: gyms.employeeCount }).from(gyms).where(eq(gyms.id, gymId)))[0]?.n ?? 0;
 
 export async function findGymEmployee(db: Database, gymId: number, userId: number) {
   const [row] = await db
@@ -136,22 +170,14 @@ export const findLocation = async (db: Database, id: number) =>
       .where(eq(locations.id, id))
   )[0];
 
-export function listLocationEmployees(db: Database, locationId: number, query: ListQuery) {
-  const where = and(notDeleted, locationStaff(locationId), search(query.search));
-  return paged(
-    query,
-    where,
-    (limit, offset) =>
-      db
-        .select(summaryColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, sortable, 'name', users.id))
-        .limit(limit)
-        .offset(offset),
-    db,
+export const listLocationEmployees = (db: Database, locationId: number, query: ListQuery) =>
+  pagedStaff(db, query, staffSet(db, locationStaffIds(locationId)), (pageIds) =>
+    db
+      .select(summaryColumns)
+      .from(users)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...orderBy(query, sortable, 'name', users.id)),
   );
-}
 
 export async function findLocationEmployee(db: Database, locationId: number, userId: number) {
   const [row] = await db
@@ -166,22 +192,14 @@ export async function findLocationEmployee(db: Database, locationId: number, use
 }
 
 /** Employees of the gym who do not work at the location yet. */
-export function listKnownUsers(db: Database, gymId: number, locationId: number, query: ListQuery) {
-  const where = and(notDeleted, gymStaff(gymId), sql`NOT ${locationStaff(locationId)}`, search(query.search));
-  return paged(
-    query,
-    where,
-    (limit, offset) =>
-      db
-        .select(summaryColumns)
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, sortable, 'name', users.id))
-        .limit(limit)
-        .offset(offset),
-    db,
+export const listKnownUsers = (db: Database, gymId: number, locationId: number, query: ListQuery) =>
+  pagedStaff(db, query, staffSet(db, gymStaffIds(gymId), sql`NOT ${locationStaff(locationId)}`), (pageIds) =>
+    db
+      .select(summaryColumns)
+      .from(users)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...orderBy(query, sortable, 'name', users.id)),
   );
-}
 
 /** Of the given users, those that are (not deleted) employees of the gym. */
 export async function gymEmployeeIds(db: Database, gymId: number, userIds: number[]) {

@@ -55,11 +55,20 @@ export async function listEmployees(db: Database, employerId: number, query: Lis
         .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
         .orderBy(...order);
     },
-    db
-      .select({ one: sql`1` })
-      .from(employerEmployees)
-      .innerJoin(users, eq(users.id, employerEmployees.userId))
-      .where(where),
+    // Without a search the count is the employer's trigger-kept counter (migration 0022): the same rows.
+    query.search
+      ? db
+          .select({ one: sql`1` })
+          .from(employerEmployees)
+          .innerJoin(users, eq(users.id, employerEmployees.userId))
+          .where(where)
+      : async () =>
+          (
+            await db
+              .select({ n: employers.employeeCount })
+              .from(employers)
+              .where(eq(employers.id, employerId))
+          )[0]?.n ?? 0,
   );
 }
 

@@ -9,6 +9,7 @@ import {
   locations,
 } from '../organisation/organisation.tables.ts';
 import { locationStaff } from '../organisation/staff.ts';
+import { locationStaffIds, staffSearch, staffSet, staffSortable } from '../organisation/staff-list.ts';
 import { userSearchText, userSortName, users } from '../user/user.tables.ts';
 
 export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
@@ -130,9 +131,13 @@ export async function isLocationEmployee(db: Database, locationId: number, userI
   return row;
 }
 
-/** The rights matrix of a location: its employees (paged, searched, sorted) with their rights there. */
+/**
+ * The rights matrix of a location: its employees (paged, searched, sorted) with their rights there. The
+ * location's staff (hundreds) is read first, then sorted or searched (`staffSet`).
+ */
 export async function locationMatrix(db: Database, locationId: number, query: ListQuery) {
-  const where = and(sql`${users.deletedAt} IS NULL`, locationStaff(locationId), employeeSearch(query.search));
+  const staff = staffSet(db, locationStaffIds(locationId));
+  const where = staffSearch(staff, query.search);
   const rights = sql<
     string[]
   >`coalesce((SELECT array_agg(${locationRightGrants.right} ORDER BY ${locationRightGrants.right}) FROM ${locationRightGrants} WHERE ${locationRightGrants.locationId} = ${locationId} AND ${locationRightGrants.userId} = ${users.id}), '{}'::text[])`;
@@ -140,14 +145,20 @@ export async function locationMatrix(db: Database, locationId: number, query: Li
     db,
     query,
     async (limit, offset) => {
+      // The page's ids first, then the rows and rights of those 25.
+      const pageIds = db
+        .select({ id: staff.id })
+        .from(staff)
+        .where(where)
+        .orderBy(...orderBy(query, staffSortable(staff), 'name', staff.id))
+        .limit(limit)
+        .offset(offset);
       return db
         .select({ ...employeeColumns, rights })
         .from(users)
-        .where(where)
-        .orderBy(...orderBy(query, employeeSort, 'name', users.id))
-        .limit(limit)
-        .offset(offset);
+        .where(inArray(users.id, pageIds))
+        .orderBy(...orderBy(query, employeeSort, 'name', users.id));
     },
-    db.select({ one: sql`1` }).from(users).where(where),
+    db.select({ one: sql`1` }).from(staff).where(where),
   );
 }

@@ -1,7 +1,16 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, limitOffset, orderBy, searchLike, tabCounts } from '../../platform/http/paging.ts';
-import { type UserRow, userSearchText, users } from './user.tables.ts';
+import {
+  type CappedCount,
+  cappedValue,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+  searchLike,
+  tabCounts,
+} from '../../platform/http/paging.ts';
+import { type UserRow, userRoleCounts, userSearchText, users } from './user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -51,6 +60,9 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
     .from(users)
     .where(inArray(users.id, pageIds))
     .orderBy(...order);
+  if (!query.search && query.counts !== false) {
+    return { items, ...pagedCounts(await roleCounts(db), query.role ?? 'all') };
+  }
   const tab = (role?: UserRow['role']) =>
     db
       .select({ one: sql`1` })
@@ -66,6 +78,23 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
     query.role ?? 'all',
   );
   return { items, ...counts };
+}
+
+/**
+ * The tab counts without a search: the live users per role that triggers keep (migration 0024), answered
+ * as the capped counts would be (exact up to `COUNT_CAP`).
+ */
+async function roleCounts(db: Database): Promise<Record<'all' | UserRow['role'], CappedCount>> {
+  const rows = await db
+    .select({ role: userRoleCounts.role, count: userRoleCounts.count })
+    .from(userRoleCounts);
+  const counted = new Map(rows.map((row) => [row.role, row.count]));
+  const counts = { all: cappedValue(rows.reduce((sum, row) => sum + row.count, 0)) } as Record<
+    'all' | UserRow['role'],
+    CappedCount
+  >;
+  for (const role of roles) counts[role] = cappedValue(counted.get(role) ?? 0);
+  return counts;
 }
 
 export const adminCount = async (db: Database) =>

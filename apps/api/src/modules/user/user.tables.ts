@@ -77,6 +77,15 @@ export const users = pgTable(
 );
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Live users per role, kept by triggers on `users` (migration 0024): the user list's tab counts without a
+ * search (decision 009). Written only by those triggers.
+ */
+export const userRoleCounts = pgTable('user_role_counts', {
+  role: text().primaryKey(),
+  count: integer().notNull().default(0),
+});
+
 /** A new email address waiting for confirmation from the link mailed to it. */
 export const emailChanges = pgTable(
   'email_changes',

@@ -84,6 +84,15 @@ export const cappedCount = async (
   query: SQLWrapper & { limit(limit: number): SQLWrapper },
 ): Promise<CappedCount> => (await cappedCounts(db, { total: query })).total;
 
+/**
+ * An exact count kept elsewhere (a trigger-kept counter, decision 009) answered like a capped one, so the
+ * answer is the same as `cappedCount` of the same rows would give.
+ */
+export const cappedValue = (value: number): CappedCount => ({
+  value: Math.min(value, COUNT_CAP),
+  isCapped: value > COUNT_CAP,
+});
+
 /** `totalIsCapped` only when it is (an exact count answers `{ total }` as before). */
 export const pagedTotal = (count: CappedCount) =>
   count.isCapped ? { total: count.value, totalIsCapped: true as const } : { total: count.value };
@@ -105,18 +114,20 @@ export function pagedCounts<K extends string>(counts: Record<K, CappedCount>, cu
 
 /**
  * A list without tabs: the page (`page` gets the bounded LIMIT and OFFSET), then its capped total (`count`:
- * a select of the same rows without LIMIT, see `cappedCounts`), one after the other on one connection.
+ * a select of the same rows without LIMIT, see `cappedCounts`; or a function answering the exact count from
+ * a counter), one after the other on one connection.
  */
 export async function pagedList<T>(
   db: Database,
   query: ListQuery,
   page: (limit: number, offset: number) => Promise<T[]>,
-  count: SQLWrapper & { limit(limit: number): SQLWrapper },
+  count: (SQLWrapper & { limit(limit: number): SQLWrapper }) | (() => Promise<number>),
 ) {
   const { limit, offset } = limitOffset(query);
   const items = await page(limit, offset);
   if (query.counts === false) return { items };
-  return { items, ...pagedTotal(await cappedCount(db, count)) };
+  const total = typeof count === 'function' ? cappedValue(await count()) : await cappedCount(db, count);
+  return { items, ...pagedTotal(total) };
 }
 
 /**
