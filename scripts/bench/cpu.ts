@@ -80,7 +80,7 @@ const cookieOf = (url: string) =>
 const database = await openPostgres(databaseUrl, connections);
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-cpu-files-'));
 const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_SECRET: secret },
+  { NODE_ENV: 'production', LOG_LEVEL: env.LOG_LEVEL ?? 'warn', SESSION_SECRET: secret },
   { webDist: '/nonexistent', filesDir, accessTokenSeconds: 60 * 60 },
 );
 const app = await buildApp({ config, db: database.db });
