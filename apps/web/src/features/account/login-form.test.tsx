@@ -55,6 +55,8 @@ describe('LoginForm', () => {
     expect(screen.getAllByText('Dit veld is verplicht')).toHaveLength(2);
     expect(email).toHaveFocus();
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    // Read out with the field that has the focus.
+    expect(email).toHaveAccessibleDescription('Dit veld is verplicht');
     expect(signIn).not.toHaveBeenCalled();
 
     await user.type(email, 'gym@example');
