@@ -357,3 +357,20 @@ describe('the signed-in shell', () => {
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
   });
 });
+
+describe('password forgotten', () => {
+  it('raises no error when the empty e-mail field is left for the link back, and validates on submit', async () => {
+    const requests = fakeApi({ 'POST /api/account/cookierefresh': signedOut });
+    await startApp('/account/password-forgotten');
+    const email = await screen.findByLabelText(/E-mailadres/);
+    const user = userEvent.setup();
+    await user.click(email);
+    await user.tab();
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/verplicht|geldig e-mailadres/i)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Verstuur|Versturen|link/i }));
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(requests.some((request) => request.url.includes('forgot'))).toBe(false);
+  });
+});

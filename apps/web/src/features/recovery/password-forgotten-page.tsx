@@ -10,7 +10,9 @@ import { applyServerErrors, showError, TextField, useZodForm } from '@/ui';
 export function PasswordForgottenPage() {
   const { t } = useTranslation();
   const router = useRouter();
-  const form = useZodForm(forgotPasswordBody, { defaultValues: { email: '' } });
+  // Validated on submit (then on change), as the login: leaving the empty field for the link back to the
+  // login must not raise an error that shifts the link away from the pointer.
+  const form = useZodForm(forgotPasswordBody, { mode: 'onSubmit', defaultValues: { email: '' } });
 
   const submit = form.handleSubmit(async (body: ForgotPasswordBody) => {
     try {
