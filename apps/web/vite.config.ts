@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { codeSplitting, scrollAreaWithoutFloatingUi } from './build/chunks';
 import { loginTexts } from './build/login-texts';
 import { precompress } from './build/precompress';
+import { shellTexts } from './build/shell-texts';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -13,6 +14,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
     react(),
     loginTexts(),
+    shellTexts(),
     scrollAreaWithoutFloatingUi(),
     precompress(),
   ],

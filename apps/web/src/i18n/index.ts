@@ -2,34 +2,72 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/nl';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Tree } from './merge';
+import { ALL_AREAS, areaLoaders, firstScreenAreas, type TextsLanguage } from './areas';
 import { LANGUAGE_STORAGE_KEY, startLanguage } from './start-language';
 
+export type { TextsLanguage };
 export { LANGUAGE_STORAGE_KEY };
 
-export type TextsLanguage = 'nl' | 'en';
-
 /**
- * The texts of one language are a chunk of their own (a first visit downloads one language, not both):
- * `loadLanguage` fetches them once; the app renders after the start language's texts are in (bootstrap),
- * and a language is loaded before it is switched to.
+ * The texts are a chunk per area and language (`areas.ts`): a first visit downloads one language, and on
+ * the list pages of `FIRST_SCREEN_AREAS` only the shell's and the page's areas before the page shows; the
+ * other areas follow right after (`textsReady`). A key asked before its area is in (a screen missing from
+ * that table's areas) loads the rest of the language and shows again: never a key for long, and the test
+ * `first-screen-texts.test.tsx` keeps it from happening on those pages.
  */
-const textLoaders: Record<TextsLanguage, () => Promise<{ default: Tree }>> = {
-  nl: () => import('./texts.nl'),
-  en: () => import('./texts.en'),
-};
-const loading = new Map<TextsLanguage, Promise<void>>();
+const loadingAreas = new Map<string, Promise<void>>();
 
-export function loadLanguage(language: TextsLanguage): Promise<void> {
-  let loaded = loading.get(language);
+function loadArea(language: TextsLanguage, area: string): Promise<void> {
+  const id = `${language}:${area}`;
+  let loaded = loadingAreas.get(id);
   if (!loaded) {
-    loaded = textLoaders[language]().then(({ default: texts }) => {
+    const load = areaLoaders[language][area];
+    if (!load) return Promise.resolve();
+    loaded = load().then(({ default: texts }) => {
       i18n.addResourceBundle(language, 'translation', texts, true, true);
     });
-    loaded.catch(() => loading.delete(language));
-    loading.set(language, loaded);
+    loaded.catch(() => loadingAreas.delete(id));
+    loadingAreas.set(id, loaded);
   }
   return loaded;
+}
+
+/** Loads these areas of a language (each once). */
+export function loadAreas(language: TextsLanguage, areas: readonly string[]): Promise<void> {
+  return Promise.all(areas.map((area) => loadArea(language, area))).then(() => {});
+}
+
+const complete = new Set<TextsLanguage>();
+
+/** Loads every area of a language. */
+export function loadLanguage(language: TextsLanguage): Promise<void> {
+  return loadAreas(language, ALL_AREAS).then(() => {
+    complete.add(language);
+  });
+}
+
+/** Forgets a language's texts (tests: to show a screen with only some areas loaded). */
+export function unloadLanguage(language: TextsLanguage): void {
+  i18n.removeResourceBundle(language, 'translation');
+  for (const id of [...loadingAreas.keys()]) if (id.startsWith(`${language}:`)) loadingAreas.delete(id);
+  complete.delete(language);
+}
+
+let refreshing: Promise<void> | null = null;
+
+/** A key was asked that is not loaded: load the rest of the shown language, then show the screens again. */
+function loadMissing(): void {
+  const language: TextsLanguage = i18n.language === 'en' ? 'en' : 'nl';
+  if (complete.has(language) || refreshing) return;
+  refreshing = loadLanguage(language)
+    .then(() => i18n.changeLanguage(i18n.language))
+    .then(
+      () => {},
+      () => {},
+    )
+    .finally(() => {
+      refreshing = null;
+    });
 }
 
 const initial = startLanguage();
@@ -40,11 +78,24 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'nl',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Not saved anywhere: tells that a key's area is not in yet (`loadMissing`).
+  saveMissing: true,
+  missingKeyHandler: loadMissing,
 });
 dayjs.locale(initial);
 
-/** Resolves once the start language's texts are in (the app renders after). */
-export const textsReady: Promise<void> = loadLanguage(initial);
+/**
+ * Resolves once the start language's texts of the first screen are in (the app renders after); the rest of
+ * the language follows right after, without holding up the first paint.
+ */
+export const textsReady: Promise<void> = loadAreas(
+  initial,
+  firstScreenAreas(typeof location === 'undefined' ? '/' : location.pathname),
+);
+void textsReady.then(
+  () => setTimeout(() => void loadLanguage(initial).catch(() => {}), 0),
+  () => {},
+);
 
 /** Shows a language: its texts are loaded first, then it applies (without remembering it). */
 export async function showLanguage(language: TextsLanguage): Promise<void> {

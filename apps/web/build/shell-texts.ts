@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { mergeTexts, type Tree } from '../src/i18n/merge';
+import { pickTexts } from './login-texts';
+
+/**
+ * The texts of the signed-in shell (decision 010): what the header, the navbar (every environment's menu
+ * labels, which live in their areas), the switchers, the user menu, the UI kit and the messages show. A list
+ * page of `FIRST_SCREEN_AREAS` (src/i18n/areas.ts) loads these and its own area before it shows, the other
+ * areas right after; `first-screen-texts.test.tsx` fails on a key those screens ask that is not here or in
+ * their area. Picked from the area files at build time, so there is one source of texts.
+ */
+export const SHELL_TEXT_KEYS = [
+  'shell',
+  'menu',
+  'environments',
+  'environment',
+  'gym.switch',
+  'location.switch',
+  'employer.switch',
+  'association.switch',
+  'contentEnvironment.switch',
+  'supplier.switch',
+  'general_error',
+  'actions',
+  'validation',
+  'errors',
+  'ui',
+  'listview',
+  'profile.menuItem',
+  'location.menu',
+  'employee.menu',
+  'association.menu',
+  'employer.menu',
+  'pictureBank.menu',
+  'challengeTemplate.menu',
+  'challenge.menu',
+  'employerEmployee.menu',
+  'invitation.admins.title',
+] as const;
+
+const PREFIX = 'virtual:shell-texts/';
+const LANGUAGES = ['nl', 'en'] as const;
+
+/** `virtual:shell-texts/nl` and `/en`: the keys above of that language's area files (`src/i18n/*.<language>.json`). */
+export function shellTexts(): Plugin {
+  let textsDir = '';
+  return {
+    name: 'xp-shell-texts',
+    configResolved(config) {
+      textsDir = path.resolve(config.root, 'src/i18n');
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const language = id.slice(`\0${PREFIX}`.length) as (typeof LANGUAGES)[number];
+      if (!LANGUAGES.includes(language)) throw new Error(`shell texts: no language '${language}'`);
+      const files = fs
+        .readdirSync(textsDir)
+        .filter((file) => file.endsWith(`.${language}.json`))
+        .sort()
+        .map((file) => path.join(textsDir, file));
+      for (const file of files) this.addWatchFile(file);
+      // Merged as the app merges them (`i18n/merge.ts`).
+      const all: Tree = mergeTexts(
+        Object.fromEntries(
+          files.map((file) => [file, { default: JSON.parse(fs.readFileSync(file, 'utf8')) }]),
+        ),
+      );
+      return `export default ${JSON.stringify(pickTexts(all, SHELL_TEXT_KEYS))};`;
+    },
+  };
+}
