@@ -571,6 +571,19 @@ describe('employees of a location', () => {
     expect(known).toContain('gym@example.com');
     expect(known).not.toContain('locatie@example.com');
     expect(known).not.toContain('brug.beheer@example.com');
+    // The totals without a search come from the kept counters (the gym's employees less the location's
+    // staff; the gym's employees): the same as counted over a search every e-mail address matches.
+    for (const [url, cookie] of [
+      [`/Location/KnownUsers?locationId=${ids.utrecht}`, cookies.location!],
+      ['/GymEmployee', cookies.gym!],
+    ] as const) {
+      const counted = ok<{ total: number; items: unknown[] }>(await call('GET', url, cookie));
+      const searched = ok<{ total: number; items: unknown[] }>(
+        await call('GET', `${url}${url.includes('?') ? '&' : '?'}search=%40&pageSize=100`, cookie),
+      );
+      expect(counted.total, url).toBe(searched.total);
+      expect(searched.items, url).toHaveLength(searched.total);
+    }
     expect(
       emails(
         await call(

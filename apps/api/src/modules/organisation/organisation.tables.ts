@@ -121,19 +121,23 @@ export const locations = pgTable(
     uniqueIndex('locations_qr_code_unique').on(table.qrCode),
     index('locations_gym_idx').on(table.gymId),
     // An association's locations (or those of none) by name and by city, the id breaking ties, then the
-    // sorted columns themselves: their pages and counts read the index alone (migration 0025). The first
+    // columns the search reads: their pages and counts read the index alone (migration 0025). The first
     // also serves the associations' location counts and the foreign key.
     index('locations_association_list_name_idx').on(
       table.associationId,
       sql`lower(${table.name})`,
       table.id,
       table.name,
+      table.city,
+      table.gymId,
     ),
     index('locations_association_list_city_idx').on(
       table.associationId,
       sql`lower(coalesce(${table.city}, ''))`,
       table.id,
       table.city,
+      table.name,
+      table.gymId,
     ),
     index('locations_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
     index('locations_list_gym_name_idx').on(table.gymId, sql`lower(${table.name})`, table.id),
@@ -147,7 +151,13 @@ const linkColumn = () => integer().notNull();
  * index on the user for "where does this user belong", and when the link was made. Removing either side
  * removes the link.
  */
-function membership<const K extends string>(name: string, key: K, parent: () => AnyPgColumn) {
+function membership<const K extends string>(
+  name: string,
+  key: K,
+  parent: () => AnyPgColumn,
+  /** An index (parent, created_at, user) of this name: a list of the parent's members sorted by since. */
+  sinceIndex?: string,
+) {
   const parentColumn = { [key]: linkColumn().references(parent, { onDelete: 'cascade' }) } as Record<
     K,
     ReturnType<typeof linkColumn>
@@ -161,7 +171,11 @@ function membership<const K extends string>(name: string, key: K, parent: () => 
         .references(() => users.id, { onDelete: 'cascade' }),
       createdAt: createdAt(),
     },
-    (table) => [primaryKey({ columns: [table[key], table.userId] }), index().on(table.userId)],
+    (table) => [
+      primaryKey({ columns: [table[key], table.userId] }),
+      index().on(table.userId),
+      ...(sinceIndex ? [index(sinceIndex).on(table[key], table.createdAt, table.userId)] : []),
+    ],
   );
 }
 
@@ -211,7 +225,13 @@ export const locationRightGrants = pgTable(
 export const employerUsers = membership('employer_users', 'employerId', () => employers.id);
 
 /** Employees whose fitness an employer funds with XP (joined by registering from, or accepting, an invitation). */
-export const employerEmployees = membership('employer_employees', 'employerId', () => employers.id);
+export const employerEmployees = membership(
+  'employer_employees',
+  'employerId',
+  () => employers.id,
+  // The employer employees' sort on employee since (migration 0024).
+  'employer_employees_since_idx',
+);
 
 /** Users who act for a supplier (role Supplier). */
 export const supplierUsers = membership('supplier_users', 'supplierId', () => suppliers.id);
