@@ -32,8 +32,8 @@ CREATE INDEX "challenge_templates_popular_idx" ON "challenge_templates" USING bt
 CREATE INDEX "challenge_templates_popular_asc_idx" ON "challenge_templates" USING btree ("challenge_count",lower("name"),"id","name","theme") WHERE "challenge_templates"."is_active" and "challenge_templates"."status" = 2;--> statement-breakpoint
 CREATE INDEX "location_areas_list_name_idx" ON "location_areas" USING btree ("location_id",lower("name"),"id","name","street","city");--> statement-breakpoint
 CREATE INDEX "location_areas_list_address_idx" ON "location_areas" USING btree ("location_id",(CASE WHEN "same_address_as_location" THEN '' ELSE substr(coalesce(' ' || "street", '') || coalesce(' ' || "house_number", '') || coalesce(' ' || "city", ''), 2) END),"id","same_address_as_location","street","house_number","city","name");--> statement-breakpoint
-CREATE INDEX "locations_association_list_name_idx" ON "locations" USING btree ("association_id",lower("name"),"id","name");--> statement-breakpoint
-CREATE INDEX "locations_association_list_city_idx" ON "locations" USING btree ("association_id",lower(coalesce("city", '')),"id","city");--> statement-breakpoint
+CREATE INDEX "locations_association_list_name_idx" ON "locations" USING btree ("association_id",lower("name"),"id","name","city","gym_id");--> statement-breakpoint
+CREATE INDEX "locations_association_list_city_idx" ON "locations" USING btree ("association_id",lower(coalesce("city", '')),"id","city","name","gym_id");--> statement-breakpoint
 CREATE INDEX "picture_bank_items_list_size_idx" ON "picture_bank_items" USING btree ("byte_size","id","is_active","category");--> statement-breakpoint
 CREATE INDEX "challenges_location_idx" ON "challenges" USING btree ("location_id","is_active","name");--> statement-breakpoint
 CREATE INDEX "challenges_employer_idx" ON "challenges" USING btree ("employer_id","is_active","name");--> statement-breakpoint

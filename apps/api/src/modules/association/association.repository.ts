@@ -78,9 +78,10 @@ const locationColumns = {
 
 /**
  * Locations of one association (`associationId`), or of none (`null`), with their gym; paged in SQL. The
- * gym is joined where the filter or the sort reads it; elsewhere not, which drops no row (every location
- * has its gym: a non-null foreign key), so the page's ids come from an index-only walk of
- * `locations_association_list_{name,city}_idx` (migration 0025) and the count reads that index alone.
+ * search matches the gym's name by a semi-join and the gym is joined only where the sort reads it or for
+ * the page's rows: every location has its gym (a non-null foreign key), so no row changes, and the page's
+ * ids come from an index-only walk of `locations_association_list_{name,city}_idx` (they hold the searched
+ * columns, migration 0025), the count too.
  */
 export async function listLocations(db: Database, associationId: number | null, query: ListQuery) {
   const filters: (SQL | undefined)[] = [
@@ -88,8 +89,14 @@ export async function listLocations(db: Database, associationId: number | null, 
   ];
   if (query.search) {
     const pattern = likePattern(query.search);
+    // The gym's name as a semi-join (each location has exactly one gym): the same rows as a join, and
+    // the filter reads the location's index alone.
     filters.push(
-      or(ilike(locations.name, pattern), ilike(gyms.name, pattern), ilike(locations.city, pattern)),
+      or(
+        ilike(locations.name, pattern),
+        inArray(locations.gymId, db.select({ id: gyms.id }).from(gyms).where(ilike(gyms.name, pattern))),
+        ilike(locations.city, pattern),
+      ),
     );
   }
   const where = and(...filters);
@@ -103,7 +110,7 @@ export async function listLocations(db: Database, associationId: number | null, 
     'name',
     locations.id,
   );
-  const readsGym = Boolean(query.search) || query.sort === 'gymName';
+  const readsGym = query.sort === 'gymName';
   return pagedList(
     db,
     query,
@@ -121,9 +128,7 @@ export async function listLocations(db: Database, associationId: number | null, 
         .where(inArray(locations.id, pageIds))
         .orderBy(...order);
     },
-    query.search
-      ? db.select({ one: sql`1` }).from(locations).innerJoin(gyms, eq(gyms.id, locations.gymId)).where(where)
-      : db.select({ one: sql`1` }).from(locations).where(where),
+    db.select({ one: sql`1` }).from(locations).where(where),
   );
 }
 

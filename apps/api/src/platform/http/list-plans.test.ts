@@ -358,8 +358,10 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     for (const url of adminLists) await planOf(url, admin);
     // The locations of no association: name and city on their indexes, a deep page's ids and the count
     // read the index alone (the gym is joined for the page's rows only).
-    expect(await planOf('/api/association/noAssociationLocations', admin)).toContain(
-      'only:locations_association_list_name_idx',
+    // (At this test's few locations the planner may pick either of the two for the count.)
+    const noAssociation = await planOf('/api/association/noAssociationLocations', admin);
+    expect([...noAssociation].some((index) => index.startsWith('only:locations_association_list_'))).toBe(
+      true,
     );
     expect(
       await planOf('/api/association/noAssociationLocations?sort=city&page=2&pageSize=10', admin),
