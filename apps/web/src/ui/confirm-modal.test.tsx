@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, screen, waitFor } from '@/test/render';
-import { ConfirmModal, type ConfirmOptions, useConfirm } from './confirm-modal';
+import { ConfirmModal } from './confirm-dialog';
+import { type ConfirmOptions, useConfirm } from './confirm-modal';
 
 function Controlled({ onConfirm }: { onConfirm: () => unknown }) {
   const [opened, setOpened] = useState(true);

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '@/i18n';
-import { MODAL_SIZES, MODAL_TRANSITION_MS } from './modal-flow';
+import { MODAL_SIZES, MODAL_TRANSITION_MS } from './modal-sizes';
 import { modalsReady } from './overlays';
 import { showError } from './toasts';
 import { translateMessage } from './translate';
@@ -26,13 +26,14 @@ export interface ConfirmOptions {
   onConfirm?: () => unknown;
 }
 
-interface ConfirmContentProps extends ConfirmOptions {
+export interface ConfirmContentProps extends ConfirmOptions {
   onCancel: () => void;
   onConfirmed: () => void;
   onBusyChange?: (isBusy: boolean) => void;
 }
 
-function ConfirmContent({
+/** The body of a confirmation: the message and 'Annuleren' / 'Bevestigen' (`openConfirm`, `ConfirmModal`). */
+export function ConfirmContent({
   message,
   confirmLabel,
   cancelLabel,
@@ -73,33 +74,6 @@ function ConfirmContent({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-export interface ConfirmModalProps extends ConfirmOptions {
-  opened: boolean;
-  /** Called on cancel, close, and after a successful confirm. */
-  onClose: () => void;
-}
-
-/** A controlled confirmation dialog with 'Annuleren' / 'Bevestigen'. */
-export function ConfirmModal({ opened, onClose, title, ...options }: ConfirmModalProps) {
-  const { t } = useTranslation();
-  const [isBusy, setBusy] = useState(false);
-  return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        if (!isBusy) onClose();
-      }}
-      title={title ? translateMessage(t, title) : t('ui.confirm.title')}
-      size={MODAL_SIZES.default}
-      centered
-      transitionProps={{ duration: MODAL_TRANSITION_MS }}
-      closeButtonProps={{ 'aria-label': t('ui.modal.close') }}
-    >
-      <ConfirmContent {...options} onCancel={onClose} onConfirmed={onClose} onBusyChange={setBusy} />
-    </Modal>
   );
 }
 

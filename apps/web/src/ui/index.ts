@@ -1,3 +1,4 @@
+export * from './confirm-dialog';
 export * from './confirm-modal';
 export * from './form-actions';
 export * from './form-errors';

@@ -14,12 +14,11 @@ import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { createContext, use, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODAL_SIZES, MODAL_TRANSITION_MS } from './modal-sizes';
 import { LoadingState } from './states';
 import { translateMessage } from './translate';
 
-/** Modal widths (spec section 9) and transition time. */
-export const MODAL_SIZES = { default: 480, large: 720 } as const;
-export const MODAL_TRANSITION_MS = 300;
+export { MODAL_SIZES, MODAL_TRANSITION_MS };
 
 export type ModalFlowStep = 'form' | 'saving' | 'success';
 
