@@ -1,8 +1,9 @@
-import { type ChallengeOwner, COUNT_CAP, PublicationStatus } from '@xp/contracts';
+import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
   cappedCounts,
+  cappedSum,
   type ListQuery,
   likePattern,
   limitOffset,
@@ -99,10 +100,8 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
       .where(and(ownedBy(owner), search, eq(challenges.isActive, isActive)));
   if (query.counts === false) return { items };
   const tabs = await cappedCounts(db, { active: rows(true), inactive: rows(false) });
-  const all = tabs.active.value + tabs.inactive.value;
-  const isCapped = tabs.active.isCapped || tabs.inactive.isCapped || all > COUNT_CAP;
   const counts = pagedCounts(
-    { all: { value: Math.min(all, COUNT_CAP), isCapped }, ...tabs },
+    { all: cappedSum(tabs.active, tabs.inactive), ...tabs },
     query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive',
   );
   return { items, ...counts };

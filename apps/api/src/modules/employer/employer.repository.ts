@@ -1,6 +1,14 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy, tabCounts } from '../../platform/http/paging.ts';
+import {
+  cappedCounts,
+  cappedSum,
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+} from '../../platform/http/paging.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -51,16 +59,14 @@ export async function list(
     )
     .limit(limit)
     .offset(offset);
-  // Capped, in one statement after the page (one connection at a time).
-  const rows = (tab?: keyof typeof registrationFilter) =>
-    db
-      .select({ one: sql`1` })
-      .from(employers)
-      .where(and(base, tab ? registrationFilter[tab] : undefined));
-  const counts = await tabCounts(
-    db,
-    query,
-    { all: rows(), complete: rows('complete'), inProgress: rows('inProgress') },
+  // Capped, in one statement after the page (one connection at a time). The two tabs split the list, so
+  // the total is their capped sum (`cappedSum`): the search is not evaluated a third time.
+  const rows = (tab: keyof typeof registrationFilter) =>
+    db.select({ one: sql`1` }).from(employers).where(and(base, registrationFilter[tab]));
+  if (query.counts === false) return { items };
+  const tabs = await cappedCounts(db, { complete: rows('complete'), inProgress: rows('inProgress') });
+  const counts = pagedCounts(
+    { all: cappedSum(tabs.complete, tabs.inProgress), ...tabs },
     query.registration ?? 'all',
   );
   return { items, ...counts };

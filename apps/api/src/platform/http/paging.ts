@@ -93,6 +93,16 @@ export const cappedValue = (value: number): CappedCount => ({
   isCapped: value > COUNT_CAP,
 });
 
+/**
+ * The capped count of two disjoint row sets together (tabs that split a list in two: active and inactive,
+ * complete and in progress), the same as `cappedCount` of their union: exact up to `COUNT_CAP`, and capped
+ * when either is (then the union holds more than `COUNT_CAP` rows too). Spares the union's own count.
+ */
+export const cappedSum = (a: CappedCount, b: CappedCount): CappedCount => {
+  const value = a.value + b.value;
+  return { value: Math.min(value, COUNT_CAP), isCapped: a.isCapped || b.isCapped || value > COUNT_CAP };
+};
+
 /** `totalIsCapped` only when it is (an exact count answers `{ total }` as before). */
 export const pagedTotal = (count: CappedCount) =>
   count.isCapped ? { total: count.value, totalIsCapped: true as const } : { total: count.value };
