@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { codeSplitting, scrollAreaWithoutFloatingUi } from './build/chunks';
+import { codeSplitting, lighterMantineImports } from './build/chunks';
 import { loginTexts } from './build/login-texts';
 import { precompress } from './build/precompress';
 import { shellTexts } from './build/shell-texts';
@@ -15,7 +15,7 @@ export default defineConfig({
     react(),
     loginTexts(),
     shellTexts(),
-    scrollAreaWithoutFloatingUi(),
+    lighterMantineImports(),
     precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

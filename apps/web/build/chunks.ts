@@ -22,30 +22,43 @@ export const codeSplitting = {
   ],
 };
 
-const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-const FLOATING_IMPORT = 'import { useMergeRefs } from "@floating-ui/react";';
+/** An import of a Mantine module, and what replaces it (see `lighterMantineImports`). */
+const REPLACED_IMPORTS: { file: RegExp; from: string; to: string }[] = [
+  {
+    // ScrollArea (navbar, tables, modals: on every signed-in page) imports only `useMergeRefs` from
+    // floating-ui, and so loaded all of floating-ui (15 KB gzip), which a page needs only for dropdowns.
+    // Mantine's own `useMergedRef` does the same (a ref callback that sets every ref, with cleanups).
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    from: 'import { useMergeRefs } from "@floating-ui/react";',
+    to:
+      'import { useMergedRef as xpUseMergedRef } from "@mantine/hooks";\n' +
+      'const useMergeRefs = (refs) => xpUseMergedRef(...refs);',
+  },
+  {
+    // The AppShell's header, footer and aside import all of react-remove-scroll (3 KB gzip) for the name of
+    // one class; it comes from the same constant react-remove-scroll takes it from.
+    file: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/,
+    from: 'import { RemoveScroll } from "react-remove-scroll";',
+    to:
+      'import { zeroRightClassName as xpZeroRight } from "react-remove-scroll-bar/constants";\n' +
+      'const RemoveScroll = { classNames: { zeroRight: xpZeroRight } };',
+  },
+];
 
 /**
- * Mantine's ScrollArea (the navbar, tables, modals: on every signed-in page) imports `useMergeRefs` from
- * floating-ui, and so loads all of floating-ui (15 KB gzip) that a page needs only for dropdowns. Mantine's
- * own `useMergedRef` does the same (a ref callback that sets every ref, with cleanups): the import is
- * replaced by it. Fails the build when Mantine's file no longer has that import (check on an upgrade).
+ * Mantine modules that import a whole library for a small part of it: the import is replaced by the same
+ * thing without the library (`REPLACED_IMPORTS`), in the build and the tests. Fails the build when the
+ * Mantine file no longer has that import (check on a Mantine upgrade).
  */
-export function scrollAreaWithoutFloatingUi(): Plugin {
+export function lighterMantineImports(): Plugin {
   return {
-    name: 'xp-scroll-area-refs',
+    name: 'xp-lighter-mantine-imports',
     transform(code, id) {
-      if (!SCROLL_AREA.test(id)) return null;
-      if (!code.includes(FLOATING_IMPORT))
-        throw new Error(`${id}: no "${FLOATING_IMPORT}" to replace (Mantine changed; see build/chunks.ts)`);
-      return {
-        code: code.replace(
-          FLOATING_IMPORT,
-          'import { useMergedRef as xpUseMergedRef } from "@mantine/hooks";\n' +
-            'const useMergeRefs = (refs) => xpUseMergedRef(...refs);',
-        ),
-        map: null,
-      };
+      const replaced = REPLACED_IMPORTS.find(({ file }) => file.test(id));
+      if (!replaced) return null;
+      if (!code.includes(replaced.from))
+        throw new Error(`${id}: no "${replaced.from}" to replace (Mantine changed; see build/chunks.ts)`);
+      return { code: code.replace(replaced.from, replaced.to), map: null };
     },
   };
 }
