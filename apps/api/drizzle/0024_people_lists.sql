@@ -51,3 +51,39 @@ CREATE TRIGGER "users_role_count_update" AFTER UPDATE OF "role", "deleted_at" ON
 -- The employer employees sorted by employee since: a walk of the employer's links in that order (a page is
 -- 25 entries), not a sort of all of them (250,000 for the benchmark's largest employer).
 CREATE INDEX "employer_employees_since_idx" ON "employer_employees" USING btree ("employer_id","created_at","user_id");
+--> statement-breakpoint
+-- The gym's people lists (gym employees, known users of a location) walk the gym's links in name or e-mail
+-- order: the user's sort keys are copied onto the link, null while the account is deleted (so the partial
+-- indexes hold the live employees only). Kept by a row trigger on the link (filled on insert, from the
+-- user) and one on `users` (a change of name, e-mail or `deleted_at` rewrites the user's links).
+ALTER TABLE "gym_employees" ADD COLUMN "sort_name" text;--> statement-breakpoint
+ALTER TABLE "gym_employees" ADD COLUMN "sort_email" text;--> statement-breakpoint
+-- The backfill leaves every gym's count as it is: its count trigger is off meanwhile.
+ALTER TABLE "gym_employees" DISABLE TRIGGER "gym_employees_count_update";--> statement-breakpoint
+UPDATE "gym_employees" AS ge
+SET "sort_name" = CASE WHEN u."deleted_at" IS NULL THEN lower(u."first_name" || coalesce(' ' || u."insertion", '') || ' ' || u."last_name") END,
+    "sort_email" = CASE WHEN u."deleted_at" IS NULL THEN lower(u."email") END
+FROM "users" AS u WHERE u."id" = ge."user_id";--> statement-breakpoint
+ALTER TABLE "gym_employees" ENABLE TRIGGER "gym_employees_count_update";--> statement-breakpoint
+CREATE FUNCTION "gym_employees_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT CASE WHEN u."deleted_at" IS NULL THEN lower(u."first_name" || coalesce(' ' || u."insertion", '') || ' ' || u."last_name") END,
+         CASE WHEN u."deleted_at" IS NULL THEN lower(u."email") END
+    INTO NEW."sort_name", NEW."sort_email" FROM "users" AS u WHERE u."id" = NEW."user_id";
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "gym_employees_sort_keys" BEFORE INSERT OR UPDATE OF "user_id", "sort_name", "sort_email" ON "gym_employees"
+  FOR EACH ROW EXECUTE FUNCTION "gym_employees_sort_keys"();--> statement-breakpoint
+CREATE FUNCTION "users_gym_sort_keys"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- The link trigger above reads the user's new values.
+  UPDATE "gym_employees" SET "sort_name" = NULL WHERE "user_id" = NEW."id";
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "users_gym_sort_keys" AFTER UPDATE OF "first_name", "insertion", "last_name", "email", "deleted_at" ON "users"
+  FOR EACH ROW WHEN (OLD."first_name" IS DISTINCT FROM NEW."first_name" OR OLD."insertion" IS DISTINCT FROM NEW."insertion"
+    OR OLD."last_name" IS DISTINCT FROM NEW."last_name" OR OLD."email" IS DISTINCT FROM NEW."email"
+    OR (OLD."deleted_at" IS NULL) <> (NEW."deleted_at" IS NULL))
+  EXECUTE FUNCTION "users_gym_sort_keys"();--> statement-breakpoint
+CREATE INDEX "gym_employees_name_idx" ON "gym_employees" USING btree ("gym_id","sort_name","user_id") WHERE "gym_employees"."sort_name" is not null;--> statement-breakpoint
+CREATE INDEX "gym_employees_email_idx" ON "gym_employees" USING btree ("gym_id","sort_email","user_id") WHERE "gym_employees"."sort_email" is not null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { type ListQuery, orderBy, pagedList } from '../../platform/http/paging.ts';
 import {
@@ -49,6 +49,8 @@ function pagedStaff<T>(
   staff: StaffSet,
   select: (pageIds: SQL) => Promise<T[]>,
   counter?: () => Promise<number>,
+  /** The page's ids without a search, when an index walk gives them (`gymLinksPage`). */
+  linksPage?: (limit: number, offset: number) => SQL,
 ) {
   const where = staffSearch(staff, query.search);
   return pagedList(
@@ -56,13 +58,15 @@ function pagedStaff<T>(
     query,
     (limit, offset) =>
       select(
-        sql`${db
-          .select({ id: staff.id })
-          .from(staff)
-          .where(where)
-          .orderBy(...orderBy(query, staffSortable(staff), 'name', staff.id))
-          .limit(limit)
-          .offset(offset)}`,
+        linksPage && !query.search
+          ? linksPage(limit, offset)
+          : sql`${db
+              .select({ id: staff.id })
+              .from(staff)
+              .where(where)
+              .orderBy(...orderBy(query, staffSortable(staff), 'name', staff.id))
+              .limit(limit)
+              .offset(offset)}`,
       ),
     counter && !query.search ? counter : db.select({ one: sql`1` }).from(staff).where(where),
   );
@@ -96,13 +100,21 @@ export function listGymEmployees(db: Database, gymId: number, query: ListQuery) 
       const page = db.select({ id: staff.id }).from(staff).$dynamic();
       if (query.sort === 'locationCount')
         page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${staff.id}`);
-      const pageIds = page
-        .where(where)
-        .orderBy(
-          ...orderBy(query, { ...staffSortable(staff), locationCount: countedLocations }, 'name', staff.id),
-        )
-        .limit(limit)
-        .offset(offset);
+      const pageIds =
+        !query.search && query.sort !== 'locationCount'
+          ? gymLinksPage(db, gymId, query, limit, offset)
+          : sql`${page
+              .where(where)
+              .orderBy(
+                ...orderBy(
+                  query,
+                  { ...staffSortable(staff), locationCount: countedLocations },
+                  'name',
+                  staff.id,
+                ),
+              )
+              .limit(limit)
+              .offset(offset)}`;
       const counted = locationCountOf(gymId);
       return db
         .select({ ...summaryColumns, locationCount: counted })
@@ -114,6 +126,37 @@ export function listGymEmployees(db: Database, gymId: number, query: ListQuery) 
     query.search ? db.select({ one: sql`1` }).from(staff).where(where) : () => gymEmployeeCount(db, gymId),
   );
 }
+
+/**
+ * The ids of a page of the gym's live employees by name or e-mail (`query.sort`; by name otherwise), with
+ * no search: a walk of the gym's links in the order of the user's sort keys copied onto them (migration
+ * 0024, `gym_employees_{name,email}_idx`; null while the account is deleted), so a page reads 25 index
+ * entries instead of every employee of the gym. `also`: a further condition on `gym_employees.user_id`.
+ */
+const gymLinksPage = (
+  db: Database,
+  gymId: number,
+  query: ListQuery,
+  limit: number,
+  offset: number,
+  also?: SQL,
+) => {
+  const key = query.sort === 'email' ? gymEmployees.sortEmail : gymEmployees.sortName;
+  return sql`${db
+    .select({ id: gymEmployees.userId })
+    .from(gymEmployees)
+    .where(and(eq(gymEmployees.gymId, gymId), isNotNull(key), also))
+    .orderBy(
+      ...orderBy(
+        query,
+        { name: gymEmployees.sortName, email: gymEmployees.sortEmail },
+        'name',
+        gymEmployees.userId,
+      ),
+    )
+    .limit(limit)
+    .offset(offset)}`;
+};
 
 /** The gym's live employees, kept by triggers (migration 0022). */
 const gymEmployeeCount = async (db: Database, gymId: number) =>
@@ -222,6 +265,15 @@ export const listKnownUsers = (db: Database, gymId: number, locationId: number, 
         .from(sql`(select 1) as one`);
       return Number(row?.n ?? 0);
     },
+    (limit, offset) =>
+      gymLinksPage(
+        db,
+        gymId,
+        query,
+        limit,
+        offset,
+        sql`${gymEmployees.userId} NOT IN (${locationStaffIds(locationId)})`,
+      ),
   );
 
 /** Of the given users, those that are (not deleted) employees of the gym. */

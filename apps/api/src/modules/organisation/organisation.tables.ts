@@ -179,8 +179,35 @@ function membership<const K extends string>(
   );
 }
 
-/** Staff of a gym (role Employee): invited by the gym, with rights per gym, per location and by group. */
-export const gymEmployees = membership('gym_employees', 'gymId', () => gyms.id);
+/**
+ * Staff of a gym (role Employee): invited by the gym, with rights per gym, per location and by group. The
+ * user's sort keys are copied onto the link (migration 0024, kept by triggers on both tables; null while the
+ * account is deleted), so the gym's people lists walk the gym's links in name or e-mail order.
+ */
+export const gymEmployees = pgTable(
+  'gym_employees',
+  {
+    gymId: linkColumn().references(() => gyms.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** `userSortName` of the user, null while the account is deleted; written by triggers only. */
+    sortName: text(),
+    /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
+    sortEmail: text(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gymId, table.userId] }),
+    index().on(table.userId),
+    index('gym_employees_name_idx')
+      .on(table.gymId, table.sortName, table.userId)
+      .where(sql`${table.sortName} is not null`),
+    index('gym_employees_email_idx')
+      .on(table.gymId, table.sortEmail, table.userId)
+      .where(sql`${table.sortEmail} is not null`),
+  ],
+);
 
 /**
  * Employees working at a location (a subset of the gym's employees), added with `NewEmployees`; their
