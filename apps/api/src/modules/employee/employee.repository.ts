@@ -100,21 +100,32 @@ export function listGymEmployees(db: Database, gymId: number, query: ListQuery) 
       const page = db.select({ id: staff.id }).from(staff).$dynamic();
       if (query.sort === 'locationCount')
         page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${staff.id}`);
-      const pageIds =
-        !query.search && query.sort !== 'locationCount'
-          ? gymLinksPage(db, gymId, query, limit, offset)
-          : sql`${page
-              .where(where)
+      const pageIds = !query.search
+        ? query.sort === 'locationCount'
+          ? // The grouped counts joined to the gym's live links (no user read but the page's).
+            sql`${db
+              .select({ id: gymEmployees.userId })
+              .from(gymEmployees)
+              .leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${gymEmployees.userId}`)
+              .where(and(eq(gymEmployees.gymId, gymId), isNotNull(gymEmployees.sortName)))
               .orderBy(
-                ...orderBy(
-                  query,
-                  { ...staffSortable(staff), locationCount: countedLocations },
-                  'name',
-                  staff.id,
-                ),
+                ...orderBy(query, { locationCount: countedLocations }, 'locationCount', gymEmployees.userId),
               )
               .limit(limit)
-              .offset(offset)}`;
+              .offset(offset)}`
+          : gymLinksPage(db, gymId, query, limit, offset)
+        : sql`${page
+            .where(where)
+            .orderBy(
+              ...orderBy(
+                query,
+                { ...staffSortable(staff), locationCount: countedLocations },
+                'name',
+                staff.id,
+              ),
+            )
+            .limit(limit)
+            .offset(offset)}`;
       const counted = locationCountOf(gymId);
       return db
         .select({ ...summaryColumns, locationCount: counted })

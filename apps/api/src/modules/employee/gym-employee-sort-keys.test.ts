@@ -88,7 +88,7 @@ describe('the sort keys on the gym links', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data;
     };
-    for (const sort of ['name', 'email']) {
+    for (const sort of ['name', 'email', 'locationCount']) {
       for (const direction of ['asc', 'desc']) {
         for (const page of [1, 2]) {
           const query = `sort=${sort}&direction=${direction}&page=${page}&pageSize=3`;

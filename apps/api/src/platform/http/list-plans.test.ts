@@ -226,10 +226,9 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
         expect([...indexes]).toContain(`gym_employees_${sort}_idx`);
         for (const index of notWalked) expect([...indexes]).not.toContain(index);
       }
-      expectStaffPlan(
-        await planOf(`/api/GymEmployee?sort=locationCount&direction=${direction}`, gym, 1),
-        membership,
-      );
+      // By location count: the gym's grouped counts joined to its live links, no walk of the users.
+      const byCount = await planOf(`/api/GymEmployee?sort=locationCount&direction=${direction}`, gym, 1);
+      for (const index of notWalked) expect([...byCount]).not.toContain(index);
     }
     expect(await planOf('/api/GymEmployee?page=90', gym, 1)).toContain('gym_employees_name_idx');
     expectStaffPlan(await planOf('/api/GymEmployee?search=voornaam4999', gym), membership);
