@@ -1,6 +1,12 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
+import {
+  type ListQuery,
+  likePattern,
+  orderBy,
+  pagedList,
+  SHALLOW_OFFSET,
+} from '../../platform/http/paging.ts';
 import { associations, gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type AssociationValues = Pick<typeof associations.$inferInsert, 'name' | 'bannerHash'>;
@@ -121,12 +127,15 @@ export async function listLocations(db: Database, associationId: number | null, 
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return db
+      const shallow = offset <= SHALLOW_OFFSET;
+      const rows = db
         .select(locationColumns)
         .from(locations)
         .innerJoin(gyms, eq(gyms.id, locations.gymId))
-        .where(inArray(locations.id, pageIds))
-        .orderBy(...order);
+        .where(shallow ? where : inArray(locations.id, pageIds))
+        .orderBy(...order)
+        .$dynamic();
+      return shallow ? rows.limit(limit).offset(offset) : rows;
     },
     db.select({ one: sql`1` }).from(locations).where(where),
   );

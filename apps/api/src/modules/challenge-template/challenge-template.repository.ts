@@ -1,6 +1,12 @@
 import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
+import {
+  type ListQuery,
+  likePattern,
+  orderBy,
+  pagedList,
+  SHALLOW_OFFSET,
+} from '../../platform/http/paging.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
@@ -38,8 +44,9 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
     db,
     query,
     async (limit, offset) => {
-      // The page's ids first, then their rows: a deep page walks the sort index, not the table (the name's
-      // index holds the filtered columns, migration 0025).
+      // A deep page's ids first, then their rows: it walks the sort index, not the table (the name's index
+      // holds the filtered columns, migration 0025); the first pages walk the index directly.
+      const shallow = offset <= SHALLOW_OFFSET;
       const pageIds = db
         .select({ id: challengeTemplates.id })
         .from(challengeTemplates)
@@ -47,11 +54,13 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return db
+      const rows = db
         .select()
         .from(challengeTemplates)
-        .where(inArray(challengeTemplates.id, pageIds))
-        .orderBy(...order);
+        .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
+        .orderBy(...order)
+        .$dynamic();
+      return shallow ? rows.limit(limit).offset(offset) : rows;
     },
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );

@@ -10,6 +10,7 @@ import {
   orderBy,
   pagedCounts,
   pagedList,
+  SHALLOW_OFFSET,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -73,9 +74,11 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
         challenges.id,
       )
     : [desc(challenges.createdAt), desc(challenges.id)];
-  // The page's ids first, then their rows: the offset walks the sort index alone (index-only: the
+  // A deep page's ids first, then their rows: the offset walks the sort index alone (index-only: the
   // `challenges_list_*` indexes hold the owner columns, the active flag and the name after the id,
   // migration 0025), not the table rows it skips.
+  // The first pages walk the index directly (`SHALLOW_OFFSET`).
+  const shallow = offset <= SHALLOW_OFFSET;
   const pageIds = db
     .select({ id: challenges.id })
     .from(challenges)
@@ -83,23 +86,25 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const items = await db
+  const rows = db
     .select()
     .from(challenges)
-    .where(inArray(challenges.id, pageIds))
-    .orderBy(...order);
+    .where(shallow ? tab(query.isActive) : inArray(challenges.id, pageIds))
+    .orderBy(...order)
+    .$dynamic();
+  const items = await (shallow ? rows.limit(limit).offset(offset) : rows);
   // The counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
   // (owner, is_active, name) answers them by index-only scans, a search too (the owner key's expression
   // index cannot). Only the two tabs are counted: the total is their sum, capped (when either tab is
   // capped, so is the total), so it is the same as a capped count of all the owner's challenges.
   const search = query.search ? ilike(challenges.name, likePattern(query.search)) : undefined;
-  const rows = (isActive: boolean) =>
+  const tabRows = (isActive: boolean) =>
     db
       .select({ one: sql`1` })
       .from(challenges)
       .where(and(ownedBy(owner), search, eq(challenges.isActive, isActive)));
   if (query.counts === false) return { items };
-  const tabs = await cappedCounts(db, { active: rows(true), inactive: rows(false) });
+  const tabs = await cappedCounts(db, { active: tabRows(true), inactive: tabRows(false) });
   const counts = pagedCounts(
     { all: cappedSum(tabs.active, tabs.inactive), ...tabs },
     query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive',
@@ -170,8 +175,9 @@ export async function popular(db: Database, query: PopularFilter) {
     db,
     query,
     async (limit, offset) => {
-      // The page's ids first, by an index-only walk of `challenge_templates_popular_idx` (its ascending
-      // twin, or the name's index), then their rows.
+      // A deep page's ids first, by an index-only walk of `challenge_templates_popular_idx` (its ascending
+      // twin, or the name's index), then their rows; the first pages walk the index directly.
+      const shallow = offset <= SHALLOW_OFFSET;
       const pageIds = db
         .select({ id: challengeTemplates.id })
         .from(challengeTemplates)
@@ -179,11 +185,13 @@ export async function popular(db: Database, query: PopularFilter) {
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return db
+      const rows = db
         .select({ template: challengeTemplates, challengeCount })
         .from(challengeTemplates)
-        .where(inArray(challengeTemplates.id, pageIds))
-        .orderBy(...order);
+        .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
+        .orderBy(...order)
+        .$dynamic();
+      return shallow ? rows.limit(limit).offset(offset) : rows;
     },
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );

@@ -1,6 +1,12 @@
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
+import {
+  type ListQuery,
+  likePattern,
+  orderBy,
+  pagedList,
+  SHALLOW_OFFSET,
+} from '../../platform/http/paging.ts';
 import { locationAreaAddressSort, locationAreas } from './location-area.tables.ts';
 
 export type LocationAreaRow = typeof locationAreas.$inferSelect;
@@ -46,7 +52,9 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
         'name',
         locationAreas.id,
       );
-      // The page's ids first, by an index-only walk of the sort's index (migration 0025), then their rows.
+      // A deep page's ids first, by an index-only walk of the sort's index (migration 0025), then their
+      // rows; the first pages walk the index directly.
+      const shallow = offset <= SHALLOW_OFFSET;
       const pageIds = db
         .select({ id: locationAreas.id })
         .from(locationAreas)
@@ -54,11 +62,13 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
         .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      return db
+      const rows = db
         .select(columns)
         .from(locationAreas)
-        .where(inArray(locationAreas.id, pageIds))
-        .orderBy(...order);
+        .where(shallow ? where : inArray(locationAreas.id, pageIds))
+        .orderBy(...order)
+        .$dynamic();
+      return shallow ? rows.limit(limit).offset(offset) : rows;
     },
     db.select({ one: sql`1` }).from(locationAreas).where(where),
   );

@@ -23,6 +23,13 @@ export const limitOffset = (query: ListQuery) => {
   return { limit: query.pageSize, offset };
 };
 
+/**
+ * Up to this offset a page reads its rows by walking the sort index directly (the cheapest plan for the
+ * first pages); deeper, a list that can picks the page's ids first by an index-only walk, then reads those
+ * rows (decision 009: deep pages read the index, not the table).
+ */
+export const SHALLOW_OFFSET = 100;
+
 /** ORDER BY for a sortable column (or SQL expression) picked from a fixed map, with a stable tie-break. */
 export function orderBy<const C extends Record<string, AnyColumn | SQL>>(
   query: ListQuery,
