@@ -53,6 +53,7 @@ function overPool(pool: pg.Pool): Pick<DatabaseHandle, 'db' | 'migrate'> {
   // The pool listens only on idle clients: a checked-out one (a transaction, the migrator, LISTEN) that
   // loses its connection emits 'error' too, which would end the process. Its query fails; the pool drops it.
   pool.on('connect', (client) => client.on('error', onLost));
+  pool.query = keepConnectionOnStatementError(pool);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -68,6 +69,36 @@ function overPool(pool: pg.Pool): Pick<DatabaseHandle, 'db' | 'migrate'> {
       }
     },
   };
+}
+
+/**
+ * pg-pool's `query` drops the connection after any failed statement; but a statement the server refused (a
+ * unique violation, a failed check, a cancelled statement) leaves the connection ready for the next one, so
+ * the pool keeps it, with its prepared statements: only a connection failure (no server error, or classes
+ * 08 connection exception, 57P operator intervention, XX internal) drops it. Promise calls only (drizzle,
+ * the probes); a call with a callback goes to pg-pool's own.
+ */
+function keepConnectionOnStatementError(pool: pg.Pool): pg.Pool['query'] {
+  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    try {
+      const result = await (client.query as (...args: unknown[]) => Promise<unknown>)(...args);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(isStatementError(error) ? undefined : (error as Error));
+      throw error;
+    }
+  };
+  return ((...args: unknown[]) =>
+    typeof args.at(-1) === 'function' ? original(...args) : query(...args)) as pg.Pool['query'];
+}
+
+function isStatementError(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return false;
+  const code = error.code ?? '';
+  return /^[0-9A-Z]{5}$/.test(code) && !/^(08|57P|XX)/.test(code);
 }
 
 /** What the embedded database's thread posts (see embedded-worker.mjs). */
