@@ -151,13 +151,7 @@ const linkColumn = () => integer().notNull();
  * index on the user for "where does this user belong", and when the link was made. Removing either side
  * removes the link.
  */
-function membership<const K extends string>(
-  name: string,
-  key: K,
-  parent: () => AnyPgColumn,
-  /** An index (parent, created_at, user) of this name: a list of the parent's members sorted by since. */
-  sinceIndex?: string,
-) {
+function membership<const K extends string>(name: string, key: K, parent: () => AnyPgColumn) {
   const parentColumn = { [key]: linkColumn().references(parent, { onDelete: 'cascade' }) } as Record<
     K,
     ReturnType<typeof linkColumn>
@@ -171,11 +165,7 @@ function membership<const K extends string>(
         .references(() => users.id, { onDelete: 'cascade' }),
       createdAt: createdAt(),
     },
-    (table) => [
-      primaryKey({ columns: [table[key], table.userId] }),
-      index().on(table.userId),
-      ...(sinceIndex ? [index(sinceIndex).on(table[key], table.createdAt, table.userId)] : []),
-    ],
+    (table) => [primaryKey({ columns: [table[key], table.userId] }), index().on(table.userId)],
   );
 }
 
@@ -252,12 +242,31 @@ export const locationRightGrants = pgTable(
 export const employerUsers = membership('employer_users', 'employerId', () => employers.id);
 
 /** Employees whose fitness an employer funds with XP (joined by registering from, or accepting, an invitation). */
-export const employerEmployees = membership(
+export const employerEmployees = pgTable(
   'employer_employees',
-  'employerId',
-  () => employers.id,
-  // The employer employees' sort on employee since (migration 0024).
-  'employer_employees_since_idx',
+  {
+    employerId: linkColumn().references(() => employers.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** `userSortName` of the user, null while the account is deleted; written by triggers only. */
+    sortName: text(),
+    /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
+    sortEmail: text(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.employerId, table.userId] }),
+    index().on(table.userId),
+    // The employer employees' sorts on employee since, name and e-mail (migration 0024).
+    index('employer_employees_since_idx').on(table.employerId, table.createdAt, table.userId),
+    index('employer_employees_name_idx')
+      .on(table.employerId, table.sortName, table.userId)
+      .where(sql`${table.sortName} is not null`),
+    index('employer_employees_email_idx')
+      .on(table.employerId, table.sortEmail, table.userId)
+      .where(sql`${table.sortEmail} is not null`),
+  ],
 );
 
 /** Users who act for a supplier (role Supplier). */
