@@ -73,9 +73,24 @@ if (marker && marker.scale !== scale) {
 }
 
 log(`Migrating ${new URL(databaseUrl).pathname.slice(1)} ...`);
+const appliedMigrations = async () =>
+  (await hasTable('drizzle.__drizzle_migrations'))
+    ? Number(
+        (await client.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations')).rows[0]!
+          .n,
+      )
+    : 0;
+const migrationsBefore = await appliedMigrations();
 const migrator = await openPostgres(databaseUrl);
 await migrator.migrate();
 await migrator.close();
+// A migration of filled tables (new indexes, rewritten rows) leaves the planner's statistics and the
+// visibility map behind, and autovacuum may be off or late: without them index-only walks read the heap.
+if (marker && (await appliedMigrations()) > migrationsBefore) {
+  const started = Date.now();
+  await client.query('vacuum analyze');
+  log(`New migrations on filled data: vacuum analyze, ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+}
 
 const password = randomBytes(18).toString('base64url');
 const passwordHash = await hashPassword(password);
