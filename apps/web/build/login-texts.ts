@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { mergeTexts, type Tree } from '../src/i18n/merge';
+import type { Tree } from '../src/i18n/merge';
+import { languageTexts, pickTexts } from './picked-texts';
 
 /**
  * The texts the login page's own entry shows (decision 010), picked from the app's texts at build time, so
@@ -36,40 +36,10 @@ export function loginTexts(): Plugin {
       if (id !== RESOLVED_ID) return undefined;
       const texts: Record<string, Tree> = {};
       for (const language of LANGUAGES) {
-        const files = fs
-          .readdirSync(textsDir)
-          .filter((file) => file.endsWith(`.${language}.json`))
-          .sort()
-          .map((file) => path.join(textsDir, file));
-        for (const file of files) this.addWatchFile(file);
-        // Merged as the app merges them (`i18n/merge.ts`).
-        const all = mergeTexts(
-          Object.fromEntries(
-            files.map((file) => [file, { default: JSON.parse(fs.readFileSync(file, 'utf8')) }]),
-          ),
-        );
+        const all = languageTexts(textsDir, language, (file) => this.addWatchFile(file));
         texts[language] = pickTexts(all, LOGIN_TEXT_KEYS);
       }
       return `export default ${JSON.stringify(texts)};`;
     },
   };
-}
-
-/** The given keys (a group or one text, dotted) of a tree of texts; a key that is missing fails the build. */
-export function pickTexts(all: Tree, keys: readonly string[]): Tree {
-  const picked: Tree = {};
-  for (const key of keys) {
-    const parts = key.split('.');
-    let source: string | Tree | undefined = all;
-    for (const part of parts) source = typeof source === 'object' ? source[part] : undefined;
-    if (source === undefined) throw new Error(`login texts: no text '${key}'`);
-    let target = picked;
-    for (const part of parts.slice(0, -1)) {
-      const next: string | Tree = target[part] ?? {};
-      target[part] = next;
-      target = next as Tree;
-    }
-    target[parts.at(-1) as string] = source;
-  }
-  return picked;
 }

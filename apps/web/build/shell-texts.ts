@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { mergeTexts, type Tree } from '../src/i18n/merge';
-import { pickTexts } from './login-texts';
+import { languageTexts, pickTexts } from './picked-texts';
 
 /**
  * The texts of the signed-in shell (decision 010): what the header, the navbar (every environment's menu
@@ -58,18 +56,7 @@ export function shellTexts(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const language = id.slice(`\0${PREFIX}`.length) as (typeof LANGUAGES)[number];
       if (!LANGUAGES.includes(language)) throw new Error(`shell texts: no language '${language}'`);
-      const files = fs
-        .readdirSync(textsDir)
-        .filter((file) => file.endsWith(`.${language}.json`))
-        .sort()
-        .map((file) => path.join(textsDir, file));
-      for (const file of files) this.addWatchFile(file);
-      // Merged as the app merges them (`i18n/merge.ts`).
-      const all: Tree = mergeTexts(
-        Object.fromEntries(
-          files.map((file) => [file, { default: JSON.parse(fs.readFileSync(file, 'utf8')) }]),
-        ),
-      );
+      const all = languageTexts(textsDir, language, (file) => this.addWatchFile(file));
       return `export default ${JSON.stringify(pickTexts(all, SHELL_TEXT_KEYS))};`;
     },
   };
