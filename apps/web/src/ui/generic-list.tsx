@@ -97,7 +97,7 @@ export interface GenericListProps<T> {
   columns: readonly ListColumn<T>[];
   data: ListData<T> | undefined;
   isLoading?: boolean;
-  /** Controlled state; the route keeps it in the URL (see `listSearchSchema`). */
+  /** Controlled state; the route keeps it in the URL (see `parseListSearch`). */
   state: ListState;
   onStateChange: (state: ListState) => void;
   /** Defaults to `row.id`. */

@@ -1,6 +1,5 @@
-import { PublicationStatus, Theme } from '@xp/contracts';
-import { z } from 'zod';
-import { listSearchSchema } from '@/ui/list-search';
+import { PublicationStatus, Theme } from '@xp/contracts/enums';
+import { defined, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
 import type { ChallengeTemplateListQuery } from './api';
 
 const themes = Object.values(Theme) as number[];
@@ -10,10 +9,13 @@ const statuses = Object.values(PublicationStatus) as number[];
  * The list's state in the URL: page, search, sort, theme (`tab`: '0', '1', '2'; none: all) and status
  * ('0' Disabled, '1' Draft, '2' Published; none: all).
  */
-export const challengeTemplateSearchSchema = listSearchSchema.extend({
-  status: z.enum(['0', '1', '2']).optional().catch(undefined),
-});
-export type ChallengeTemplateState = z.output<typeof challengeTemplateSearchSchema>;
+export type ChallengeTemplateState = ListState & { status?: '0' | '1' | '2' };
+export function parseChallengeTemplateSearch(
+  input: SearchInput<ChallengeTemplateState>,
+): ChallengeTemplateState {
+  const status = oneOf((input as Record<string, unknown>).status, ['0', '1', '2'] as const);
+  return defined({ ...parseListSearch(input), status });
+}
 export const defaultChallengeTemplateState: ChallengeTemplateState = {
   page: 1,
   pageSize: 25,

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ConfirmEmailPage } from '@/features/profile/confirm-email-page';
+import { parseTokenSearch } from '@/features/registration/tfa-search';
 
 /** The link mailed to a new email address; works with or without a session. */
 export const Route = createFileRoute('/account/confirm-email')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: parseTokenSearch,
   component: function ConfirmEmailRoute() {
     const { token } = Route.useSearch();
     return <ConfirmEmailPage token={token} />;

@@ -1,11 +1,16 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MailboxPage } from '@/features/mailbox/mailbox-page';
+import { defined, type SearchInput, stringUpTo } from '@/ui/list-search';
 
-const mailboxSearch = z.object({
-  to: z.string().trim().max(320).optional().catch(undefined),
-  id: z.coerce.number().int().positive().optional().catch(undefined),
-});
+/** The filter (trimmed, at most 320 characters) and the open mail's id (a positive integer, also as text). */
+export function mailboxSearch(input: SearchInput<{ to: string; id: number }>): { to?: string; id?: number } {
+  const search = input as Record<string, unknown>;
+  const id = search.id === undefined ? undefined : Number(search.id);
+  return defined({
+    to: typeof search.to === 'string' ? stringUpTo(search.to.trim(), 320) : undefined,
+    id: id !== undefined && Number.isSafeInteger(id) && id > 0 ? id : undefined,
+  });
+}
 
 /**
  * The development mailbox, outside the signed-in layout: an invited person has no account yet and reads

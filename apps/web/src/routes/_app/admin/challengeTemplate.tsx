@@ -4,13 +4,13 @@ import { requireAccess } from '@/app/route-access';
 import { ChallengeTemplateList } from '@/features/challenge-template/challenge-template-list';
 import {
   type ChallengeTemplateState,
-  challengeTemplateSearchSchema,
   defaultChallengeTemplateState,
+  parseChallengeTemplateSearch,
 } from '@/features/challenge-template/search';
 
 /** 'Challenge-templates' (admin): theme tab, status filter, page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/challengeTemplate')({
-  validateSearch: challengeTemplateSearchSchema,
+  validateSearch: parseChallengeTemplateSearch,
   search: { middlewares: [stripSearchParams(defaultChallengeTemplateState)] },
   beforeLoad: requireAccess(isAdmin),
   component: ChallengeTemplateRoute,

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { EmployerList } from '@/features/employer/employer-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Werkgevers': tab, page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/employers')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: EmployersPage,

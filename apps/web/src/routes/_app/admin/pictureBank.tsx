@@ -5,12 +5,12 @@ import { PictureBankPage } from '@/features/picture-bank/picture-bank-page';
 import {
   defaultPictureBankState,
   type PictureBankState,
-  pictureBankSearchSchema,
+  parsePictureBankSearch,
 } from '@/features/picture-bank/search';
 
 /** 'Afbeeldingenbank' (admin): page, search and filters live in the URL. */
 export const Route = createFileRoute('/_app/admin/pictureBank')({
-  validateSearch: pictureBankSearchSchema,
+  validateSearch: parsePictureBankSearch,
   search: { middlewares: [stripSearchParams(defaultPictureBankState)] },
   beforeLoad: requireAccess(isAdmin),
   component: PictureBankRoute,

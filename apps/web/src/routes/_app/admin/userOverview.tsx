@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { UserList } from '@/features/users/user-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Gebruikers': role tab, page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/userOverview')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: UserOverviewPage,

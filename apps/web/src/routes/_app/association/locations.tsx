@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AssociationLocationList } from '@/features/association/association-locations';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Locaties' of the active association; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/association/locations')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   component: AssociationLocationsPage,
 });

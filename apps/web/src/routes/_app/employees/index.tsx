@@ -3,11 +3,11 @@ import { Environment } from '@xp/contracts';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
 import { mayManageGymEmployees } from '@/features/employee/access';
 import { GymEmployeeList } from '@/features/employee/gym-employee-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Medewerkers' of the active gym; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/employees/')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: (input) => {
     requireEnvironment(Environment.Gym)(input);

@@ -3,11 +3,11 @@ import { Environment } from '@xp/contracts';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
 import { mayManageGymEmployees } from '@/features/employee/access';
 import { EmployeeInvitations } from '@/features/employee/employee-invitations';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Uitgenodigde medewerkers' of the active gym; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/employees/invited')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: (input) => {
     requireEnvironment(Environment.Gym)(input);

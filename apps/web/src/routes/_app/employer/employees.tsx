@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import { EmployerEmployeeList } from '@/features/employer-employee/employer-employee-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Medewerkers' of the active employer, with the 'Uitnodigingen' tab; page, search, sort and tab in the URL. */
 export const Route = createFileRoute('/_app/employer/employees')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(mayManageEmployerEmployees),
   component: EmployerEmployeesPage,

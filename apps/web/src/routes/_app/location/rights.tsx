@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { hasLocationRight } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { LocationRightsMatrix } from '@/features/rights/location-rights-matrix';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Rechten': who may do what at the active location. */
 export const Route = createFileRoute('/_app/location/rights')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationRights')),
   component: LocationRightsPage,

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { Environment } from '@xp/contracts';
 import { requireEnvironment } from '@/app/route-access';
 import { LocationList } from '@/features/location/location-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Locaties' of the active gym, open to everyone in the gym environment; page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/locations/')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireEnvironment(Environment.Gym),
   component: LocationsPage,

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { AdminList } from '@/features/users/admin-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Beheerders': page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/admins/')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: AdminsPage,

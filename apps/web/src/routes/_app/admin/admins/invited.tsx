@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { AdminInvitationList } from '@/features/admin-invitation/admin-invitation-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Uitgenodigde beheerders': open admin invitations; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/admins/invited')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: InvitedAdminsPage,

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { AssociationDetail } from '@/features/association/association-detail';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** One association (admin): its locations, with page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/admin/associations/$associationId')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: AssociationPage,

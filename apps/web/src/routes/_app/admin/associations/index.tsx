@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { type Association, isAdmin } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { AssociationList } from '@/features/association/association-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Verenigingen' (admin): page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/admin/associations/')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess(isAdmin),
   component: AssociationsPage,

@@ -2,11 +2,11 @@ import { createFileRoute, Outlet, stripSearchParams } from '@tanstack/react-rout
 import { hasLocationRight, type LocationArea } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { LocationAreaList } from '@/features/location-area/location-area-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Zalen en buitenlocaties' of the active location; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/location/areas')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationAreas')),
   component: LocationAreasPage,

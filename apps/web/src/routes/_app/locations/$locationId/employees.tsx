@@ -4,12 +4,12 @@ import { useRequiredClaims } from '@/app/session';
 import { mayManageGymEmployees } from '@/features/employee/access';
 import { LocationEmployeeList } from '@/features/employee/location-employee-list';
 import { useLocation } from '@/features/location/api';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 import { ErrorState, LoadingState } from '@/ui/states';
 
 /** 'Medewerkers' of a location of the active gym (a tab of the location); page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/locations/$locationId/employees')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   component: Tab,
 });

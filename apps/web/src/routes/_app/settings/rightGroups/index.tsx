@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { hasGymRight } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { RightsGroupList } from '@/features/rights/rights-group-list';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** 'Rechtengroepen' of the active gym, a tab of the settings; page, search and sort live in the URL. */
 export const Route = createFileRoute('/_app/settings/rightGroups/')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess((claims) => hasGymRight(claims, 'ManageGymRights')),
   component: RightsGroupsPage,

@@ -2,11 +2,11 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { hasGymRight } from '@xp/contracts';
 import { requireAccess } from '@/app/route-access';
 import { RightsGroupMembers } from '@/features/rights/rights-group-members';
-import { defaultListState, type ListState, listSearchSchema } from '@/ui/list-search';
+import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
 /** The employees of one rights group. */
 export const Route = createFileRoute('/_app/settings/rightGroups/$gymRightsGroupId/employees')({
-  validateSearch: listSearchSchema,
+  validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
   beforeLoad: requireAccess((claims) => hasGymRight(claims, 'ManageGymRights')),
   component: RightsGroupMembersPage,
