@@ -9,3 +9,13 @@ import { startLanguage } from './i18n/start-language';
 const loaders = areaLoaders[startLanguage()];
 for (const area of firstScreenAreas(location.pathname)) void loaders[area]?.();
 void import('./bootstrap');
+
+// In development every answer is checked against its contract, also those called by a schema-free
+// descriptor (decision 010); the build leaves this out.
+if (import.meta.env.DEV) {
+  void Promise.all([import('@xp/contracts'), import('./app/api-client')]).then(([contracts, client]) =>
+    client.registerResponseSchemas(
+      Object.values(contracts.endpointGroups).flatMap((group) => Object.values(group)),
+    ),
+  );
+}

@@ -9,8 +9,7 @@ export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ ok: z.boolean(), data: data.nullable(), errors: z.array(apiError) });
 export type Envelope<T> = { ok: boolean; data: T | null; errors: ApiError[] };
 
-/** The general error key the client shows as a toast when no field error applies. */
-export const GENERAL_ERROR = 'general_error';
+export { buildPath, COUNT_CAP, GENERAL_ERROR } from './request.ts';
 
 /**
  * Access policies. Each endpoint names one; the server enforces it before the handler runs, and the
@@ -149,15 +148,6 @@ export type FormOf<E extends EndpointDefinition> = E['form'] extends z.ZodType
 type ServerFormValue<V> = V extends readonly (infer U)[] ? Exclude<U, BlobLike>[] : Exclude<V, BlobLike>;
 export type ServerFormOf<T> = T extends object ? { [K in keyof T]: ServerFormValue<T[K]> } : T;
 
-/** Fill `{name}` placeholders of an endpoint path. */
-export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /**
  * The largest value of PostgreSQL's `integer` (int4), the type of every id column and of the other whole
  * numbers the API stores. A larger number cannot name a row, and sent to the database as a filter it makes
@@ -189,11 +179,6 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(sortab
     counts: formBoolean.default(true),
   });
 
-/**
- * Counts above this are not counted on: the answer says `COUNT_CAP` and that it is capped, and the client
- * says "more than 10,000". Counting stops there, so a count never reads more than this many index entries.
- */
-export const COUNT_CAP = 10_000;
 /** The deepest offset a list serves (a deeper page answers 400 `validation.pageTooDeep`: search instead). */
 export const MAX_LIST_OFFSET = 10_000;
 

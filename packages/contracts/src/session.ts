@@ -1,4 +1,4 @@
-import { type Environment, environmentValues, type GymRight, type LocationRight, roles } from './enums.ts';
+import { type Environment, environmentValues, roles } from './enums.ts';
 import { z } from './zod-setup.ts';
 
 /** The claims of the session, as the spec names them. */
@@ -26,84 +26,13 @@ export const claimsSchema = z.object({
 });
 export type Claims = z.infer<typeof claimsSchema>;
 
-/** The response header that tells the client which claims the server used for a request. */
-export const CLAIMS_TAG_HEADER = 'X-Claims-Tag';
-
-/**
- * A short fingerprint of the claims (FNV-1a over their values in a fixed order), computed alike by server
- * and client: when an answer's tag differs from the client's claims, the client fetches the new ones (a
- * right was granted or taken away since), so menus follow the server on the next request.
- */
-export function claimsTag(claims: Claims): string {
-  const canonical = JSON.stringify([
-    claims.userId,
-    claims.role,
-    claims.rights,
-    claims.activeGymId,
-    claims.activeLocationId,
-    claims.activeEmployerId,
-    claims.activeAssociationId,
-    claims.activeContentEnvironmentId,
-    claims.activeSupplierId,
-    claims.activeEnvironment,
-    claims.gymRights,
-    claims.locationRights,
-    claims.name,
-    claims.language,
-  ]);
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < canonical.length; index++) {
-    hash ^= canonical.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
-
-export const isAdmin = (claims: Pick<Claims, 'role'>): boolean => claims.role === 'Admin';
-
-/** A gym right is held if the user is Admin or has `activeGymId:right` (spec section 6). */
-export function hasGymRight(
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights'>,
-  right: GymRight,
-  gymId: number | null = claims.activeGymId,
-): boolean {
-  if (isAdmin(claims)) return true;
-  return gymId !== null && claims.gymRights.includes(`${gymId}:${right}`);
-}
-
-/** Any right at all in the gym (used for the Gym environment entry and switching). */
-export function hasAnyGymRight(claims: Pick<Claims, 'role' | 'gymRights'>, gymId?: number): boolean {
-  if (isAdmin(claims)) return true;
-  return claims.gymRights.some((entry) => gymId === undefined || entry.startsWith(`${gymId}:`));
-}
-
-/**
- * A location right is `locationId:right`, for the active location by default (spec section 6).
- * A gym right of the same name in the active gym counts too: the active location always belongs to the
- * active gym, so gym staff can do at location level what they may do for the whole gym.
- */
-export function hasLocationRight(
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'activeLocationId' | 'gymRights' | 'locationRights'>,
-  right: LocationRight,
-  locationId: number | null = claims.activeLocationId,
-): boolean {
-  if (isAdmin(claims)) return true;
-  if (locationId === null) return false;
-  if (claims.locationRights.includes(`${locationId}:${right}`)) return true;
-  return (
-    locationId === claims.activeLocationId && claims.gymRights.includes(`${claims.activeGymId}:${right}`)
-  );
-}
-
-/** Location access: admin, or any right on the location (or any gym right in its gym). */
-export function hasLocationAccess(
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'activeLocationId' | 'gymRights' | 'locationRights'>,
-  locationId: number | null = claims.activeLocationId,
-): boolean {
-  if (isAdmin(claims)) return true;
-  if (locationId === null) return false;
-  if (claims.locationRights.some((entry) => entry.startsWith(`${locationId}:`))) return true;
-  return locationId === claims.activeLocationId && hasAnyGymRight(claims, claims.activeGymId ?? -1);
-}
-
+export {
+  CLAIMS_TAG_HEADER,
+  claimsTag,
+  hasAnyGymRight,
+  hasGymRight,
+  hasLocationAccess,
+  hasLocationRight,
+  isAdmin,
+} from './claims.ts';
 export { homePath } from './home-path.ts';

@@ -4,9 +4,11 @@ import {
   type Claims,
   claimsTag,
   locationAreaEndpoints,
+  userEndpoints,
 } from '@xp/contracts';
+import { accountCalls, userCalls } from '@xp/contracts/calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError, call, refreshSession, setSessionHooks } from './api-client';
+import { ApiCallError, call, refreshSession, registerResponseSchemas, setSessionHooks } from './api-client';
 
 const claims: Claims = {
   userId: 1,
@@ -248,5 +250,26 @@ describe('claims tag', () => {
     await listAreas();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(urls().filter((entry) => entry.includes('cookierefresh'))).toHaveLength(0);
+  });
+});
+
+describe('schema-free descriptors (decision 010)', () => {
+  const page = { items: [], total: 0, totalIsCapped: false };
+
+  it('checks the answer against its registered schema (the tests register every endpoint)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(ok({ claims: { userId: 'not a number' } }));
+    await expect(call(accountCalls.restoreSession)).rejects.toBeInstanceOf(ApiCallError);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('takes the answer as sent when no schema is registered (production)', async () => {
+    registerResponseSchemas([userEndpoints.list])();
+    fetchMock.mockResolvedValueOnce(ok(page));
+    await expect(call(userCalls.list, { query: { page: 1, pageSize: 25 } })).resolves.toEqual(page);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(`${init.method} ${url}`).toBe('GET /api/user?page=1&pageSize=25');
+    registerResponseSchemas([userEndpoints.list]);
   });
 });

@@ -1,19 +1,18 @@
-import {
-  type ApiError,
-  accountEndpoints,
-  type BodyOf,
-  buildPath,
-  CLAIMS_TAG_HEADER,
-  type Claims,
-  claimsTag,
-  type EndpointDefinition,
-  type Envelope,
-  type FormOf,
-  GENERAL_ERROR,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+import type {
+  ApiError,
+  BodyOf,
+  Claims,
+  EndpointDefinition,
+  Envelope,
+  FormOf,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
+import { CLAIMS_TAG_HEADER, claimsTag } from '@xp/contracts/claims';
+import { type Descriptor, endpointKey } from '@xp/contracts/descriptor';
+import { buildPath, GENERAL_ERROR } from '@xp/contracts/request';
 
 /** A call that did not succeed: the HTTP status and the server's errors (`message` is a translation key). */
 export class ApiCallError extends Error {
@@ -67,22 +66,49 @@ export function setSessionHooks(next: SessionHooks): void {
   hooks = next;
 }
 
+/**
+ * What `call` takes: an endpoint of the contract (its schemas parse the answer), or its schema-free
+ * descriptor (`@xp/contracts/calls`, decision 010: no zod on the first screen), whose answer transforms
+ * nothing and is taken as the server sent it (the server's serializer validated it with the same schema).
+ */
+export type Callable<E extends EndpointDefinition> = E | Descriptor<E>;
+
 /** These never trigger a refresh themselves. */
-const sessionEndpoints = new Set<EndpointDefinition>([
-  accountEndpoints.cookieLogin,
-  accountEndpoints.cookieRefresh,
-  accountEndpoints.cookieLogout,
-  accountEndpoints.restoreSession,
-]);
+const sessionEndpoints = new Set<string>(
+  [
+    accountCalls.cookieLogin,
+    accountCalls.cookieRefresh,
+    accountCalls.cookieLogout,
+    accountCalls.restoreSession,
+  ].map(endpointKey),
+);
+const isSessionEndpoint = (endpoint: Descriptor | EndpointDefinition) =>
+  sessionEndpoints.has(endpointKey(endpoint));
+
+/**
+ * Response schemas for answers called by descriptor, registered in development and in the tests (the test
+ * setup, `main.tsx` in development): every answer is checked there, so a contract drift still shows.
+ */
+const registeredSchemas = new Map<string, EndpointDefinition['response']>();
+export function registerResponseSchemas(endpoints: Iterable<EndpointDefinition>): () => void {
+  const keys = [...endpoints].map((endpoint) => {
+    registeredSchemas.set(endpointKey(endpoint), endpoint.response);
+    return endpointKey(endpoint);
+  });
+  /** Forgets them again. */
+  return () => {
+    for (const key of keys) registeredSchemas.delete(key);
+  };
+}
 
 /** Calls an endpoint of the contract and answers its typed `data`; throws `ApiCallError` when not ok. */
 export async function call<E extends EndpointDefinition>(
-  endpoint: E,
+  endpoint: Callable<E>,
   ...[input]: CallArgs<E>
 ): Promise<ResponseOf<E>> {
   const request = toRequest(endpoint, input);
   let response = await send(request, input?.signal);
-  if (response.status === 401 && !sessionEndpoints.has(endpoint)) {
+  if (response.status === 401 && !isSessionEndpoint(endpoint)) {
     if (response.headers.get('Token-Expired') === 'true') {
       const claims = await refreshAfterExpiry();
       if (!claims) throw new ApiCallError(400, [REFRESH_FAILED]);
@@ -95,7 +121,7 @@ export async function call<E extends EndpointDefinition>(
     return await read(endpoint, response);
   } finally {
     // Once the answer is read (a refusal too), so that the caller (a switch, a sign-out) has acted first.
-    if (!sessionEndpoints.has(endpoint)) followClaimsTag(response.headers.get(CLAIMS_TAG_HEADER));
+    if (!isSessionEndpoint(endpoint)) followClaimsTag(response.headers.get(CLAIMS_TAG_HEADER));
   }
 }
 
@@ -118,7 +144,7 @@ function followClaimsTag(tag: string | null) {
  */
 export async function refreshSession(): Promise<Claims | null> {
   try {
-    const { claims } = await call(accountEndpoints.cookieRefresh);
+    const { claims } = await call(accountCalls.cookieRefresh);
     hooks.onRefreshed?.(claims);
     return claims;
   } catch (error) {
@@ -148,7 +174,7 @@ interface PreparedRequest {
 }
 
 function toRequest(
-  endpoint: EndpointDefinition,
+  endpoint: Descriptor | EndpointDefinition,
   input: Partial<Record<'params' | 'query' | 'body' | 'form', unknown>> = {},
 ) {
   const path = buildPath(endpoint.path, input.params as Record<string, string | number> | undefined);
@@ -220,7 +246,10 @@ async function send(request: PreparedRequest, signal: AbortSignal | undefined): 
   }
 }
 
-async function read<E extends EndpointDefinition>(endpoint: E, response: Response): Promise<ResponseOf<E>> {
+async function read<E extends EndpointDefinition>(
+  endpoint: Callable<E>,
+  response: Response,
+): Promise<ResponseOf<E>> {
   let envelope: Envelope<unknown> | null = null;
   try {
     envelope = (await response.json()) as Envelope<unknown>;
@@ -234,8 +263,11 @@ async function read<E extends EndpointDefinition>(endpoint: E, response: Respons
     const errors = Array.isArray(envelope.errors) && envelope.errors.length > 0 ? envelope.errors : undefined;
     throw new ApiCallError(response.status, errors ?? [{ key: 'general', message: GENERAL_ERROR }]);
   }
-  // Parsing applies the contract's transforms, so `ResponseOf` is what the caller really gets.
-  const parsed = endpoint.response.safeParse(envelope.data);
+  // Parsing applies the contract's transforms, so `ResponseOf` is what the caller really gets. A
+  // descriptor's answer has none (`calls.test.ts`): taken as sent, or checked where its schema is registered.
+  const schema = 'response' in endpoint ? endpoint.response : registeredSchemas.get(endpointKey(endpoint));
+  if (!schema) return envelope.data as ResponseOf<E>;
+  const parsed = schema.safeParse(envelope.data);
   if (!parsed.success) {
     console.error(
       `Response of ${endpoint.method} ${endpoint.path} does not match its contract`,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountEndpoints } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
 import { apiQueryOptions } from './api-hooks';
 import type { AppRouter } from './router';
 import { restoreSession } from './session';
@@ -22,7 +22,7 @@ export function startFirstScreen(router: AppRouter, queryClient: QueryClient): P
     if (!sessionStore.getClaims()) return;
     return queryClient
       .prefetchQuery({
-        ...apiQueryOptions(accountEndpoints.switchOptions),
+        ...apiQueryOptions(accountCalls.switchOptions),
         staleTime: SWITCH_OPTIONS_STALE_TIME,
       })
       .catch(() => {});

@@ -1,6 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type AnyRouter, useRouter } from '@tanstack/react-router';
-import { accountEndpoints, type Claims, Environment, homePath, type LoginBody } from '@xp/contracts';
+import type { Claims, LoginBody } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
+import { Environment } from '@xp/contracts/enums';
+import { homePath } from '@xp/contracts/home-path';
 import { type ReactNode, use, useCallback, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { showError } from '@/ui/toasts';
@@ -28,7 +31,7 @@ let restoring: Promise<void> | null = null;
  * claims null (no 401 in the console).
  */
 export function restoreSession(): Promise<void> {
-  restoring ??= call(accountEndpoints.restoreSession)
+  restoring ??= call(accountCalls.restoreSession)
     .then(({ claims }) => claims)
     .catch(() => null)
     .then((claims) => {
@@ -85,7 +88,7 @@ export function startSession(claims: Claims): void {
 
 /** Sign in: answers the login result; on success (without TFA) the session holds the claims. */
 export async function signIn(body: LoginBody) {
-  const result = await call(accountEndpoints.cookieLogin, { body });
+  const result = await call(accountCalls.cookieLogin, { body });
   if (result.claims && !result.requiresTfa) startSession(result.claims);
   return result;
 }
@@ -96,7 +99,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await call(accountEndpoints.cookieLogout);
+      await call(accountCalls.cookieLogout);
     } catch {
       // The session is forgotten here anyway; the cookies expire on their own.
     }
@@ -119,25 +122,25 @@ export type SwitchTarget =
 function sendSwitch(target: SwitchTarget) {
   switch (target.kind) {
     case 'gym':
-      return call(accountEndpoints.switchActiveGym, { body: { gymId: target.gymId } });
+      return call(accountCalls.switchActiveGym, { body: { gymId: target.gymId } });
     case 'location':
-      return call(accountEndpoints.switchActiveLocation, { body: { locationId: target.locationId } });
+      return call(accountCalls.switchActiveLocation, { body: { locationId: target.locationId } });
     case 'employer':
-      return call(accountEndpoints.switchActiveEmployer, { body: { employerId: target.employerId } });
+      return call(accountCalls.switchActiveEmployer, { body: { employerId: target.employerId } });
     case 'association':
-      return call(accountEndpoints.switchActiveAssociation, {
+      return call(accountCalls.switchActiveAssociation, {
         body: { associationId: target.associationId },
       });
     case 'contentEnvironment':
-      return call(accountEndpoints.switchActiveContentEnvironment, {
+      return call(accountCalls.switchActiveContentEnvironment, {
         body: { contentEnvironmentId: target.contentEnvironmentId },
       });
     case 'supplier':
-      return call(accountEndpoints.switchActiveSupplierEnvironment, {
+      return call(accountCalls.switchActiveSupplierEnvironment, {
         body: { supplierEnvironmentId: target.supplierEnvironmentId },
       });
     case 'environment':
-      return call(accountEndpoints.switchActiveEnvironment, { body: { Environment: target.environment } });
+      return call(accountCalls.switchActiveEnvironment, { body: { Environment: target.environment } });
   }
 }
 

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { endpointGroups } from '@xp/contracts';
 import { afterEach } from 'vitest';
+import { registerResponseSchemas } from '@/app/api-client';
 import { loadLanguage } from '@/i18n';
 
 afterEach(() => cleanup());
+
+// Answers called by a schema-free descriptor are checked against their contract in the tests too.
+registerResponseSchemas(Object.values(endpointGroups).flatMap((group) => Object.values(group)));
 
 // The app loads one language's texts at a time; tests switch freely, so both are in from the start.
 await Promise.all([loadLanguage('nl'), loadLanguage('en')]);

@@ -10,7 +10,9 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { accountEndpoints, COUNT_CAP, type Named, type SwitchKind } from '@xp/contracts';
+import type { Named, SwitchKind } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
+import { COUNT_CAP } from '@xp/contracts/request';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { provideDeferred } from '@/ui/deferred';
@@ -49,9 +51,9 @@ export interface SwitchPickerProps {
 function useSwitchOptionPages(kind: SwitchKind, search: string, enabled: boolean) {
   return useInfiniteQuery({
     // Under the key of `SwitchOptions`: whatever renews those (a gym added or renamed) renews these too.
-    queryKey: [...apiQueryKey(accountEndpoints.switchOptions), 'pages', kind, search],
+    queryKey: [...apiQueryKey(accountCalls.switchOptions), 'pages', kind, search],
     queryFn: ({ pageParam, signal }) =>
-      call(accountEndpoints.switchOptionsPage, {
+      call(accountCalls.switchOptionsPage, {
         params: { kind },
         query: { page: pageParam, ...(search ? { search } : {}) },
         signal,

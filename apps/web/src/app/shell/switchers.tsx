@@ -9,15 +9,10 @@ import {
   IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
-import {
-  accountEndpoints,
-  type Claims,
-  Environment,
-  hasAnyGymRight,
-  type Named,
-  type SwitchKind,
-  type SwitchOptions,
-} from '@xp/contracts';
+import type { Claims, Named, SwitchKind, SwitchOptions } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
+import { hasAnyGymRight } from '@xp/contracts/claims';
+import { Environment } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../api-hooks';
 import { type SwitchTarget, useRequiredClaims, useSwitch } from '../session';
@@ -44,7 +39,7 @@ interface SwitchersProps {
 export function Switchers({ layout }: SwitchersProps) {
   const { t } = useTranslation();
   const claims = useRequiredClaims();
-  const { data: options } = useApiQuery(accountEndpoints.switchOptions, undefined, { staleTime: 5 * 60_000 });
+  const { data: options } = useApiQuery(accountCalls.switchOptions, undefined, { staleTime: 5 * 60_000 });
   const { switchTo, pending } = useSwitch();
   const visible = visibleSwitchers(claims, options);
 
