@@ -2,14 +2,14 @@ import type { Plugin } from 'vite';
 
 /**
  * How the build splits the code (decision 010), for `build.rollupOptions.output.codeSplitting`:
- * - `react` (react, react-dom, i18next: the login entry's too) and `framework` (TanStack, zod, dayjs: the
+ * - `react` (react, react-dom, i18next: the login entry's too) and `framework` (TanStack, dayjs: the
  *   app's) are on every first screen; one chunk each instead of a dozen saves the import/export glue gzip
  *   cannot share across files (~5 KB).
  * - `floating-ui`: its own chunk, loaded only with what positions a dropdown (Menu, Popover, Combobox,
  *   Tooltip), which a list page loads after its first paint; else the bundler may put a small helper every
  *   page needs beside it, and every page would load it.
- * Zod's `jitless` setting (`src/app/zod-jitless.ts`) still runs first: zod builds no schema of its own when
- * its modules run; the contracts' schemas are built by the app's modules, which run after the setting.
+ * - `zod`: its own chunk, off the first screen (decision 010). Zod's `jitless` setting
+ *   (`src/app/zod-jitless.ts`, set on `globalThis` without importing zod) runs first, before zod loads.
  */
 export const codeSplitting = {
   groups: [
@@ -17,7 +17,10 @@ export const codeSplitting = {
       name: 'react',
       test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|i18next|react-i18next)[\\/]/,
     },
-    { name: 'framework', test: /node_modules[\\/](@tanstack|zod|dayjs)[\\/]/ },
+    { name: 'framework', test: /node_modules[\\/](@tanstack|dayjs)[\\/]/ },
+    // Zod: its own chunk, loaded with the first module that builds a schema (a form, a lazy modal, a
+    // contract module); the first screen calls endpoints by schema-free descriptors (decision 010).
+    { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
     { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
   ],
 };

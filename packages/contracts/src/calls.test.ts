@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { accountCalls, employerEmployeeCalls, gymEmployeeCalls, userCalls } from './calls.ts';
+import {
+  accountCalls,
+  employerEmployeeCalls,
+  gymEmployeeCalls,
+  gymEmployeeInvitationCalls,
+  locationEmployeeCalls,
+  userCalls,
+} from './calls.ts';
 import { type Descriptor, endpointKey } from './descriptor.ts';
 import { endpointGroups } from './index.ts';
 
@@ -9,6 +16,8 @@ const descriptors: [string, Descriptor][] = Object.entries({
   user: userCalls,
   employerEmployee: employerEmployeeCalls,
   gymEmployee: gymEmployeeCalls,
+  locationEmployee: locationEmployeeCalls,
+  gymEmployeeInvitation: gymEmployeeInvitationCalls,
 }).flatMap(([group, calls]) =>
   Object.entries(calls).map(([name, call]): [string, Descriptor] => [`${group}.${name}`, call]),
 );

@@ -1,6 +1,10 @@
 import type { accountEndpoints } from './account.ts';
 import { descriptor } from './descriptor.ts';
-import type { gymEmployeeEndpoints } from './employee.ts';
+import type {
+  gymEmployeeEndpoints,
+  gymEmployeeInvitationEndpoints,
+  locationEmployeeEndpoints,
+} from './employee.ts';
 import type { employerEmployeeEndpoints } from './employer-employee.ts';
 import { LOGIN_PATH, RESTORE_SESSION_PATH } from './login.ts';
 import type { userEndpoints } from './user.ts';
@@ -42,12 +46,73 @@ export const accountCalls = {
 
 export const userCalls = {
   list: descriptor<(typeof userEndpoints)['list']>('GET', '/user'),
+  requestAccountDeletion: descriptor<(typeof userEndpoints)['requestAccountDeletion']>(
+    'POST',
+    '/account/requestAccountDeletion',
+  ),
+  revokeAdmin: descriptor<(typeof userEndpoints)['revokeAdmin']>('PUT', '/Admin/Admins/{id}/revoke'),
 };
 
 export const employerEmployeeCalls = {
   list: descriptor<(typeof employerEmployeeEndpoints)['list']>('GET', '/EmployerEmployee'),
+  get: descriptor<(typeof employerEmployeeEndpoints)['get']>('GET', '/EmployerEmployee/{id}'),
+  remove: descriptor<(typeof employerEmployeeEndpoints)['remove']>(
+    'DELETE',
+    '/Employer/{activeEmployerId}/Employee',
+  ),
+  invitations: descriptor<(typeof employerEmployeeEndpoints)['invitations']>(
+    'GET',
+    '/Employer/{activeEmployerId}/EmployeeInvitations',
+  ),
+  invite: descriptor<(typeof employerEmployeeEndpoints)['invite']>(
+    'POST',
+    '/Employer/{activeEmployerId}/InviteEmployee',
+  ),
+  inviteMultiple: descriptor<(typeof employerEmployeeEndpoints)['inviteMultiple']>(
+    'POST',
+    '/Employer/{activeEmployerId}/InviteMultipleEmployees',
+  ),
+  verifyEmailExcel: descriptor<(typeof employerEmployeeEndpoints)['verifyEmailExcel']>(
+    'POST',
+    '/Employer/{activeEmployerId}/VerifyEmailExcel',
+    true,
+  ),
+  resendInvitation: descriptor<(typeof employerEmployeeEndpoints)['resendInvitation']>(
+    'POST',
+    '/EmployerEmployeeInvitation/{id}/resend',
+  ),
+  cancelInvitation: descriptor<(typeof employerEmployeeEndpoints)['cancelInvitation']>(
+    'DELETE',
+    '/EmployerEmployeeInvitation/{id}',
+  ),
 };
 
 export const gymEmployeeCalls = {
   list: descriptor<(typeof gymEmployeeEndpoints)['list']>('GET', '/GymEmployee'),
+  get: descriptor<(typeof gymEmployeeEndpoints)['get']>('GET', '/GymEmployee/{employeeId}'),
+  remove: descriptor<(typeof gymEmployeeEndpoints)['remove']>('DELETE', '/GymEmployee/{employeeId}'),
+};
+
+export const locationEmployeeCalls = {
+  list: descriptor<(typeof locationEmployeeEndpoints)['list']>('GET', '/Location/{id}/Employees'),
+  get: descriptor<(typeof locationEmployeeEndpoints)['get']>('GET', '/Location/{id}/Employee/{employeeId}'),
+  knownUsers: descriptor<(typeof locationEmployeeEndpoints)['knownUsers']>('GET', '/Location/KnownUsers'),
+  add: descriptor<(typeof locationEmployeeEndpoints)['add']>('PUT', '/Location/{id}/NewEmployees'),
+  remove: descriptor<(typeof locationEmployeeEndpoints)['remove']>(
+    'DELETE',
+    '/Location/{id}/Employee/{employeeId}',
+  ),
+};
+
+export const gymEmployeeInvitationCalls = {
+  list: descriptor<(typeof gymEmployeeInvitationEndpoints)['list']>('GET', '/GymEmployeeInvitation'),
+  create: descriptor<(typeof gymEmployeeInvitationEndpoints)['create']>('POST', '/GymEmployeeInvitation'),
+  resend: descriptor<(typeof gymEmployeeInvitationEndpoints)['resend']>(
+    'POST',
+    '/GymEmployeeInvitation/{id}/resend',
+  ),
+  cancel: descriptor<(typeof gymEmployeeInvitationEndpoints)['cancel']>(
+    'DELETE',
+    '/GymEmployeeInvitation/{id}',
+  ),
 };

@@ -85,3 +85,14 @@ export function hasLocationAccess(
   if (claims.locationRights.some((entry) => entry.startsWith(`${locationId}:`))) return true;
   return locationId === claims.activeLocationId && hasAnyGymRight(claims, claims.activeGymId ?? -1);
 }
+
+/**
+ * May manage the employees of a location (spec 000 section 6, Location menu): the gym right ManageMembers
+ * in its gym, or the location right ManageEmployees on the location itself.
+ */
+export const canManageLocationEmployees = (
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights' | 'locationRights'>,
+  location: { id: number; gymId: number },
+): boolean =>
+  hasGymRight(claims, 'ManageMembers', location.gymId) ||
+  claims.locationRights.includes(`${location.id}:ManageEmployees`);

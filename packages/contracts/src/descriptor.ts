@@ -19,7 +19,8 @@ export interface Descriptor<E extends EndpointDefinition = EndpointDefinition> {
 export const descriptor = <E extends EndpointDefinition>(
   method: E['method'],
   path: E['path'],
-): Descriptor<E> => ({ method, path });
+  form?: true,
+): Descriptor<E> => (form ? { method, path, form } : { method, path });
 
 /** The key a descriptor and its endpoint share. */
 export const endpointKey = (endpoint: Pick<EndpointDefinition, 'method' | 'path'>): string =>

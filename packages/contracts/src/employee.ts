@@ -1,6 +1,6 @@
 import { endpoint, idFromText, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
+import { gymEmployeeSortable, locationEmployeeSortable } from './list-constants.ts';
 import { inviteByEmail, openInvitation, openInvitationSortable } from './registration.ts';
-import { type Claims, hasGymRight } from './session.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['GymEmployee'];
@@ -11,16 +11,7 @@ const id = idFromText;
 export const gymEmployeeParams = z.object({ employeeId: id });
 export const locationEmployeeParams = z.object({ id, employeeId: id });
 
-/**
- * May manage the employees of a location (spec 000 section 6, Location menu): the gym right ManageMembers
- * in its gym, or the location right ManageEmployees on the location itself.
- */
-export const canManageLocationEmployees = (
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights' | 'locationRights'>,
-  location: { id: number; gymId: number },
-): boolean =>
-  hasGymRight(claims, 'ManageMembers', location.gymId) ||
-  claims.locationRights.includes(`${location.id}:ManageEmployees`);
+export { canManageLocationEmployees } from './claims.ts';
 
 /** An employee as the lists show them (spec 001 section 3: email, fullName, phone). */
 export const employeeSummary = z.object({
@@ -35,7 +26,6 @@ export type EmployeeSummary = z.infer<typeof employeeSummary>;
 export const gymEmployee = employeeSummary.extend({ locationCount: z.number().int() });
 export type GymEmployee = z.infer<typeof gymEmployee>;
 
-export const gymEmployeeSortable = ['name', 'email', 'locationCount'] as const;
 export const gymEmployeeListQuery = listQuery(gymEmployeeSortable);
 
 export const employeeLocation = z.object({ locationId: z.number().int(), name: z.string() });
@@ -57,7 +47,6 @@ export const locationEmployeeDetail = employeeSummary.extend({
 });
 export type LocationEmployeeDetail = z.infer<typeof locationEmployeeDetail>;
 
-export const locationEmployeeSortable = ['name', 'email'] as const;
 export const locationEmployeeListQuery = listQuery(locationEmployeeSortable);
 
 /** The picker of `NewEmployees`: employees of the location's gym who do not work there yet. */
@@ -197,3 +186,5 @@ export const locationEmployeeEndpoints = {
     response: nothing,
   }),
 };
+
+export { gymEmployeeSortable, locationEmployeeSortable } from './list-constants.ts';

@@ -10,6 +10,7 @@ import {
   paged,
   policy,
 } from './http.ts';
+import { employerEmployeeSortable } from './list-constants.ts';
 import { inviteByEmail, openInvitation, openInvitationSortable } from './registration.ts';
 import { z } from './zod-setup.ts';
 
@@ -27,8 +28,6 @@ const id = idFromText;
 /** `{activeEmployerId}` of the spec's paths: must be the session's active employer. */
 export const activeEmployerParams = z.object({ activeEmployerId: id });
 
-/** The file name of the example import file (spec 000 section 9). */
-export const EXAMPLE_EXCEL_FILE_NAME = 'import_users_template.xlsx';
 /** The column header of the example import file; the import reads the first column of the first sheet. */
 export const EXCEL_EMAIL_HEADER = 'E-mailadres';
 export const EXCEL_MAX_BYTES = 1024 * 1024;
@@ -47,7 +46,6 @@ export const employerEmployee = z.object({
 });
 export type EmployerEmployee = z.infer<typeof employerEmployee>;
 
-export const employerEmployeeSortable = ['name', 'email', 'employeeSince'] as const;
 export const employerEmployeeListQuery = listQuery(employerEmployeeSortable);
 
 /** An open invitation (spec 001 section 3: invitee email, invitor, date, employer name). */
@@ -193,9 +191,10 @@ export const employerEmployeeEndpoints = {
   }),
 };
 
-/**
- * `GET /EmployerEmployeeInvitation/ExampleExcel` answers the bytes of an .xlsx file, not the JSON envelope,
- * so it is a platform route of the API (like `GET /cdn/{hash}`), not an endpoint above; same policy.
- */
-export const EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH = '/EmployerEmployeeInvitation/ExampleExcel';
 export const employerEmployeeExampleExcelPolicy = employerStaff;
+
+export {
+  EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
+  EXAMPLE_EXCEL_FILE_NAME,
+  employerEmployeeSortable,
+} from './list-constants.ts';

@@ -1,4 +1,5 @@
 import { endpoint, idParam, listQuery, nothing, paged, policy } from './http.ts';
+import { openInvitationSortable } from './list-constants.ts';
 import { claimsSchema } from './session.ts';
 import { z } from './zod-setup.ts';
 
@@ -96,7 +97,6 @@ export const adminInvitation = openInvitation;
 export type AdminInvitation = OpenInvitation;
 
 /** The list, invite, resend and cancel calls of open invitations of one kind. */
-export const openInvitationSortable = ['email', 'createdAt', 'expiresAt'] as const;
 export const inviteByEmail = z.object({ email: z.string().trim().min(1).max(254).pipe(z.email()) });
 
 const tags = ['Registration'];
@@ -274,3 +274,5 @@ export const adminInvitationEndpoints = {
     response: nothing,
   }),
 };
+
+export { openInvitationSortable } from './list-constants.ts';

@@ -1,5 +1,6 @@
 import { roles } from './enums.ts';
 import { endpoint, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
+import { userSortable } from './list-constants.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['User'];
@@ -46,7 +47,7 @@ export const userOverviewItem = z.object({
 });
 export type UserOverviewItem = z.infer<typeof userOverviewItem>;
 
-export const userListQuery = listQuery(['name', 'email', 'role', 'createdAt']).extend({
+export const userListQuery = listQuery(userSortable).extend({
   role: z.enum(roles).optional(),
 });
 
@@ -114,3 +115,5 @@ export const userEndpoints = {
     response: nothing,
   }),
 };
+
+export { userSortable } from './list-constants.ts';

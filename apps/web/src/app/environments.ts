@@ -1,11 +1,6 @@
-import {
-  type Claims,
-  Environment,
-  hasLocationAccess,
-  isAdmin,
-  type Named,
-  type SwitchOptions,
-} from '@xp/contracts';
+import type { Claims, Named, SwitchOptions } from '@xp/contracts';
+import { hasLocationAccess, isAdmin } from '@xp/contracts/claims';
+import { Environment } from '@xp/contracts/enums';
 
 /** The name of each environment, for translation keys `environments.<name>`. */
 export const environmentNames = {

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { homePath } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { useTranslation } from 'react-i18next';
 import { useClaims } from './session';
 import { useInAppLink } from './shell/in-app-link';

@@ -14,14 +14,10 @@ import {
   IconUsers,
   type TablerIcon,
 } from '@tabler/icons-react';
-import {
-  type Claims,
-  challengeOwnerOf,
-  Environment,
-  hasGymRight,
-  hasLocationRight,
-  isAdmin,
-} from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
+import { hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts/claims';
+import { Environment } from '@xp/contracts/enums';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';

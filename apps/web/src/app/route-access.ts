@@ -1,5 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { type Claims, type Environment, homePath } from '@xp/contracts';
+import type { Claims, Environment } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { canUseEnvironment } from './environments';
 import type { RouterContext } from './router-context';
 

@@ -1,4 +1,5 @@
-import { type ApiError, GENERAL_ERROR } from '@xp/contracts';
+import type { ApiError } from '@xp/contracts';
+import { GENERAL_ERROR } from '@xp/contracts/request';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { showError, showWarning } from './toasts';
 

@@ -1,7 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { homePath } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/ui/states';

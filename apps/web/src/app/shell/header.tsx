@@ -1,5 +1,5 @@
 import { Anchor, Burger, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '../session';
 import { EmployerBalanceSlot } from './employer-balance-slot';

@@ -1,11 +1,6 @@
-import {
-  type Claims,
-  Environment,
-  hasAnyGymRight,
-  isAdmin,
-  type Named,
-  type SwitchOptions,
-} from '@xp/contracts';
+import type { Claims, Named, SwitchOptions } from '@xp/contracts';
+import { hasAnyGymRight, isAdmin } from '@xp/contracts/claims';
+import { Environment } from '@xp/contracts/enums';
 import { isGymEnvironment } from '../environments';
 
 /**

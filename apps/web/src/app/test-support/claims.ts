@@ -1,4 +1,5 @@
-import { type Claims, Environment } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 
 /** Claims for tests: an employee in the Gym environment of gym 10 with no rights, unless overridden. */
 export const testClaims = (overrides: Partial<Claims> = {}): Claims => ({

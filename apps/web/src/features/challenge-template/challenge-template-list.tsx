@@ -10,7 +10,8 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { type ChallengeTemplate, PublicationStatus, Theme } from '@xp/contracts';
+import type { ChallengeTemplate } from '@xp/contracts';
+import { PublicationStatus, Theme } from '@xp/contracts/enums';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';

@@ -18,16 +18,18 @@ import {
 import { IconApple, IconCheck, IconRun, IconYoga, type TablerIcon } from '@tabler/icons-react';
 import {
   activitiesFor,
-  Difficulty,
   defaultUnitByMeasurementType,
-  GoalPeriod,
   measurementTypesFor,
-  PublicationStatus,
-  TemplateMeasurementPeriod,
-  Theme,
   themeDefaults,
   unitsFor,
 } from '@xp/contracts';
+import {
+  Difficulty,
+  GoalPeriod,
+  PublicationStatus,
+  TemplateMeasurementPeriod,
+  Theme,
+} from '@xp/contracts/enums';
 import { type ReactNode, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

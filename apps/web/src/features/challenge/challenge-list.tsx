@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type Challenge, challengeOwnerOf } from '@xp/contracts';
+import type { Challenge } from '@xp/contracts';
+import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';

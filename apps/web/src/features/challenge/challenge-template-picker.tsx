@@ -10,7 +10,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronRight, IconSearch } from '@tabler/icons-react';
-import { type PopularChallengeTemplate, Theme } from '@xp/contracts';
+import type { PopularChallengeTemplate } from '@xp/contracts';
+import { Theme } from '@xp/contracts/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';

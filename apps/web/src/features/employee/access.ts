@@ -1,4 +1,5 @@
-import { type Claims, hasGymRight, hasLocationRight } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { hasGymRight, hasLocationRight } from '@xp/contracts/claims';
 
 /** 'Medewerkers' of the gym (spec 000 section 6: ManageMembers; admins always). */
 export const mayManageGymEmployees = (claims: Claims) => hasGymRight(claims, 'ManageMembers');

@@ -1,10 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  gymEmployeeEndpoints as gym,
-  gymEmployeeSortable,
-  locationEmployeeEndpoints as location,
-  locationEmployeeSortable,
-} from '@xp/contracts';
+import { gymEmployeeCalls as gym, locationEmployeeCalls as location } from '@xp/contracts/calls';
+import type { Descriptor } from '@xp/contracts/descriptor';
+import { gymEmployeeSortable, locationEmployeeSortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
@@ -42,7 +39,7 @@ function useInvalidateEmployees() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [gym.list, gym.get, location.list, location.get, location.knownUsers].map((endpoint) =>
+      [gym.list, gym.get, location.list, location.get, location.knownUsers].map((endpoint: Descriptor) =>
         queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
       ),
     );

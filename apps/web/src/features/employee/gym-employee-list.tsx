@@ -1,7 +1,8 @@
 import { Badge, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
-import { type GymEmployee, gymEmployeeInvitationEndpoints } from '@xp/contracts';
+import type { GymEmployee } from '@xp/contracts';
+import { gymEmployeeInvitationCalls } from '@xp/contracts/calls';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
@@ -114,7 +115,7 @@ export function GymEmployeeList({ state, onStateChange, onOpen }: GymEmployeeLis
         <Suspense fallback={null}>
           <InviteModal
             texts="employee.invitations"
-            endpoints={gymEmployeeInvitationEndpoints}
+            endpoints={gymEmployeeInvitationCalls}
             opened={isInviting}
             onClose={() => setInviting(false)}
           />

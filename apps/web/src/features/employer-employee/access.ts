@@ -1,4 +1,5 @@
-import { type Claims, isAdmin } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { isAdmin } from '@xp/contracts/claims';
 
 /**
  * 'Medewerkers' of the employer environment (spec 000 section 6: Admin or Employer), for the active

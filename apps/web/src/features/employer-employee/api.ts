@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@xp/contracts';
+import { employerEmployeeCalls as endpoints } from '@xp/contracts/calls';
+import type { Descriptor } from '@xp/contracts/descriptor';
 import {
   EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
-  type Envelope,
   EXAMPLE_EXCEL_FILE_NAME,
   employerEmployeeSortable,
-  employerEmployeeEndpoints as endpoints,
-  GENERAL_ERROR,
   openInvitationSortable,
-} from '@xp/contracts';
+} from '@xp/contracts/list-constants';
+import { GENERAL_ERROR } from '@xp/contracts/request';
 import { ApiCallError, call, refreshSession } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
@@ -54,7 +55,7 @@ function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [endpoints.list, endpoints.get, endpoints.invitations].map((endpoint) =>
+      [endpoints.list, endpoints.get, endpoints.invitations].map((endpoint: Descriptor) =>
         queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
       ),
     );

@@ -1,4 +1,5 @@
-import { type Claims, hasGymRight } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
 import type { AppPath } from '@/app/menus';
 
 // Route guards import these: kept apart from the screens so the route tree loaded at start stays small.

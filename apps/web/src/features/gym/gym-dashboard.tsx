@@ -2,7 +2,8 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Titl
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingCommunity, IconMapPin, IconUsers, type TablerIcon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { accountEndpoints, Environment } from '@xp/contracts';
+import { accountEndpoints } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '@/app/api-hooks';

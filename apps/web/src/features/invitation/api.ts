@@ -1,17 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type adminInvitationEndpoints,
-  type gymEmployeeInvitationEndpoints,
-  openInvitationSortable,
+import type {
+  adminInvitationEndpoints,
+  EndpointDefinition,
+  gymEmployeeInvitationEndpoints,
 } from '@xp/contracts';
+import { openInvitationSortable } from '@xp/contracts/list-constants';
+import type { Callable } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
+/** A set of endpoints, each as itself or as its schema-free descriptor (`@xp/contracts/calls`). */
+type Callables<T> = { [K in keyof T]: T[K] extends EndpointDefinition ? Callable<T[K]> : never };
+
 /** The endpoint sets of open invitations; they differ only in path and policy. */
-export type InvitationEndpoints = typeof adminInvitationEndpoints | typeof gymEmployeeInvitationEndpoints;
+export type InvitationEndpoints =
+  | Callables<typeof adminInvitationEndpoints>
+  | Callables<typeof gymEmployeeInvitationEndpoints>;
 
 /** Every set has the same schemas (see `openInvitation` in the contracts), so one set's types serve all. */
-const typed = (endpoints: InvitationEndpoints) => endpoints as typeof adminInvitationEndpoints;
+const typed = (endpoints: InvitationEndpoints) => endpoints as Callables<typeof adminInvitationEndpoints>;
 
 type SortField = (typeof openInvitationSortable)[number];
 const isSortField = (value: string | undefined): value is SortField =>

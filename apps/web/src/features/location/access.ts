@@ -1,4 +1,5 @@
-import { type Claims, hasGymRight, hasLocationRight } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { hasGymRight, hasLocationRight } from '@xp/contracts/claims';
 
 // Route guards import this: kept apart from the screens so the route tree loaded at start stays small.
 

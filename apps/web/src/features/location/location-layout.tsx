@@ -8,7 +8,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { canAlterLocation, canManageLocationEmployees, type LocationDetail } from '@xp/contracts';
+import { canAlterLocation, type LocationDetail } from '@xp/contracts';
+import { canManageLocationEmployees } from '@xp/contracts/claims';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';

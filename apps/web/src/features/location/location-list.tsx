@@ -1,7 +1,8 @@
 import { Badge, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
-import { hasGymRight, type LocationDetail, type LocationSummary } from '@xp/contracts';
+import type { LocationDetail, LocationSummary } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { type PaymentProvider, PaymentProviderKind, paymentProviderInput } from '@xp/contracts';
+import { type PaymentProvider, paymentProviderInput } from '@xp/contracts';
+import { PaymentProviderKind } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showSaveErrors } from '@/ui/form-errors';

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { canAlterLocation, editStatusRequirements, type LocationDetail, MemberStatus } from '@xp/contracts';
+import { canAlterLocation, editStatusRequirements, type LocationDetail } from '@xp/contracts';
+import { MemberStatus } from '@xp/contracts/enums';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { homePath } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppPath } from '@/app/menus';

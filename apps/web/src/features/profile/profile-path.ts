@@ -1,4 +1,5 @@
-import { type Claims, Environment } from '@xp/contracts';
+import type { Claims } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { canUseEnvironment } from '@/app/environments';
 import type { AppPath } from '@/app/menus';
 

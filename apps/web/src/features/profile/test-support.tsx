@@ -1,4 +1,5 @@
-import { Environment, type Profile } from '@xp/contracts';
+import type { Profile } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { admin } from '@/app/test-support/claims';
 
 /** An admin in the Admin environment, user 1. */

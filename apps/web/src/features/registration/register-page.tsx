@@ -5,12 +5,12 @@ import type { ResponseOf } from '@xp/contracts';
 import {
   type CompleteRegistrationBody,
   completeRegistrationBody,
-  homePath,
   type InvitationKind,
   isAnswerableInvitation,
   PASSWORD_MIN_LENGTH,
   type registrationEndpoints,
 } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';

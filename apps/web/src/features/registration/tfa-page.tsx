@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { accountEndpoints, type Claims, homePath, TFA_RESEND_COOLDOWN_SECONDS } from '@xp/contracts';
+import { accountEndpoints, type Claims, TFA_RESEND_COOLDOWN_SECONDS } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -6,9 +6,9 @@ import {
   type GymEmployeeRightsUpdate,
   type GymRight,
   gymEmployeeRightsUpdate,
-  hasGymRight,
-  locationRights,
 } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
+import { locationRights } from '@xp/contracts/enums';
 import { useEffect } from 'react';
 import { type Control, Controller, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 import { Checkbox, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconKey } from '@tabler/icons-react';
-import { type LocationRight, type LocationRightsRow, locationRights } from '@xp/contracts';
+import type { LocationRight, LocationRightsRow } from '@xp/contracts';
+import { locationRights } from '@xp/contracts/enums';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';

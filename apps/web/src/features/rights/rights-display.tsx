@@ -1,6 +1,7 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { type ApiError, type GymRight, gymRights, type LocationRight, locationRights } from '@xp/contracts';
+import type { ApiError, GymRight, LocationRight } from '@xp/contracts';
+import { gymRights, locationRights } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/ui/states';
 

@@ -1,4 +1,5 @@
-import { type GymEmployeeRights, gymRights, locationRights } from '@xp/contracts';
+import type { GymEmployeeRights } from '@xp/contracts';
+import { gymRights, locationRights } from '@xp/contracts/enums';
 import { testClaims } from '@/app/test-support/claims';
 
 export const gymManager = (rights: readonly string[] = gymRights) =>

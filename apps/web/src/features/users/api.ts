@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { userEndpoints as endpoints, type Role, roles } from '@xp/contracts';
+import type { Role } from '@xp/contracts';
+import { userCalls as endpoints } from '@xp/contracts/calls';
+import { roles } from '@xp/contracts/enums';
+import { userSortable as sortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The sort fields the server knows (`userListQuery` of the contract). */
-const sortable = endpoints.list.query.shape.sort.unwrap().options;
 type SortField = (typeof sortable)[number];
 const isSortField = (value: string | undefined): value is SortField =>
   (sortable as readonly string[]).includes(value ?? '');

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { type Paged, roles, type UserOverviewItem } from '@xp/contracts';
+import type { Paged, UserOverviewItem } from '@xp/contracts';
+import { roles } from '@xp/contracts/enums';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';

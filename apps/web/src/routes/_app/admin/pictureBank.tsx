@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { isAdmin } from '@xp/contracts';
+import { isAdmin } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { PictureBankPage } from '@/features/picture-bank/picture-bank-page';
 import {

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { isAdmin } from '@xp/contracts';
+import { isAdmin } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { UserList } from '@/features/users/user-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
 import { mayManageGymEmployees } from '@/features/employee/access';
 import { GymEmployeeDetailPage } from '@/features/employee/gym-employee-detail';

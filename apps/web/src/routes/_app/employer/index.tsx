@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { EnvironmentHome } from '@/app/home/environment-home';
 
 export const Route = createFileRoute('/_app/employer/')({

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { requireEnvironment } from '@/app/route-access';
 
 /** The Employer environment's route tree: only for who may use it (spec section 6). */

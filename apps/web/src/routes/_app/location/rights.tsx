@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { hasLocationRight } from '@xp/contracts';
+import { hasLocationRight } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { LocationRightsMatrix } from '@/features/rights/location-rights-matrix';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { requireEnvironment } from '@/app/route-access';
 import { LocationList } from '@/features/location/location-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { homePath } from '@xp/contracts';
+import { homePath } from '@xp/contracts/home-path';
 import { mayAlterGym, settingsTabs } from '@/features/gym/access';
 import { GymGeneralSettings } from '@/features/gym/gym-settings';
 

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { type Association, isAdmin } from '@xp/contracts';
+import type { Association } from '@xp/contracts';
+import { isAdmin } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { AssociationList } from '@/features/association/association-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Environment, hasGymRight } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
+import { Environment } from '@xp/contracts/enums';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
 import { EmployeeRightsPage } from '@/features/rights/employee-rights-page';
 

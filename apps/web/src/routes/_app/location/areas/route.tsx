@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, stripSearchParams } from '@tanstack/react-router';
-import { hasLocationRight, type LocationArea } from '@xp/contracts';
+import type { LocationArea } from '@xp/contracts';
+import { hasLocationRight } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { LocationAreaList } from '@/features/location-area/location-area-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { canManageLocationEmployees } from '@xp/contracts';
+import { canManageLocationEmployees } from '@xp/contracts/claims';
 import { useRequiredClaims } from '@/app/session';
 import { mayManageGymEmployees } from '@/features/employee/access';
 import { LocationEmployeeList } from '@/features/employee/location-employee-list';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Environment } from '@xp/contracts';
+import { Environment } from '@xp/contracts/enums';
 import { requireEnvironment } from '@/app/route-access';
 import { GymLocationLayout } from '@/features/location/location-layout';
 

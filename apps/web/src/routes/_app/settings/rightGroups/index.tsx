@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { hasGymRight } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { RightsGroupList } from '@/features/rights/rights-group-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hasLocationRight } from '@xp/contracts';
+import { hasLocationRight } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { LocationEmployeeRightsPage } from '@/features/rights/location-employee-rights-page';
 

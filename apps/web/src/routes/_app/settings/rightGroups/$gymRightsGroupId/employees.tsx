@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { hasGymRight } from '@xp/contracts';
+import { hasGymRight } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
 import { RightsGroupMembers } from '@/features/rights/rights-group-members';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
