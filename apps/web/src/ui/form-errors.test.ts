@@ -2,7 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyServerErrors, failureReason, showFailure, showSaveErrors, toFieldName } from './form-errors';
 
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(() => 'id') } }));
+// A spy on the real store, not a module mock: the test setup loads the toasts module (through the shell)
+// before this file's mocks would apply.
+const show = vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
 
 describe('toFieldName (spec section 5)', () => {
   it('lowercases the first letter', () => {
@@ -24,7 +26,6 @@ describe('toFieldName (spec section 5)', () => {
 });
 
 describe('applyServerErrors', () => {
-  const show = vi.mocked(notifications.show);
   beforeEach(() => show.mockClear());
 
   it('sets each error on its field with the message as translation key, focusing the first', () => {
@@ -88,7 +89,6 @@ describe('applyServerErrors', () => {
 });
 
 describe('failed saves', () => {
-  const show = vi.mocked(notifications.show);
   beforeEach(() => show.mockClear());
   const failed = (errors: { key: string; message: string }[]) => ({ status: 409, errors });
 
