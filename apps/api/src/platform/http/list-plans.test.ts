@@ -282,6 +282,36 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     }
   });
 
+  it('the switch options, the locations of a gym, its rights groups and the invitations lists', async () => {
+    // Every kind an admin can switch to, searched and deep: names on their (lower) name indexes.
+    for (const kind of ['gym', 'location', 'employer', 'association', 'contentEnvironment', 'supplier']) {
+      for (const query of ['', '?search=a', '?page=3']) {
+        const indexes = await planOf(`/api/Account/SwitchOptions/${kind}${query}`, admin);
+        expect(indexes.size, `${kind}${query}`).toBeGreaterThan(0);
+      }
+    }
+    const gym = await t.login('gym@example.com');
+    for (const query of ['', '?sort=name&direction=desc', '?sort=city', '?sort=postalCode', '?search=utr']) {
+      expect((await planOf(`/api/Location${query}`, gym)).size, query).toBeGreaterThan(0);
+    }
+    for (const query of ['', '?sort=memberCount&direction=desc', '?search=beheer']) {
+      expect((await planOf(`/api/GymRightsGroup${query}`, gym)).size, query).toBeGreaterThan(0);
+    }
+    for (const query of ['', '?sort=email', '?sort=expiresAt&direction=desc', '?search=example']) {
+      expect((await planOf(`/api/GymEmployeeInvitation${query}`, gym)).size, query).toBeGreaterThan(0);
+    }
+    const employerId = (
+      await pool.query<{ id: number }>(
+        `select employer_id as id from employer_users join users on users.id = user_id
+         where users.email = 'werkgever@example.com'`,
+      )
+    ).rows[0]!.id;
+    for (const query of ['', '?sort=createdAt&direction=desc', '?search=example']) {
+      const url = `/api/Employer/${employerId}/EmployeeInvitations${query}`;
+      expect((await planOf(url, employer)).size, query).toBeGreaterThan(0);
+    }
+  });
+
   it('the admin lists of gyms, employers, templates and pictures sort on their indexes', async () => {
     const cases: [string, string][] = [
       ['/api/Gym?sort=name', 'gyms_list_name_idx'],
