@@ -421,6 +421,22 @@ export const challengeTemplate = z.object({
 });
 export type ChallengeTemplate = z.infer<typeof challengeTemplate>;
 
+/**
+ * A row of the templates overview (`GET /challengeTemplate`): its columns (banner, name, theme, status,
+ * active switch, created date) and the id its actions need. Editing loads the whole template
+ * (`GET /challengeTemplate/{id}`).
+ */
+export const challengeTemplateListItem = challengeTemplate.pick({
+  id: true,
+  name: true,
+  theme: true,
+  status: true,
+  isActive: true,
+  challengeBannerHash: true,
+  createdAt: true,
+});
+export type ChallengeTemplateListItem = z.infer<typeof challengeTemplateListItem>;
+
 export const challengeTemplateSortable = ['name', 'theme', 'status', 'createdAt'] as const;
 export const challengeTemplateListQuery = listQuery(challengeTemplateSortable).extend({
   theme: optionalEnumValue(Theme),
@@ -438,7 +454,7 @@ export const challengeTemplateEndpoints = {
     summary: 'Challenge templates, searched on name and filtered by theme, status and active flag (admin)',
     tags,
     query: challengeTemplateListQuery,
-    response: paged(challengeTemplate),
+    response: paged(challengeTemplateListItem),
   }),
   get: endpoint({
     method: 'GET',

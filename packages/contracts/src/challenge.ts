@@ -180,8 +180,34 @@ export const challengeListQuery = listQuery(challengeSortable).extend({
 });
 export type ChallengeListQuery = z.input<typeof challengeListQuery>;
 
-/** A template a challenge can be made from, with how many challenges use it. */
-export const popularChallengeTemplate = challengeTemplate.extend({ challengeCount: z.number().int() });
+/**
+ * What the challenge form shows of its template (banner, name, theme, difficulty, description, activity,
+ * goal, completion) and what its span rule needs; a snapshot holds it too.
+ */
+export const challengeTemplateSummary = challengeTemplateSnapshot.pick({
+  id: true,
+  name: true,
+  description: true,
+  theme: true,
+  measurementUnit: true,
+  activity: true,
+  difficulty: true,
+  completionPeriod: true,
+  completionAmount: true,
+  measurementAmount: true,
+  entreoPointsReward: true,
+  challengeBannerHash: true,
+});
+export type ChallengeTemplateSummary = z.infer<typeof challengeTemplateSummary>;
+
+/**
+ * A template a challenge can be made from, with how many challenges use it: what the picker's row shows
+ * and the form needs (its summary, and the reward and notification setting a new challenge starts with).
+ */
+export const popularChallengeTemplate = challengeTemplateSummary.extend({
+  sendNotifications: z.boolean(),
+  challengeCount: z.number().int(),
+});
 export type PopularChallengeTemplate = z.infer<typeof popularChallengeTemplate>;
 
 export const popularSortable = ['challengeCount', 'name'] as const;

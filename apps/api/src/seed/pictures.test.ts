@@ -30,11 +30,14 @@ describe('demo pictures', () => {
   });
 
   it('gives every demo template a banner of its own theme', async () => {
-    const templates = (await get('/api/challengeTemplate?pageSize=100')).json().data.items as {
+    // The list's rows hold their columns only: each template whole, by its id.
+    const rows = (await get('/api/challengeTemplate?pageSize=100')).json().data.items as { id: number }[];
+    const templates: {
       theme: number;
       challengeBannerHash: string | null;
       pictureBankItemId: number | null;
-    }[];
+    }[] = [];
+    for (const row of rows) templates.push((await get(`/api/challengeTemplate/${row.id}`)).json().data);
     const pictures = (await get('/api/PictureBankItem/all?pageSize=100')).json().data.items as {
       id: number;
       category: number;

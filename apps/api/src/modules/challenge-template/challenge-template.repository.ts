@@ -22,6 +22,17 @@ export interface ChallengeTemplateFilter extends ListQuery {
   isActive?: boolean | undefined;
 }
 
+/** The columns of a row of the templates overview (`challengeTemplateListItem`), not the whole template. */
+const listColumns = {
+  id: challengeTemplates.id,
+  name: challengeTemplates.name,
+  theme: challengeTemplates.theme,
+  status: challengeTemplates.status,
+  isActive: challengeTemplates.isActive,
+  challengeBannerHash: challengeTemplates.challengeBannerHash,
+  createdAt: challengeTemplates.createdAt,
+};
+
 export async function list(db: Database, query: ChallengeTemplateFilter) {
   const filters: (SQL | undefined)[] = [];
   if (query.search) filters.push(ilike(challengeTemplates.name, likePattern(query.search)));
@@ -55,7 +66,7 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
         .limit(limit)
         .offset(offset);
       const rows = db
-        .select()
+        .select(listColumns)
         .from(challengeTemplates)
         .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
         .orderBy(...order)

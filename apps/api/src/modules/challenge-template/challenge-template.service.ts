@@ -105,7 +105,7 @@ export async function listChallengeTemplates(
 ) {
   assertAdmin(session);
   const { items, ...counts } = await repository.list(db, query);
-  return { items: items.map(toTemplate), ...counts };
+  return { items: items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), ...counts };
 }
 
 export async function getChallengeTemplate(db: Database, session: Claims, id: number) {

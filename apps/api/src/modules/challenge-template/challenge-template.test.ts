@@ -1,6 +1,7 @@
 import {
   Activity,
   type ChallengeTemplate,
+  type ChallengeTemplateListItem,
   Difficulty,
   GoalPeriod,
   MeasurementType,
@@ -604,7 +605,22 @@ describe('GET /challengeTemplate', () => {
     expectData(await api.setActive(cookies.admin, off.id, { isActive: false }));
   };
   const names = async (query: string) =>
-    expectData<{ items: ChallengeTemplate[]; total: number }>(await api.list(cookies.admin, query));
+    expectData<{ items: ChallengeTemplateListItem[]; total: number }>(await api.list(cookies.admin, query));
+
+  it('answers the columns of the overview, not the whole template', async () => {
+    const created = await create({ name: 'Wandelen in mei' });
+    expect((await names('?search=mei')).items).toEqual([
+      {
+        id: created.id,
+        name: 'Wandelen in mei',
+        theme: created.theme,
+        status: created.status,
+        isActive: true,
+        challengeBannerHash: created.challengeBannerHash,
+        createdAt: created.createdAt,
+      },
+    ]);
+  });
 
   it('lists by name, searched, filtered and paged in SQL', async () => {
     await seed();

@@ -151,6 +151,27 @@ export const findTemplate = async (db: Database, id: number) =>
 const challengeCount = challengeTemplates.challengeCount;
 
 /**
+ * The columns of a popular template (`popularChallengeTemplate`): what the picker and the challenge form
+ * show, not the whole template.
+ */
+const popularColumns = {
+  id: challengeTemplates.id,
+  name: challengeTemplates.name,
+  description: challengeTemplates.description,
+  theme: challengeTemplates.theme,
+  measurementUnit: challengeTemplates.measurementUnit,
+  activity: challengeTemplates.activity,
+  difficulty: challengeTemplates.difficulty,
+  completionPeriod: challengeTemplates.completionPeriod,
+  completionAmount: challengeTemplates.completionAmount,
+  measurementAmount: challengeTemplates.measurementAmount,
+  entreoPointsReward: challengeTemplates.entreoPointsReward,
+  challengeBannerHash: challengeTemplates.challengeBannerHash,
+  sendNotifications: challengeTemplates.sendNotifications,
+  challengeCount,
+};
+
+/**
  * Active, published templates with how many challenges (of every owner) use them; without a sort the most
  * used first, then by name.
  */
@@ -186,7 +207,7 @@ export async function popular(db: Database, query: PopularFilter) {
         .limit(limit)
         .offset(offset);
       const rows = db
-        .select({ template: challengeTemplates, challengeCount })
+        .select(popularColumns)
         .from(challengeTemplates)
         .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
         .orderBy(...order)

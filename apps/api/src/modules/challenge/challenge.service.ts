@@ -100,11 +100,7 @@ export async function popularChallengeTemplates(
   query: repository.PopularFilter,
 ) {
   ownerOf(session);
-  const { items, ...counts } = await repository.popular(db, query);
-  return {
-    items: items.map((item) => ({ ...toTemplate(item.template), challengeCount: item.challengeCount })),
-    ...counts,
-  };
+  return repository.popular(db, query);
 }
 
 export async function getChallenge(db: Database, session: Claims, id: number) {

@@ -888,10 +888,26 @@ describe('GET /challenge/popular', () => {
       ['Twee maanden', 0],
     ]);
     expect(page.total).toBe(6);
-    expect(page.items[0]).toMatchObject({
+    // Each item holds what the picker and the challenge form show, not the whole template.
+    const [stored] = await t.db
+      .select()
+      .from(challengeTemplates)
+      .where(eq(challengeTemplates.id, template.meditate));
+    expect(page.items[0]).toEqual({
       id: template.meditate,
-      isActive: true,
-      status: PublicationStatus.Published,
+      name: 'Tien minuten mediteren',
+      description: stored!.description,
+      theme: stored!.theme,
+      measurementUnit: stored!.measurementUnit,
+      activity: stored!.activity,
+      difficulty: stored!.difficulty,
+      completionPeriod: stored!.completionPeriod,
+      completionAmount: stored!.completionAmount,
+      measurementAmount: stored!.measurementAmount,
+      entreoPointsReward: stored!.entreoPointsReward,
+      challengeBannerHash: stored!.challengeBannerHash,
+      sendNotifications: stored!.sendNotifications,
+      challengeCount: 3,
     });
     // Draft, disabled and switched-off templates never show.
     const shown = page.items.map((item) => item.id);

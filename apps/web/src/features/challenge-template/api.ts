@@ -18,6 +18,14 @@ export function useChallengeTemplates(query: ChallengeTemplateListQuery) {
   return useApiQuery(endpoints.list, { query }, keepPrevious);
 }
 
+/**
+ * One whole template, for the wizard (a row of the list holds only its columns); nothing asked without an
+ * id.
+ */
+export function useChallengeTemplate(id: number | undefined) {
+  return useApiQuery(endpoints.get, { params: { id: id ?? 0 } }, { enabled: id !== undefined });
+}
+
 /** One page of the same list, for the CSV export. */
 export const fetchChallengeTemplates = (query: ChallengeTemplateListQuery) => call(endpoints.list, { query });
 

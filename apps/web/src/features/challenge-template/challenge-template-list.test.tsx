@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
-import type { ChallengeTemplate } from '@xp/contracts';
+import type { ChallengeTemplate, ChallengeTemplateListItem } from '@xp/contracts';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
@@ -64,9 +64,27 @@ const water: ChallengeTemplate = {
   challengeBannerHash: null,
   createdAt: '2026-11-02T10:00:00.000Z',
 };
+/** A template as a row of the list: its columns only (editing loads the whole one). */
+const rowItem = ({
+  id,
+  name,
+  theme,
+  status,
+  isActive,
+  challengeBannerHash,
+  createdAt,
+}: ChallengeTemplate): ChallengeTemplateListItem => ({
+  id,
+  name,
+  theme,
+  status,
+  isActive,
+  challengeBannerHash,
+  createdAt,
+});
 const listOf =
   (items: ChallengeTemplate[] = [walking, water]) =>
-  () => ({ data: { items, total: items.length } });
+  () => ({ data: { items: items.map(rowItem), total: items.length } });
 
 function renderList(
   state: ChallengeTemplateState = defaultChallengeTemplateState,
@@ -140,8 +158,8 @@ describe('the challenge template list', () => {
       'GET /api/challengeTemplate': (request) => ({
         data:
           queryOf(request).counts === 'false'
-            ? { items: [walking, water] }
-            : { items: [walking, water], total },
+            ? { items: [walking, water].map(rowItem) }
+            : { items: [walking, water].map(rowItem), total },
       }),
       'DELETE /api/challengeTemplate/1': () => {
         total = 59;
@@ -180,6 +198,35 @@ describe('the challenge template list', () => {
     expect(await rowOf('Water drinken')).toHaveTextContent('Nutrition');
     expect(await rowOf('Water drinken')).toHaveTextContent('Draft');
     expect(screen.getByRole('button', { name: 'Add template' })).toBeInTheDocument();
+  });
+});
+
+describe('editing a template', () => {
+  it('loads the whole template of a clicked row and opens the wizard at step 3 with it', async () => {
+    const requests = fakeApi({
+      'GET /api/challengeTemplate': listOf(),
+      'GET /api/challengeTemplate/1': () => ({ data: { ...walking, frequencyPeriodAmount: 6 } }),
+    });
+    const { user } = renderList();
+    await user.click(await rowOf('10.000 stappen'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sjabloon bewerken' });
+    // What the row does not hold comes from the template itself.
+    expect(await within(dialog).findByRole('textbox', { name: /^Aantal frequentieperiodes/ })).toHaveValue(
+      '6',
+    );
+    expect(within(dialog).getByDisplayValue('Elke dag 10.000 stappen')).toBeInTheDocument();
+    expect(requestsTo(requests, 'GET', '/api/challengeTemplate/1')).toHaveLength(1);
+  });
+
+  it('does the same from the row action', async () => {
+    fakeApi({
+      'GET /api/challengeTemplate': listOf(),
+      'GET /api/challengeTemplate/2': () => ({ data: water }),
+    });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Bewerken Water drinken' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sjabloon bewerken' });
+    expect(await within(dialog).findByRole('textbox', { name: /^Naam/ })).toHaveValue('Water drinken');
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import type { ChallengeTemplate } from '@xp/contracts';
+import type { ChallengeTemplateListItem } from '@xp/contracts';
 import { PublicationStatus, Theme } from '@xp/contracts/enums';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ const tabs: ListTab[] = [
 ];
 
 /** The active switch of a row: saves at once; on failure it goes back to what is stored. */
-function ActiveSwitch({ template }: { template: ChallengeTemplate }) {
+function ActiveSwitch({ template }: { template: ChallengeTemplateListItem }) {
   const { t } = useTranslation();
   const setActive = useSetTemplateActive();
   const [isActive, setIsActive] = useState(template.isActive);
@@ -81,7 +81,7 @@ function ActiveSwitch({ template }: { template: ChallengeTemplate }) {
 }
 
 /** The banner as a thumbnail (spec: 64 x 64), or a placeholder when the template has none. */
-function BannerThumb({ template }: { template: ChallengeTemplate }) {
+function BannerThumb({ template }: { template: ChallengeTemplateListItem }) {
   return template.challengeBannerHash ? (
     <Image
       src={cdnUrl(template.challengeBannerHash, { fit: 'thumbnail' })}
@@ -113,10 +113,10 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
   const counts = useListCounts(state);
   const query = useChallengeTemplates({ ...toTemplateQuery(state), ...counts.countsQuery });
   const remove = useDeleteTemplate();
-  const [editing, setEditing] = useState<ChallengeTemplate | 'new' | null>(null);
+  const [editing, setEditing] = useState<ChallengeTemplateListItem | 'new' | null>(null);
   const theme = themeOf(state.tab);
 
-  const columns: ListColumn<ChallengeTemplate>[] = [
+  const columns: ListColumn<ChallengeTemplateListItem>[] = [
     {
       id: 'banner',
       header: 'challengeTemplate.fields.challengeBanner',
@@ -167,7 +167,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
     },
   ];
 
-  const confirmDelete = (template: ChallengeTemplate) =>
+  const confirmDelete = (template: ChallengeTemplateListItem) =>
     void openConfirm({
       title: 'challengeTemplate.delete.title',
       message: t('challengeTemplate.delete.message', { name: template.name }),
@@ -184,7 +184,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       },
     });
 
-  const rowActions: RowAction<ChallengeTemplate>[] = [
+  const rowActions: RowAction<ChallengeTemplateListItem>[] = [
     { label: 'actions.edit', icon: <IconPencil size={18} aria-hidden />, onClick: setEditing },
     {
       label: 'actions.delete',
@@ -207,7 +207,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       {query.isError ? (
         <ErrorState message="challengeTemplate.list.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
-        <GenericList<ChallengeTemplate>
+        <GenericList<ChallengeTemplateListItem>
           label="challengeTemplate.list.title"
           columns={columns}
           data={counts.withCounts(query.data, query.isPlaceholderData)}
@@ -253,7 +253,7 @@ export function ChallengeTemplateList({ state, onStateChange }: ChallengeTemplat
       )}
       <TemplateWizardPanel
         opened={editing !== null}
-        template={editing === 'new' || editing === null ? undefined : editing}
+        templateId={editing === 'new' || editing === null ? undefined : editing.id}
         defaultTheme={theme}
         onClose={() => setEditing(null)}
         onSaved={counts.forget}

@@ -304,6 +304,62 @@ describe('editing a template', () => {
   });
 });
 
+describe('editing a template by its id', () => {
+  const renderById = () => {
+    const onClose = vi.fn();
+    return {
+      ...renderWithQuery(<TemplateWizardPanel opened templateId={7} onClose={onClose} />),
+      onClose,
+    };
+  };
+
+  it('loads the whole template first, then opens at step 3 with its values', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const loaded = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const requests = fakeApi({ ...bankRoutes, 'GET /api/challengeTemplate/7': () => ({ data: stored }) });
+    // Hold the answer back until the wait has been seen.
+    const fetch = globalThis.fetch as unknown as (url: string, init: RequestInit) => Promise<Response>;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      if (url.split('?')[0] === '/api/challengeTemplate/7') await loaded;
+      return fetch(url, init);
+    });
+    renderById();
+    const dialog = await screen.findByRole('dialog', { name: 'Sjabloon bewerken' });
+    expect(await within(dialog).findByText('Een moment geduld')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Naam/ })).not.toBeInTheDocument();
+    answer(undefined);
+    expect(await screen.findByRole('textbox', { name: /^Naam/ })).toHaveValue('Wandelen in de pauze');
+    expect(screen.getByRole('textbox', { name: /^Aantal frequentieperiodes/ })).toHaveValue('5');
+    expect(within(dialog).getByText('Wandelen in de pauze')).toBeInTheDocument();
+    expect(requestsTo(requests, 'GET', '/api/challengeTemplate/7')).toHaveLength(1);
+  });
+
+  it('says when the template cannot be loaded, and tries again', async () => {
+    let fails = true;
+    fakeApi({
+      ...bankRoutes,
+      'GET /api/challengeTemplate/7': () => (fails ? failure(500, 'general_error') : { data: stored }),
+    });
+    const { user } = renderById();
+    expect(await screen.findByText('Sjabloon kan niet worden opgehaald')).toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('textbox', { name: /^Naam/ })).toHaveValue('Wandelen in de pauze');
+  });
+
+  it('says when the template is gone', async () => {
+    fakeApi({
+      ...bankRoutes,
+      'GET /api/challengeTemplate/7': () => failure(404, 'challengeTemplate.errors.notFound'),
+    });
+    renderById();
+    expect(await screen.findByText('Deze challenge-template bestaat niet (meer).')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).not.toBeInTheDocument();
+  });
+});
+
 describe('in English', () => {
   it('names the steps and the themes', async () => {
     fakeApi(bankRoutes);

@@ -6,10 +6,11 @@ import { ApiCallError } from '@/app/api-client';
 import { cdnUrl } from '@/app/cdn';
 import { applyServerErrors } from '@/ui/form-errors';
 import { SidePanel } from '@/ui/side-panel';
+import { ErrorState } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { Wizard, type WizardStep } from '@/ui/wizard';
-import { useCreateTemplate, useUpdateTemplate } from './api';
+import { useChallengeTemplate, useCreateTemplate, useUpdateTemplate } from './api';
 import {
   newTemplateValues,
   stepFields,
@@ -43,8 +44,13 @@ function useObjectUrl(file: unknown): string | null {
 
 interface TemplateWizardPanelProps {
   opened: boolean;
-  /** The template to edit; a new one when left out. */
+  /** The template to edit, whole; or see `templateId`. A new one when both are left out. */
   template?: ChallengeTemplate | undefined;
+  /**
+   * The id of the template to edit: the panel loads the whole template first (a row of the list holds
+   * only its columns), and shows the wait and a failure to load.
+   */
+  templateId?: number | undefined;
   /** The theme a new template starts with (the list's theme tab). */
   defaultTheme?: number | undefined;
   onClose: () => void;
@@ -58,7 +64,8 @@ interface TemplateWizardPanelProps {
  */
 export function TemplateWizardPanel({
   opened,
-  template,
+  template: given,
+  templateId,
   defaultTheme,
   onClose,
   onSaved,
@@ -66,7 +73,11 @@ export function TemplateWizardPanel({
   const { t } = useTranslation();
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
-  const isNew = template === undefined;
+  const loaded = useChallengeTemplate(opened && given === undefined ? templateId : undefined);
+  const template = given ?? (loaded.data?.id === templateId ? loaded.data : undefined);
+  const isNew = given === undefined && templateId === undefined;
+  /** Editing by id: the template is still on its way (or failed to come). */
+  const isWaiting = !isNew && template === undefined;
   const defaults = useMemo(
     () => (template ? templateValues(template) : newTemplateValues(defaultTheme)),
     [template, defaultTheme],
@@ -84,7 +95,7 @@ export function TemplateWizardPanel({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the panel opens or its subject changes
   useEffect(() => {
-    if (!opened) return;
+    if (!opened || isWaiting) return;
     reset(defaults);
     setPicked(null);
     setStart((previous) => ({ key: previous.key + 1, step: isNew ? 0 : EDIT_START_STEP }));
@@ -168,19 +179,33 @@ export function TemplateWizardPanel({
       opened={opened}
       onClose={onClose}
       title={title}
-      subtitle={isNew ? t('challengeTemplate.add.subtitle') : template.name}
+      subtitle={isNew ? t('challengeTemplate.add.subtitle') : template?.name}
       isDirty={form.formState.isDirty}
+      isLoading={isWaiting && !loaded.isError}
     >
-      <Box ref={top}>
-        <Wizard
-          key={start.key}
-          form={form}
-          steps={steps}
-          initialStep={start.step}
-          onStepChange={scrollToTop}
-          onSubmit={submit}
-        />
-      </Box>
+      {isWaiting ? (
+        loaded.isError && (
+          <ErrorState
+            message={
+              loaded.error.status === 404
+                ? 'challengeTemplate.errors.notFound'
+                : 'challengeTemplate.edit.loadFailed'
+            }
+            onRetry={loaded.error.status === 404 ? undefined : () => void loaded.refetch()}
+          />
+        )
+      ) : (
+        <Box ref={top}>
+          <Wizard
+            key={start.key}
+            form={form}
+            steps={steps}
+            initialStep={start.step}
+            onStepChange={scrollToTop}
+            onSubmit={submit}
+          />
+        </Box>
+      )}
     </SidePanel>
   );
 }

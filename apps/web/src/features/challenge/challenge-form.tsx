@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import {
   type Challenge,
   type ChallengeFields,
-  type ChallengeTemplateSnapshot,
+  type ChallengeTemplateSummary,
   challengeFormFor,
   type PopularChallengeTemplate,
 } from '@xp/contracts';
@@ -69,8 +69,11 @@ export function challengeValues(challenge: Challenge): ChallengeFields {
 }
 
 type ChallengeFormProps = {
-  /** The template's copy the challenge is (or will be) made from; its completion rule sets the minimum span. */
-  template: ChallengeTemplateSnapshot;
+  /**
+   * What the form shows of the template the challenge is (or will be) made from (its copy, or the picked
+   * popular template); its completion rule sets the minimum span.
+   */
+  template: ChallengeTemplateSummary;
   defaultValues: ChallengeFields;
   onCancel: () => void;
   onSaved: (name: string) => void;

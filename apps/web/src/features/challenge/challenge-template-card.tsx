@@ -2,7 +2,7 @@ import { Badge, Box, Center, Group, Image, Paper, SimpleGrid, Stack, Text, Theme
 import { IconTrophy } from '@tabler/icons-react';
 import {
   type ChallengeSpanTemplate,
-  type ChallengeTemplateSnapshot,
+  type ChallengeTemplateSummary,
   minimumChallengeDays,
 } from '@xp/contracts';
 import type { ReactNode } from 'react';
@@ -88,8 +88,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 interface TemplateSummaryProps {
-  /** The template as the challenge copies it. */
-  template: ChallengeTemplateSnapshot;
+  /** The template as the challenge copies it (or the part of it the summary shows). */
+  template: ChallengeTemplateSummary;
   /** Next to the name, e.g. a button to pick another template. */
   action?: ReactNode;
 }
