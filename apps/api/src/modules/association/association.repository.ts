@@ -1,12 +1,6 @@
 import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  type ListQuery,
-  likePattern,
-  orderBy,
-  pagedList,
-  SHALLOW_OFFSET,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList, readPage } from '../../platform/http/paging.ts';
 import { associations, gyms, locations } from '../organisation/organisation.tables.ts';
 
 export type AssociationValues = Pick<typeof associations.$inferInsert, 'name' | 'bannerHash'>;
@@ -122,20 +116,20 @@ export async function listLocations(db: Database, associationId: number | null, 
     query,
     async (limit, offset) => {
       const ids = db.select({ id: locations.id }).from(locations).$dynamic();
-      const pageIds = (readsGym ? ids.innerJoin(gyms, eq(gyms.id, locations.gymId)) : ids)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const shallow = offset <= SHALLOW_OFFSET;
-      const rows = db
-        .select(locationColumns)
-        .from(locations)
-        .innerJoin(gyms, eq(gyms.id, locations.gymId))
-        .where(shallow ? where : inArray(locations.id, pageIds))
-        .orderBy(...order)
-        .$dynamic();
-      return shallow ? rows.limit(limit).offset(offset) : rows;
+      return readPage({
+        limit,
+        offset,
+        where,
+        order,
+        id: locations.id,
+        // A deep page's ids walk the gym's name only when sorted on it.
+        ids: readsGym ? ids.innerJoin(gyms, eq(gyms.id, locations.gymId)) : ids,
+        rows: db
+          .select(locationColumns)
+          .from(locations)
+          .innerJoin(gyms, eq(gyms.id, locations.gymId))
+          .$dynamic(),
+      });
     },
     db.select({ one: sql`1` }).from(locations).where(where),
   );

@@ -1,12 +1,6 @@
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  type ListQuery,
-  likePattern,
-  orderBy,
-  pagedList,
-  SHALLOW_OFFSET,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList, readPage } from '../../platform/http/paging.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
@@ -54,25 +48,18 @@ export async function list(db: Database, query: ChallengeTemplateFilter) {
   return pagedList(
     db,
     query,
-    async (limit, offset) => {
-      // A deep page's ids first, then their rows: it walks the sort index, not the table (the name's index
-      // holds the filtered columns, migration 0025); the first pages walk the index directly.
-      const shallow = offset <= SHALLOW_OFFSET;
-      const pageIds = db
-        .select({ id: challengeTemplates.id })
-        .from(challengeTemplates)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const rows = db
-        .select(listColumns)
-        .from(challengeTemplates)
-        .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
-        .orderBy(...order)
-        .$dynamic();
-      return shallow ? rows.limit(limit).offset(offset) : rows;
-    },
+    // A deep page's ids first, then their rows: it walks the sort index, not the table (the name's index
+    // holds the filtered columns, migration 0025); the first pages walk the index directly.
+    (limit, offset) =>
+      readPage({
+        limit,
+        offset,
+        where,
+        order,
+        id: challengeTemplates.id,
+        ids: db.select({ id: challengeTemplates.id }).from(challengeTemplates).$dynamic(),
+        rows: db.select(listColumns).from(challengeTemplates).$dynamic(),
+      }),
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );
 }

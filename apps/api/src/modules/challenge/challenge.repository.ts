@@ -1,5 +1,5 @@
 import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
   cappedCounts,
@@ -10,7 +10,7 @@ import {
   orderBy,
   pagedCounts,
   pagedList,
-  SHALLOW_OFFSET,
+  readPage,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
@@ -78,21 +78,15 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
   // `challenges_list_*` indexes hold the owner columns, the active flag and the name after the id,
   // migration 0025), not the table rows it skips.
   // The first pages walk the index directly (`SHALLOW_OFFSET`).
-  const shallow = offset <= SHALLOW_OFFSET;
-  const pageIds = db
-    .select({ id: challenges.id })
-    .from(challenges)
-    .where(tab(query.isActive))
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const rows = db
-    .select()
-    .from(challenges)
-    .where(shallow ? tab(query.isActive) : inArray(challenges.id, pageIds))
-    .orderBy(...order)
-    .$dynamic();
-  const items = await (shallow ? rows.limit(limit).offset(offset) : rows);
+  const items = await readPage({
+    limit,
+    offset,
+    where: tab(query.isActive),
+    order,
+    id: challenges.id,
+    ids: db.select({ id: challenges.id }).from(challenges).$dynamic(),
+    rows: db.select().from(challenges).$dynamic(),
+  });
   // The counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
   // (owner, is_active, name) answers them by index-only scans, a search too (the owner key's expression
   // index cannot). Only the two tabs are counted: the total is their sum, capped (when either tab is
@@ -195,25 +189,18 @@ export async function popular(db: Database, query: PopularFilter) {
   return pagedList(
     db,
     query,
-    async (limit, offset) => {
-      // A deep page's ids first, by an index-only walk of `challenge_templates_popular_idx` (its ascending
-      // twin, or the name's index), then their rows; the first pages walk the index directly.
-      const shallow = offset <= SHALLOW_OFFSET;
-      const pageIds = db
-        .select({ id: challengeTemplates.id })
-        .from(challengeTemplates)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const rows = db
-        .select(popularColumns)
-        .from(challengeTemplates)
-        .where(shallow ? where : inArray(challengeTemplates.id, pageIds))
-        .orderBy(...order)
-        .$dynamic();
-      return shallow ? rows.limit(limit).offset(offset) : rows;
-    },
+    // A deep page's ids first, by an index-only walk of `challenge_templates_popular_idx` (its ascending
+    // twin, or the name's index), then their rows; the first pages walk the index directly.
+    (limit, offset) =>
+      readPage({
+        limit,
+        offset,
+        where,
+        order,
+        id: challengeTemplates.id,
+        ids: db.select({ id: challengeTemplates.id }).from(challengeTemplates).$dynamic(),
+        rows: db.select(popularColumns).from(challengeTemplates).$dynamic(),
+      }),
     db.select({ one: sql`1` }).from(challengeTemplates).where(where),
   );
 }

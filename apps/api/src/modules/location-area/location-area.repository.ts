@@ -1,12 +1,6 @@
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import {
-  type ListQuery,
-  likePattern,
-  orderBy,
-  pagedList,
-  SHALLOW_OFFSET,
-} from '../../platform/http/paging.ts';
+import { type ListQuery, likePattern, orderBy, pagedList, readPage } from '../../platform/http/paging.ts';
 import { locationAreaAddressSort, locationAreas } from './location-area.tables.ts';
 
 export type LocationAreaRow = typeof locationAreas.$inferSelect;
@@ -54,21 +48,15 @@ export async function list(db: Database, locationId: number, query: ListQuery) {
       );
       // A deep page's ids first, by an index-only walk of the sort's index (migration 0025), then their
       // rows; the first pages walk the index directly.
-      const shallow = offset <= SHALLOW_OFFSET;
-      const pageIds = db
-        .select({ id: locationAreas.id })
-        .from(locationAreas)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const rows = db
-        .select(columns)
-        .from(locationAreas)
-        .where(shallow ? where : inArray(locationAreas.id, pageIds))
-        .orderBy(...order)
-        .$dynamic();
-      return shallow ? rows.limit(limit).offset(offset) : rows;
+      return readPage({
+        limit,
+        offset,
+        where,
+        order,
+        id: locationAreas.id,
+        ids: db.select({ id: locationAreas.id }).from(locationAreas).$dynamic(),
+        rows: db.select(columns).from(locationAreas).$dynamic(),
+      });
     },
     db.select({ one: sql`1` }).from(locationAreas).where(where),
   );

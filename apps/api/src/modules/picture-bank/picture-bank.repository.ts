@@ -1,8 +1,8 @@
 import { COUNT_CAP } from '@xp/contracts';
-import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { files } from '../../platform/files/files.tables.ts';
-import { likePattern, limitOffset, orderBy, pagedTotal, SHALLOW_OFFSET } from '../../platform/http/paging.ts';
+import { likePattern, limitOffset, orderBy, pagedTotal, readPage } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { pictureBankItems } from './picture-bank.tables.ts';
 
@@ -62,22 +62,19 @@ export async function list(db: Database, query: PictureBankFilter) {
   // A deep page's ids first, then their rows with their files: it walks the sort index alone (the
   // sort indexes hold the filtered columns after the id, migration 0025), not the table. One statement
   // after the other: a list request holds one connection at a time.
-  const pageIds = db
-    .select({ id: pictureBankItems.id })
-    .from(pictureBankItems)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const shallow = offset <= SHALLOW_OFFSET;
-  const rows = db
-    .select(columns)
-    .from(pictureBankItems)
-    .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
-    .where(shallow ? where : inArray(pictureBankItems.id, pageIds))
-    .orderBy(...order)
-    .$dynamic();
-  const items = await (shallow ? rows.limit(limit).offset(offset) : rows);
+  const items = await readPage({
+    limit,
+    offset,
+    where,
+    order,
+    id: pictureBankItems.id,
+    ids: db.select({ id: pictureBankItems.id }).from(pictureBankItems).$dynamic(),
+    rows: db
+      .select(columns)
+      .from(pictureBankItems)
+      .innerJoin(files, eq(files.hash, pictureBankItems.fileHash))
+      .$dynamic(),
+  });
   // The counts per category ignore the category filter, so the tabs can show them all (a picture bank
   // holds hundreds of pictures, not millions: counted exactly). The total is the filtered category's
   // count or their sum, answered as a capped count would be: no count statement of its own.

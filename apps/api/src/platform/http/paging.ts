@@ -1,5 +1,6 @@
 import { COUNT_CAP, MAX_LIST_OFFSET } from '@xp/contracts';
-import { type AnyColumn, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { errors } from './errors.ts';
 
@@ -159,4 +160,38 @@ export async function tabCounts<K extends string>(
 ) {
   if (query.counts === false) return {};
   return pagedCounts(await cappedCounts(db, queries), current);
+}
+
+/**
+ * One page's rows, read the cheap way for its depth (decision 009). Up to `SHALLOW_OFFSET` the rows come
+ * straight from a walk of the sort index: `rows` with the list's WHERE, ORDER BY, LIMIT and OFFSET. Deeper,
+ * the page's ids first, by an index-only walk (`ids` with that WHERE, ORDER BY, LIMIT and OFFSET), then
+ * those rows: `rows` with `id IN (the page's ids)` and the same ORDER BY, which puts them back in the
+ * page's order. `ids` selects the id alone from the list's table (with the joins its sort needs), `rows`
+ * the row's columns (with their joins); both `$dynamic()`, without WHERE or ORDER BY. Answers the select
+ * (await it).
+ */
+export function readPage<T extends PgSelect>(page: {
+  limit: number;
+  offset: number;
+  where: SQL | undefined;
+  order: SQL[];
+  /** The list's id column, which `ids` selects. */
+  id: AnyColumn;
+  ids: PgSelect;
+  rows: T;
+}): T {
+  const { limit, offset, where, order } = page;
+  if (offset <= SHALLOW_OFFSET)
+    return page.rows
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  const pageIds = page.ids
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return page.rows.where(inArray(page.id, pageIds)).orderBy(...order);
 }
