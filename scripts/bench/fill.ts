@@ -34,8 +34,16 @@ export function sizesFor(scale: number): Sizes {
   };
 }
 
+/**
+ * The version of the data `fill` makes: a database filled by an older version is refused (its measurements
+ * would not compare). 2: names with real frequencies.
+ */
+export const FILL_VERSION = 2;
+
 /** Where the benchmark's rows start (id of its first gym, location, ...) and who signs in. */
 export interface Filled {
+  /** `FILL_VERSION` of the fill (absent: 1). */
+  version?: number;
   firstGymId: number;
   firstLocationId: number;
   firstEmployerId: number;
@@ -44,8 +52,61 @@ export interface Filled {
 }
 
 export const BENCH_FILE_HASH = 'bench00000000000000000000000000000000000000000000000000000000000';
-const FIRST_NAMES = `'{Jan,Anna,Pieter,Sanne,Kees,Lotte,Daan,Emma,Bram,Julia,Sem,Tess,Finn,Sophie,Luuk,Eva,Thijs,Noor,Ruben,Lisa}'::text[]`;
-const LAST_NAMES = `'{Jansen,de Vries,van Dijk,Bakker,Visser,Smit,Meijer,de Boer,Mulder,de Groot,Bos,Vos,Peters,Hendriks,van Leeuwen,Dekker,Brouwer,de Wit,Dijkstra,Smits,de Graaf,van der Meer,Kok,Jacobs,Vermeulen}'::text[]`;
+/*
+ * Names with the frequencies of real Dutch names (decision 009, "Benchmark data"): a search for a common
+ * name matches about as many people as it would at a real platform of this size. The 25 most common
+ * surnames with their share per 100,000 people (CBS, Nederlandse Familienamenbank: De Jong 0.53%, Jansen
+ * 0.44%, ...), the rest of the people (94%) under about 1,600 other surnames made of two syllables (each about
+ * 0.06%); 20 common first names at 0.5% each and the rest under 900 made ones (each about 0.1%). No made
+ * name contains a listed one ("jansen", "jong", ...).
+ */
+const COMMON_SURNAMES: readonly (readonly [string, number])[] = [
+  ['de Jong', 530],
+  ['Jansen', 440],
+  ['de Vries', 430],
+  ['van den Berg', 360],
+  ['van Dijk', 340],
+  ['Bakker', 340],
+  ['Janssen', 330],
+  ['Visser', 300],
+  ['Smit', 270],
+  ['Meijer', 250],
+  ['de Boer', 240],
+  ['Mulder', 220],
+  ['de Groot', 220],
+  ['Bos', 210],
+  ['Vos', 180],
+  ['Peters', 180],
+  ['Hendriks', 180],
+  ['van Leeuwen', 170],
+  ['Dekker', 160],
+  ['Brouwer', 160],
+  ['de Wit', 150],
+  ['Dijkstra', 150],
+  ['Smits', 150],
+  ['de Graaf', 140],
+  ['van der Meer', 130],
+];
+const SURNAME_HEADS = `'{Ver,Hoek,Berg,Kamp,Bro,Hil,Mol,Ros,Wes,Oos,Noor,Zui,Hol,Kra,Gro,Kle,Lan,Sto,Blo,Dui,Hui,Pol,Ree,Spe,Tim,Wou,Zan,Ach,Bui,Dam,Elf,Gel,Hee,Ijs,Kor,Lub,Mee,Nie,Ott,Wal}'::text[]`;
+const SURNAME_TAILS = `'{man,stra,ink,huis,veld,berg,kamp,hof,land,beek,horst,ing,sma,ma,ers,ens,ler,ker,mans,bos,dijk,laar,weg,wijk,meer,hout,rink,lo,ter,um,ema,enga,stee,zen,brink,bergh,kes,inga,wal,ert}'::text[]`;
+const COMMON_FIRST_NAMES = `'{Jan,Anna,Pieter,Sanne,Kees,Lotte,Daan,Emma,Bram,Julia,Sem,Tess,Finn,Sophie,Luuk,Eva,Thijs,Noor,Ruben,Lisa}'::text[]`;
+const FIRST_NAME_HEADS = `'{Ma,Li,Jo,Ro,Sa,Fe,Lu,Ni,Ti,Da,Ka,Mi,No,Ri,Se,Te,Vi,Wi,Ya,Zo,Be,Ce,De,El,Fi,Ge,Ha,Ie,Le,Me}'::text[]`;
+const FIRST_NAME_TAILS = `'{rik,nne,ra,bas,ke,ntje,lie,mon,rco,nda,rah,lo,ris,na,tijn,per,nas,lan,ria,bert,nus,dy,sa,vin,ena,mar,tje,ny,ta,rt}'::text[]`;
+
+/** SQL: the surname of the person whose hash bucket (0-99,999) is `bucket`, `h` a second hash for the made ones. */
+function surnameOf(bucket: string, h: string) {
+  let from = 0;
+  const arms = COMMON_SURNAMES.map(([name, share]) => {
+    from += share;
+    return `when ${bucket} < ${from} then '${name}'`;
+  });
+  return `case ${arms.join(' ')} else (${SURNAME_HEADS})[1 + ${h} % 40] || (${SURNAME_TAILS})[1 + (${h} / 40) % 40] end`;
+}
+
+/** SQL: the first name of bucket `bucket` (0-99,999): the 20 common ones at 500 each, then made ones. */
+const firstNameOf = (bucket: string, h: string) =>
+  `case when ${bucket} < 10000 then (${COMMON_FIRST_NAMES})[1 + ${bucket} / 500] else (${FIRST_NAME_HEADS})[1 + ${h} % 30] || (${FIRST_NAME_TAILS})[1 + (${h} / 30) % 30] end`;
+
 const CITIES = `'{Amsterdam,Rotterdam,Utrecht,Den Haag,Eindhoven,Groningen,Tilburg,Almere,Breda,Nijmegen,Arnhem,Haarlem,Enschede,Zwolle,Leiden}'::text[]`;
 
 async function maxId(client: pg.Client, table: string) {
@@ -99,9 +160,9 @@ export async function fill(
     `insert into users (email, role, first_name, insertion, last_name, phone_number, created_at, updated_at)
      select 'bench.' || n || '@bench.example',
             case when n % 50 = 0 then 'Employer' else 'Employee' end,
-            (${FIRST_NAMES})[1 + abs(hashint4(n)::bigint) % 20],
+            ${firstNameOf('abs(hashint4(n)::bigint) % 100000', 'abs(hashint4(n + 500000000)::bigint)')},
             case when n % 7 = 0 then 'van' end,
-            (${LAST_NAMES})[1 + abs(hashint4(n + 1000000000)::bigint) % 25] || ' ' || n,
+            ${surnameOf('abs(hashint4(n + 1000000000)::bigint) % 100000', 'abs(hashint4(n + 1500000000)::bigint)')} || ' ' || n,
             '06' || lpad((n % 100000000)::text, 8, '0'),
             now() - n * interval '1 minute', now()
      from generate_series(1, ${s.users}) as n`,
@@ -209,6 +270,7 @@ export async function fill(
   await client.query('vacuum analyze');
   log(`  vacuum analyze: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
+    version: FILL_VERSION,
     firstGymId: base.gym + 1,
     firstLocationId: base.location + 1,
     firstEmployerId: base.employer + 1,

@@ -19,7 +19,7 @@ import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Database } from '../../apps/api/src/platform/db/client.ts';
 import { openPostgres } from '../../apps/api/src/platform/db/client.ts';
 import * as schema from '../../apps/api/src/platform/db/schema.ts';
-import { type Filled, fill, sizesFor } from './fill.ts';
+import { FILL_VERSION, type Filled, fill, sizesFor } from './fill.ts';
 
 const run = promisify(execFile);
 const env = process.env;
@@ -68,6 +68,12 @@ if (!marker && (await hasTable('public.users'))) {
 if (marker && marker.scale !== scale) {
   console.error(
     `This database holds benchmark data of BENCH_SCALE=${marker.scale}; use a fresh database for ${scale}.`,
+  );
+  process.exit(2);
+}
+if (marker && (marker.filled.version ?? 1) !== FILL_VERSION) {
+  console.error(
+    `This database holds benchmark data of an older fill (version ${marker.filled.version ?? 1}, now ${FILL_VERSION}); use a fresh database.`,
   );
   process.exit(2);
 }

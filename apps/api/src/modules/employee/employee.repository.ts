@@ -1,6 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, orderBy, pagedList } from '../../platform/http/paging.ts';
+import {
+  idList,
+  type ListQuery,
+  matchFields,
+  orderBy,
+  pagedList,
+  pagedTotal,
+  searchLike,
+  searchOnce,
+  sortKey,
+} from '../../platform/http/paging.ts';
 import {
   gymEmployees,
   gymRightGrants,
@@ -43,7 +53,7 @@ const worksAt = (locationId: SQL, userId: SQL | number) =>
  * A page of a staff set (`staffSet`: read the set, then sort or search it): the page's ids, then their rows
  * (`select`), and the capped count of the set's matches (or `counter`, its exact size without a search).
  */
-function pagedStaff<T>(
+async function pagedStaff<T>(
   db: Database,
   query: ListQuery,
   staff: StaffSet,
@@ -53,6 +63,18 @@ function pagedStaff<T>(
   linksPage?: (limit: number, offset: number) => SQL,
 ) {
   const where = staffSearch(staff, query.search);
+  if (where && query.counts !== false) {
+    // A search reads the set's matches once for the page and the count (`searchOnce`).
+    const once = await searchOnce(
+      db,
+      query,
+      db
+        .select(matchFields(staff.id, sortKey(query, staffSortable(staff), 'name')))
+        .from(staff)
+        .where(where),
+    );
+    if (once) return { items: await select(idList(once.ids)), ...pagedTotal(once.counts.all) };
+  }
   return pagedList(
     db,
     query,
@@ -88,7 +110,38 @@ const countedLocations = sql<number>`coalesce(location_counts.n, 0)`;
 const locationCountOf = (gymId: number) =>
   sql<number>`(SELECT count(*)::int FROM "locations" AS l WHERE l.gym_id = ${gymId} AND l.id IN (SELECT le.location_id FROM "location_employees" AS le WHERE le.user_id = "users"."id" UNION ALL SELECT g.location_id FROM "location_right_grants" AS g WHERE g.user_id = "users"."id"))`;
 
-export function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
+export async function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
+  const counted = locationCountOf(gymId);
+  const rows = (pageIds: SQL) =>
+    db
+      .select({ ...summaryColumns, locationCount: counted })
+      .from(users)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id));
+  if (query.search && query.sort !== 'locationCount' && query.counts !== false) {
+    // By name or e-mail, a search reads the gym's links alone: their search text (null while the account is
+    // deleted) has a GIN index with the gym (migration 0026); one statement for the page and the count.
+    const once = await searchOnce(
+      db,
+      query,
+      db
+        .select(
+          matchFields(
+            gymEmployees.userId,
+            sortKey(query, { name: gymEmployees.sortName, email: gymEmployees.sortEmail }, 'name'),
+          ),
+        )
+        .from(gymEmployees)
+        .where(
+          and(
+            eq(gymEmployees.gymId, gymId),
+            isNotNull(gymEmployees.searchText),
+            searchLike(gymEmployees.searchText, query.search),
+          ),
+        ),
+    );
+    if (once) return { items: await rows(idList(once.ids)), ...pagedTotal(once.counts.all) };
+  }
   const staff = staffSet(db, gymStaffIds(gymId));
   const where = staffSearch(staff, query.search);
   return pagedList(
@@ -126,12 +179,7 @@ export function listGymEmployees(db: Database, gymId: number, query: ListQuery) 
             )
             .limit(limit)
             .offset(offset)}`;
-      const counted = locationCountOf(gymId);
-      return db
-        .select({ ...summaryColumns, locationCount: counted })
-        .from(users)
-        .where(inArray(users.id, pageIds))
-        .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id));
+      return rows(pageIds);
     },
     // Without a search the count is the gym's trigger-kept counter (migration 0022): the same rows.
     query.search ? db.select({ one: sql`1` }).from(staff).where(where) : () => gymEmployeeCount(db, gymId),

@@ -9,10 +9,10 @@ import {
   gyms,
   locations,
 } from '../organisation/organisation.tables.ts';
-import { userSortName, users } from '../user/user.tables.ts';
+import { userSearchText, userSortName, users } from '../user/user.tables.ts';
 
 /**
- * `gym_employees` and `employer_employees` `sort_name` and `sort_email` are the user's sort keys copied onto the link by triggers
+ * `gym_employees` and `employer_employees` `sort_name`, `sort_email` and `search_text` are the user's sort keys copied onto the link by triggers
  * (migration 0024; null while the account is deleted): after every kind of write they equal the user's, and
  * the gym's lists walked by them answer what the list read from the users answers (a search every e-mail
  * address matches takes that path).
@@ -27,8 +27,8 @@ async function expectKeysRight() {
   for (const links of [gymEmployees, employerEmployees]) {
     const rows = await t.db
       .select({
-        stored: sql<string>`coalesce(${links.sortName}, '-') || '|' || coalesce(${links.sortEmail}, '-')`,
-        expected: sql<string>`case when ${users.deletedAt} is null then ${userSortName(users)} || '|' || lower(${users.email}) else '-|-' end`,
+        stored: sql<string>`coalesce(${links.sortName}, '-') || '|' || coalesce(${links.sortEmail}, '-') || '|' || coalesce(${links.searchText}, '-')`,
+        expected: sql<string>`case when ${users.deletedAt} is null then ${userSortName(users)} || '|' || lower(${users.email}) || '|' || ${userSearchText(users)} else '-|-|-' end`,
       })
       .from(links)
       .innerJoin(users, eq(users.id, links.userId));
@@ -136,7 +136,7 @@ describe('the sort keys on the gym and employer links', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data;
     };
-    for (const sort of ['name', 'email']) {
+    for (const sort of ['name', 'email', 'employeeSince']) {
       for (const direction of ['asc', 'desc']) {
         for (const page of [1, 2]) {
           const query = `sort=${sort}&direction=${direction}&page=${page}&pageSize=2`;

@@ -1,9 +1,19 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
-import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
+import {
+  idList,
+  type ListQuery,
+  matchFields,
+  orderBy,
+  pagedList,
+  pagedTotal,
+  searchLike,
+  searchOnce,
+  sortKey,
+} from '../../platform/http/paging.ts';
 import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
-import { userSearchText, userSortName, users } from '../user/user.tables.ts';
+import { userSortName, users } from '../user/user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -17,10 +27,6 @@ const columns = {
 
 const notDeleted = sql`${users.deletedAt} IS NULL`;
 
-/** Name or email contains the search text (the users' trigram-indexed `search_text`). */
-const search = (text: string | undefined): SQL | undefined =>
-  text ? searchLike(userSearchText(users), text) : undefined;
-
 /** Each key has an index of live users (`users_sort_name_idx`, `users_list_email_idx`) or the membership's. */
 const sortable = {
   name: userSortName(users),
@@ -31,20 +37,60 @@ const sortable = {
 export const employerName = async (db: Database, employerId: number) =>
   (await db.select({ name: employers.name }).from(employers).where(eq(employers.id, employerId)))[0]?.name;
 
+/** The employer's links by the sort keys and search text copied onto them (migrations 0024, 0026). */
+const linkSortable = {
+  name: employerEmployees.sortName,
+  email: employerEmployees.sortEmail,
+  employeeSince: employerEmployees.createdAt,
+};
+
 export async function listEmployees(db: Database, employerId: number, query: ListQuery) {
-  const where = and(eq(employerEmployees.employerId, employerId), notDeleted, search(query.search));
+  const order = orderBy(query, sortable, 'name', users.id);
+  const rows = (pageIds: SQLWrapper) =>
+    db
+      .select(columns)
+      .from(employerEmployees)
+      .innerJoin(users, eq(users.id, employerEmployees.userId))
+      .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
+      .orderBy(...order);
+  // A search reads the employer's links alone: their search text (null while the account is deleted) has a
+  // GIN index with the employer (migration 0026), and the links hold the sort keys too.
+  const searched = query.search
+    ? and(
+        eq(employerEmployees.employerId, employerId),
+        isNotNull(employerEmployees.searchText),
+        searchLike(employerEmployees.searchText, query.search),
+      )
+    : undefined;
+  if (searched && query.counts !== false) {
+    const once = await searchOnce(
+      db,
+      query,
+      db
+        .select(matchFields(employerEmployees.userId, sortKey(query, linkSortable, 'name')))
+        .from(employerEmployees)
+        .where(searched),
+    );
+    if (once) return { items: await rows(idList(once.ids)), ...pagedTotal(once.counts.all) };
+  }
   return pagedList(
     db,
     query,
     async (limit, offset) => {
-      const order = orderBy(query, sortable, 'name', users.id);
-      // The page's ids first (index-only walks: `users_sort_name_idx` holds the name's columns), then the rows
+      // The page's ids first (walks of the employer's links, or of the users by a sort key), then the rows
       // of those 25: a deep page skips index entries, not rows.
       const key = query.sort === 'email' ? employerEmployees.sortEmail : employerEmployees.sortName;
-      const pageIds =
-        !query.search && query.sort !== 'employeeSince'
-          ? // By name or e-mail without a search: a walk of the employer's links by the user's sort keys
-            // copied onto them (migration 0024; null while the account is deleted), no user read.
+      const pageIds = searched
+        ? db
+            .select({ id: employerEmployees.userId })
+            .from(employerEmployees)
+            .where(searched)
+            .orderBy(...orderBy(query, linkSortable, 'name', employerEmployees.userId))
+            .limit(limit)
+            .offset(offset)
+        : query.sort !== 'employeeSince'
+          ? // By name or e-mail: a walk of the employer's links by the user's sort keys copied onto them
+            // (migration 0024; null while the account is deleted), no user read.
             db
               .select({ id: employerEmployees.userId })
               .from(employerEmployees)
@@ -63,24 +109,15 @@ export async function listEmployees(db: Database, employerId: number, query: Lis
               .select({ id: users.id })
               .from(employerEmployees)
               .innerJoin(users, eq(users.id, employerEmployees.userId))
-              .where(where)
+              .where(and(eq(employerEmployees.employerId, employerId), notDeleted))
               .orderBy(...order)
               .limit(limit)
               .offset(offset);
-      return db
-        .select(columns)
-        .from(employerEmployees)
-        .innerJoin(users, eq(users.id, employerEmployees.userId))
-        .where(and(eq(employerEmployees.employerId, employerId), inArray(users.id, pageIds)))
-        .orderBy(...order);
+      return rows(pageIds);
     },
     // Without a search the count is the employer's trigger-kept counter (migration 0022): the same rows.
-    query.search
-      ? db
-          .select({ one: sql`1` })
-          .from(employerEmployees)
-          .innerJoin(users, eq(users.id, employerEmployees.userId))
-          .where(where)
+    searched
+      ? db.select({ one: sql`1` }).from(employerEmployees).where(searched)
       : async () =>
           (
             await db

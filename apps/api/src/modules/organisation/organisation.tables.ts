@@ -186,9 +186,16 @@ export const gymEmployees = pgTable(
     sortName: text(),
     /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
     sortEmail: text(),
+    /** `userSearchText` of the user, null while the account is deleted; written by triggers only. */
+    searchText: text(),
   },
   (table) => [
     primaryKey({ columns: [table.gymId, table.userId] }),
+    // The gym's people searched (migration 0026): the gym and the search text's trigrams in one GIN index
+    // (btree_gin), so a search reads the gym's matches only.
+    index('gym_employees_search_idx')
+      .using('gin', table.gymId, sql`${table.searchText} gin_trgm_ops`)
+      .where(sql`${table.searchText} is not null`),
     index().on(table.userId),
     index('gym_employees_name_idx')
       .on(table.gymId, table.sortName, table.userId)
@@ -254,9 +261,16 @@ export const employerEmployees = pgTable(
     sortName: text(),
     /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
     sortEmail: text(),
+    /** `userSearchText` of the user, null while the account is deleted; written by triggers only. */
+    searchText: text(),
   },
   (table) => [
     primaryKey({ columns: [table.employerId, table.userId] }),
+    // The employer's people searched (migration 0026): the employer and the search text's trigrams in one GIN index
+    // (btree_gin), so a search reads the employer's matches only.
+    index('employer_employees_search_idx')
+      .using('gin', table.employerId, sql`${table.searchText} gin_trgm_ops`)
+      .where(sql`${table.searchText} is not null`),
     index().on(table.userId),
     // The employer employees' sorts on employee since, name and e-mail (migration 0024).
     index('employer_employees_since_idx').on(table.employerId, table.createdAt, table.userId),

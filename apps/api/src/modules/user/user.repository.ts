@@ -1,13 +1,17 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
   type CappedCount,
   cappedValue,
+  idList,
   type ListQuery,
   limitOffset,
+  matchFields,
   orderBy,
   pagedCounts,
   searchLike,
+  searchOnce,
+  sortKey,
   tabCounts,
 } from '../../platform/http/paging.ts';
 import { type UserRow, userRoleCounts, userSearchText, users } from './user.tables.ts';
@@ -27,39 +31,52 @@ export async function list(db: Database, query: ListQuery & { role?: UserRow['ro
     query.search ? searchLike(userSearchText(users), query.search) : undefined,
   );
   const where = and(base, query.role ? eq(users.role, query.role) : undefined);
+  const sortable = {
+    name: sql`lower(${users.lastName})`,
+    email: sql`lower(${users.email})`,
+    role: users.role,
+    createdAt: users.createdAt,
+  };
+  const order = orderBy(query, sortable, 'name', users.id);
+  const rows = (pageIds: SQLWrapper) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: fullName,
+        role: users.role,
+        isTfaEnabled: users.isTfaEnabled,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order);
+  if (query.search && query.counts !== false) {
+    // A search reads its matches once for the page and every tab's count (`searchOnce`).
+    const once = await searchOnce(
+      db,
+      query,
+      db
+        .select(matchFields(users.id, sortKey(query, sortable, 'name'), users.role))
+        .from(users)
+        .where(base),
+      { values: roles, current: query.role },
+    );
+    if (once)
+      return { items: await rows(idList(once.ids)), ...pagedCounts(once.counts, query.role ?? 'all') };
+  }
   const { limit, offset } = limitOffset(query);
-  const order = orderBy(
-    query,
-    {
-      name: sql`lower(${users.lastName})`,
-      email: sql`lower(${users.email})`,
-      role: users.role,
-      createdAt: users.createdAt,
-    },
-    'name',
-    users.id,
-  );
   // The page's ids first, then their rows: the offset walks the sort index alone (index-only: the indexes
   // hold their expression's columns, migration 0022), not the table rows it skips.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  const items = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: fullName,
-      role: users.role,
-      isTfaEnabled: users.isTfaEnabled,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(inArray(users.id, pageIds))
-    .orderBy(...order);
+  const items = await rows(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
   if (!query.search && query.counts !== false) {
     return { items, ...pagedCounts(await roleCounts(db), query.role ?? 'all') };
   }

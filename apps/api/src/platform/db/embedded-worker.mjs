@@ -10,6 +10,7 @@
 // flushed, the thread then ends).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -21,7 +22,7 @@ try {
   db = await PGlite.create({
     dataDir,
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
-    extensions: { pg_trgm },
+    extensions: { btree_gin, pg_trgm },
   });
   // PGlite has one session, and the server's multiplexer would interleave the messages of concurrent
   // extended-protocol queries (unnamed statements would clash): the API's pool has one connection, so

@@ -31,6 +31,13 @@ export const limitOffset = (query: ListQuery) => {
  */
 export const SHALLOW_OFFSET = 100;
 
+/** The sort key (column or SQL expression) the query picks from a fixed map, or the fallback's. */
+export const sortKey = <const C extends Record<string, AnyColumn | SQL>>(
+  query: ListQuery,
+  columns: C,
+  fallback: keyof C & string,
+): AnyColumn | SQL => columns[query.sort && query.sort in columns ? query.sort : fallback] as AnyColumn | SQL;
+
 /** ORDER BY for a sortable column (or SQL expression) picked from a fixed map, with a stable tie-break. */
 export function orderBy<const C extends Record<string, AnyColumn | SQL>>(
   query: ListQuery,
@@ -38,9 +45,8 @@ export function orderBy<const C extends Record<string, AnyColumn | SQL>>(
   fallback: keyof C & string,
   tieBreak: AnyColumn,
 ): SQL[] {
-  const key = query.sort && query.sort in columns ? query.sort : fallback;
   const direction = query.direction === 'desc' ? desc : asc;
-  return [direction(columns[key] as AnyColumn | SQL), direction(tieBreak)];
+  return [direction(sortKey(query, columns, fallback)), direction(tieBreak)];
 }
 
 /** Escape LIKE wildcards of user input. */
@@ -161,6 +167,66 @@ export async function tabCounts<K extends string>(
   if (query.counts === false) return {};
   return pagedCounts(await cappedCounts(db, queries), current);
 }
+
+/**
+ * A search's page and counts from one reading of its matches (decision 009, "A search reads its matches
+ * once"). `matches` selects the matching rows (`matchFields`: their id, sort key and, for a list with tabs,
+ * the tab's value), without ORDER BY or LIMIT. Read at most `COUNT_CAP + 1` of them: when
+ * there are no more than `COUNT_CAP`, they are all there, so one statement answers the page's ids (sorted by
+ * `k`, then `id`, in the query's direction, within the `current` tab) and the exact count of every tab (`all`
+ * and each of `tabs`), where the page and each count read the matches again before (a trigram index scan and
+ * the rows it finds, per statement). Answers `undefined` when there are more matches than that, or when the
+ * page is empty while the counts are not known to be 0 (a page beyond the last): the caller then pages and
+ * counts as it does without a search.
+ */
+export async function searchOnce<T extends string = never>(
+  db: Database,
+  query: ListQuery,
+  matches: SQLWrapper & { limit(limit: number): SQLWrapper },
+  tabs?: { values: readonly T[]; current: T | undefined },
+): Promise<{ ids: number[]; counts: Record<'all' | T, CappedCount> } | undefined> {
+  const { limit, offset } = limitOffset(query);
+  const direction = query.direction === 'desc' ? sql`desc` : sql`asc`;
+  const tabCounts = (tabs?.values ?? []).map(
+    (value, index) => sql`, count(*) filter (where m.t = ${value}) over () as ${sql.identifier(`c${index}`)}`,
+  );
+  const stmt = sql`select w.* from (select m.id, m.k${tabs ? sql`, m.t` : sql``}, count(*) over () as n${sql.join(tabCounts)} from (${matches.limit(COUNT_CAP + 1)}) as m) as w${
+    tabs?.current === undefined ? sql`` : sql` where w.t = ${tabs.current}`
+  } order by w.k ${direction}, w.id ${direction} limit ${limit} offset ${offset}`;
+  const result = (await db.execute(stmt)) as unknown as { rows: Record<string, unknown>[] };
+  const first = result.rows[0];
+  if (!first) {
+    // No row: no match at all (then every count is 0), unless a tab or a later page is empty.
+    if (tabs?.current !== undefined || offset > 0) return undefined;
+    const zero = { value: 0, isCapped: false };
+    const counts = { all: zero } as Record<'all' | T, CappedCount>;
+    for (const value of tabs?.values ?? []) counts[value] = zero;
+    return { ids: [], counts };
+  }
+  const total = Number(first.n);
+  if (total > COUNT_CAP) return undefined;
+  const counts = { all: cappedValue(total) } as Record<'all' | T, CappedCount>;
+  tabs?.values.forEach((value, index) => {
+    counts[value] = cappedValue(Number(first[`c${index}`]));
+  });
+  return { ids: result.rows.map((row) => Number(row.id)), counts };
+}
+
+/** The fields of `searchOnce`'s matches: the row's id, its sort key and, for a list with tabs, its tab. */
+export const matchFields = (id: AnyColumn | SQL, key: AnyColumn | SQL, tab?: AnyColumn | SQL) => ({
+  id: sql<number>`${id}`.as('id'),
+  k: sql`${key}`.as('k'),
+  ...(tab ? { t: sql<string>`${tab}`.as('t') } : {}),
+});
+
+/** A subquery answering these ids (a page `searchOnce` found), for `inArray(column, ...)`. */
+export const idList = (ids: readonly number[]): SQL =>
+  ids.length === 0
+    ? sql`(SELECT NULL::int WHERE false)`
+    : sql`(SELECT unnest(ARRAY[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::int[]))`;
 
 /**
  * One page's rows, read the cheap way for its depth (decision 009). Up to `SHALLOW_OFFSET` the rows come
