@@ -186,7 +186,7 @@ export const gymEmployees = pgTable(
     sortName: text(),
     /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
     sortEmail: text(),
-    /** `userSearchText` of the user, null while the account is deleted; written by triggers only. */
+    /** `users.search_text` of the user, null while the account is deleted; written by triggers only. */
     searchText: text(),
   },
   (table) => [
@@ -261,7 +261,7 @@ export const employerEmployees = pgTable(
     sortName: text(),
     /** `lower(email)` of the user, null while the account is deleted; written by triggers only. */
     sortEmail: text(),
-    /** `userSearchText` of the user, null while the account is deleted; written by triggers only. */
+    /** `users.search_text` of the user, null while the account is deleted; written by triggers only. */
     searchText: text(),
   },
   (table) => [

@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { searchLike } from '../../platform/http/paging.ts';
-import { userSearchText, userSortName, users } from '../user/user.tables.ts';
+import { userSortName, users } from '../user/user.tables.ts';
 import { gymEmployees, locationEmployees, locationRightGrants } from './organisation.tables.ts';
 
 /** The ids of a gym's employees (see `gymStaff`), for `staffSet`. */
@@ -32,7 +32,7 @@ export const staffSet = (db: Database, ids: SQL, also?: SQL) =>
       id: users.id,
       name: userSortName(users).as('sort_name'),
       email: sql<string>`lower(${users.email})`.as('sort_email'),
-      searchText: userSearchText(users).as('search_text'),
+      searchText: sql<string>`${users.searchText}`.as('search_text'),
     })
     .from(users)
     .where(and(sql`${users.id} = ANY (ARRAY(${ids}))`, sql`${users.deletedAt} IS NULL`, also))
@@ -42,7 +42,7 @@ export const staffSet = (db: Database, ids: SQL, also?: SQL) =>
 
 export type StaffSet = ReturnType<typeof staffSet>;
 
-/** The staff set's rows matching the search (the same expression `searchLike(userSearchText(...))` matches). */
+/** The staff set's rows matching the search (the users' stored `search_text`). */
 export const staffSearch = (staff: StaffSet, search: string | undefined) =>
   search ? searchLike(sql`${staff.searchText}`, search) : undefined;
 

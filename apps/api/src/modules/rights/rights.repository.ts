@@ -10,7 +10,7 @@ import {
 } from '../organisation/organisation.tables.ts';
 import { locationStaff } from '../organisation/staff.ts';
 import { locationStaffIds, staffSearch, staffSet, staffSortable } from '../organisation/staff-list.ts';
-import { userSearchText, userSortName, users } from '../user/user.tables.ts';
+import { userSortName, users } from '../user/user.tables.ts';
 
 export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -20,9 +20,9 @@ export const employeeColumns = {
   email: users.email,
 };
 
-/** Name or email contains the search text (the trigram-indexed `userSearchText`). */
+/** Name or email contains the search text (the trigram-indexed `users.search_text`). */
 export const employeeSearch = (search: string | undefined): SQL | undefined =>
-  search ? searchLike(userSearchText(users), search) : undefined;
+  search ? searchLike(users.searchText, search) : undefined;
 
 /** Indexed sort keys of live users (`users_sort_name_idx`, `users_list_email_idx`). */
 export const employeeSort = { name: userSortName(users), email: sql`lower(${users.email})` };

@@ -78,9 +78,10 @@ describe('user counts per role', () => {
     await expectCountsRight();
     // Hard deletes (a live and a deleted account) and writing a row's own values back.
     await t.db.delete(users).where(inArray(users.id, [employees[4]!, employees[3]!, suppliers[1]!]));
-    const [{ id: _id, ...row }] = (await t.db.select().from(users).where(eq(users.id, employees[5]!))) as [
-      UserRow,
-    ];
+    const [{ id: _id, searchText: _searchText, ...row }] = (await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, employees[5]!))) as [UserRow];
     await t.db.update(users).set(row).where(eq(users.id, employees[5]!));
     await expectCountsRight();
   });

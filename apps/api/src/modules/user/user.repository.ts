@@ -14,7 +14,7 @@ import {
   sortKey,
   tabCounts,
 } from '../../platform/http/paging.ts';
-import { type UserRow, userRoleCounts, userSearchText, users } from './user.tables.ts';
+import { type UserRow, userRoleCounts, users } from './user.tables.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
 
@@ -28,7 +28,7 @@ const roles = ['Admin', 'Employee', 'ContentCreator', 'Employer', 'Supplier'] as
 export async function list(db: Database, query: ListQuery & { role?: UserRow['role'] | undefined }) {
   const base = and(
     isNull(users.deletedAt),
-    query.search ? searchLike(userSearchText(users), query.search) : undefined,
+    query.search ? searchLike(users.searchText, query.search) : undefined,
   );
   const where = and(base, query.role ? eq(users.role, query.role) : undefined);
   const sortable = {
