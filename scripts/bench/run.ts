@@ -17,7 +17,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { hashPassword } from '../../apps/api/src/platform/auth/password.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Database } from '../../apps/api/src/platform/db/client.ts';
-import { openPostgres } from '../../apps/api/src/platform/db/client.ts';
+import { openPostgres, SESSION_OPTIONS } from '../../apps/api/src/platform/db/client.ts';
 import * as schema from '../../apps/api/src/platform/db/schema.ts';
 import { FILL_VERSION, type Filled, fill, sizesFor } from './fill.ts';
 
@@ -123,11 +123,8 @@ if (marker) {
 // ------------------------------------------------------------------------------------------------ the API
 /** The SQL of one request: the API's drizzle logs every statement it runs while `capturing` is set. */
 let captured: { sql: string; params: unknown[] }[] | undefined;
-/**
- * Without PostgreSQL's JIT, as the API's own pool connects (`openPostgres`): on these short statements
- * compiling costs more than it saves. pgbench runs with the same setting (PGOPTIONS below).
- */
-const SESSION_OPTIONS = '-c jit=off';
+// The API's own pool connects with SESSION_OPTIONS (no JIT, no parallel workers: `openPostgres`); this pool
+// and pgbench (PGOPTIONS below) connect the same way.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, options: SESSION_OPTIONS });
 const db = drizzle(pool, {
   schema,

@@ -27,6 +27,17 @@ export interface DatabaseHandle {
 
 const MIGRATION_LOCK = 727_001;
 
+/**
+ * Settings of every API connection to PostgreSQL. No JIT: on the API's short statements compiling costs
+ * more than it saves (30 ms to 1.5 s measured in plans at a million rows; docs/performance.md). No parallel
+ * workers: a pool of connections already keeps the cores busy, and a plan that gathers from workers takes
+ * the cores from the other connections (the gym employees by location count, 10 connections on 2 cores:
+ * 213 statements a second with parallel workers, 471 without). A statement that would gain from them (a
+ * report over millions of rows) sets `max_parallel_workers_per_gather` in its own transaction. The
+ * benchmark's pool and pgbench use the same settings.
+ */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -36,9 +47,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     idleTimeoutMillis: 30_000,
     // Finds connections that a network failure left half-open.
     keepAlive: true,
-    // No JIT: on the API's short statements compiling costs more than it saves (30 ms to 1.5 s measured
-    // in plans at a million rows; docs/performance.md). The benchmark's pool and pgbench use the same.
-    options: '-c jit=off',
+    options: SESSION_OPTIONS,
   });
   return { ...overPool(pool), kind: 'postgres', isNew: false, close: () => pool.end() };
 }

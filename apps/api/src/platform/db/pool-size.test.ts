@@ -21,13 +21,21 @@ describe('DATABASE_POOL_SIZE', () => {
     }
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('connects without JIT (short statements)', async () => {
-    const handle = await openPostgres(process.env.TEST_DATABASE_URL!, 2);
-    try {
-      const result = await handle.db.execute(sql`show jit`);
-      expect((result as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
-    } finally {
-      await handle.close();
-    }
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'connects without JIT and parallel workers (short statements, a pool on few cores)',
+    async () => {
+      const handle = await openPostgres(process.env.TEST_DATABASE_URL!, 2);
+      try {
+        const result = await handle.db.execute(sql`show jit`);
+        expect((result as unknown as { rows: { jit: string }[] }).rows[0]?.jit).toBe('off');
+        const workers = await handle.db.execute(sql`show max_parallel_workers_per_gather`);
+        expect(
+          (workers as unknown as { rows: { max_parallel_workers_per_gather: string }[] }).rows[0]
+            ?.max_parallel_workers_per_gather,
+        ).toBe('0');
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 });
