@@ -2,12 +2,14 @@ import type { ChallengeTemplateSnapshot } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -105,4 +107,19 @@ export const challenges = pgTable(
       table.name,
     ),
   ],
+);
+
+/**
+ * The challenges per owner (`challengeOwnerKey`) and active flag, kept by triggers on `challenges`
+ * (migration 0028): the challenge list's total and tab counts without a search (decision 009). Written
+ * only by those triggers.
+ */
+export const challengeCounts = pgTable(
+  'challenge_counts',
+  {
+    ownerKey: bigint({ mode: 'number' }).notNull(),
+    isActive: boolean().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.ownerKey, table.isActive] })],
 );
