@@ -2,8 +2,10 @@ import { type ChallengeOwner, PublicationStatus } from '@xp/contracts';
 import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
+  type CappedCount,
   cappedCounts,
   cappedSum,
+  cappedValue,
   type ListQuery,
   likePattern,
   limitOffset,
@@ -13,7 +15,7 @@ import {
   readPage,
 } from '../../platform/http/paging.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
-import { challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
+import { challengeCounts, challengeOwnerKey, challenges, OWNER_KEY_OFFSET } from './challenge.tables.ts';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type ChallengeValues = Omit<typeof challenges.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -50,8 +52,10 @@ export const ownerColumns = (owner: ChallengeOwner) => ({
 const ownerKeyOf = (owner: ChallengeOwner) => OWNER_KEY_OFFSET[owner.kind] + owner.id;
 
 /**
- * The owner's challenges; without a sort the newest first. The tabs' counts count the search's challenges,
- * capped, in one statement after the page. Each sort has an index after the owner key (`challenges_list_*`).
+ * The owner's challenges; without a sort the newest first. Without a search the total and the tabs' counts
+ * are the owner's kept counts (`challenge_counts`, migration 0028); a search's are the capped counts of its
+ * challenges, in one statement after the page. Each sort has an index after the owner key
+ * (`challenges_list_*`).
  */
 export async function list(db: Database, owner: ChallengeOwner, query: ChallengeFilter) {
   const base = and(
@@ -87,23 +91,42 @@ export async function list(db: Database, owner: ChallengeOwner, query: Challenge
     ids: db.select({ id: challenges.id }).from(challenges).$dynamic(),
     rows: db.select().from(challenges).$dynamic(),
   });
-  // The counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
-  // (owner, is_active, name) answers them by index-only scans, a search too (the owner key's expression
-  // index cannot). Only the two tabs are counted: the total is their sum, capped (when either tab is
+  if (query.counts === false) return { items };
+  const current = query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive';
+  if (!query.search) return { items, ...pagedCounts(await ownerCounts(db, owner), current) };
+  // A search's counts filter on the plain owner column: `challenges_{location,employer,association}_idx`
+  // (owner, is_active, name) answers them by index-only scans with the name's filter (the owner key's
+  // expression index cannot). Only the two tabs are counted: the total is their sum, capped (when either tab is
   // capped, so is the total), so it is the same as a capped count of all the owner's challenges.
-  const search = query.search ? ilike(challenges.name, likePattern(query.search)) : undefined;
+  const search = ilike(challenges.name, likePattern(query.search));
   const tabRows = (isActive: boolean) =>
     db
       .select({ one: sql`1` })
       .from(challenges)
       .where(and(ownedBy(owner), search, eq(challenges.isActive, isActive)));
-  if (query.counts === false) return { items };
   const tabs = await cappedCounts(db, { active: tabRows(true), inactive: tabRows(false) });
-  const counts = pagedCounts(
-    { all: cappedSum(tabs.active, tabs.inactive), ...tabs },
-    query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive',
-  );
-  return { items, ...counts };
+  return { items, ...pagedCounts({ all: cappedSum(tabs.active, tabs.inactive), ...tabs }, current) };
+}
+
+/**
+ * The tab counts without a search: the owner's challenges per active flag that triggers keep (migration
+ * 0028), answered as the capped counts would be (exact up to `COUNT_CAP`). One read of at most two rows by
+ * the primary key; an owner without challenges has none.
+ */
+async function ownerCounts(
+  db: Database,
+  owner: ChallengeOwner,
+): Promise<Record<'all' | 'active' | 'inactive', CappedCount>> {
+  const rows = await db
+    .select({ isActive: challengeCounts.isActive, count: challengeCounts.count })
+    .from(challengeCounts)
+    .where(eq(challengeCounts.ownerKey, ownerKeyOf(owner)));
+  const count = (isActive: boolean) => rows.find((row) => row.isActive === isActive)?.count ?? 0;
+  return {
+    all: cappedValue(count(true) + count(false)),
+    active: cappedValue(count(true)),
+    inactive: cappedValue(count(false)),
+  };
 }
 
 /** One challenge of the owner; another owner's is not found. */

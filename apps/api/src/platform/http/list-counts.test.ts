@@ -12,10 +12,11 @@ let recorded: string[] = [];
 
 /**
  * The capped counts' statement (`cappedCounts`), with or without tabs, or the read of the user list's kept
- * counts per role (its tab counts without a search, migration 0024).
+ * counts per role or the challenge list's per owner (their tab counts without a search, migrations 0024
+ * and 0028).
  */
 const isCount = (text: string) =>
-  /^select \(select count\(\*\)::int from \(/.test(text) || /from "user_role_counts"/.test(text);
+  /^select \(select count\(\*\)::int from \(/.test(text) || /from "(user_role|challenge)_counts"/.test(text);
 
 beforeAll(async () => {
   t = await createTestApp();
