@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import {
   idList,
@@ -97,92 +97,54 @@ async function pagedStaff<T>(
 // ---------------------------------------------------------------------------------------------- the gym
 
 /**
- * Per employee of the gym, at how many of its locations they work (linked or holding a right there): one
- * grouped count over the gym's locations' links (thousands of rows), not a count per employee.
+ * The gym's employees with at how many of its locations each works (linked or holding a right there), a
+ * count kept on the gym's link by triggers (migration 0029, `gym_employees.location_count`).
  */
-const locationCounts = (gymId: number) =>
-  sql`(SELECT s.user_id, count(*)::int AS n FROM (SELECT le.user_id, le.location_id FROM ${locationEmployees} AS le JOIN ${locations} AS l ON l.id = le.location_id WHERE l.gym_id = ${gymId} UNION SELECT g.user_id, g.location_id FROM ${locationRightGrants} AS g JOIN ${locations} AS l ON l.id = g.location_id WHERE l.gym_id = ${gymId}) AS s GROUP BY s.user_id) AS location_counts`;
-const countedLocations = sql<number>`coalesce(location_counts.n, 0)`;
-/**
- * The same count for one employee (the outer row's `users.id`): for the 25 rows of a page. Written out in
- * full: inside a one-table select drizzle leaves column names unqualified (see the gyms).
- */
-const locationCountOf = (gymId: number) =>
-  sql<number>`(SELECT count(*)::int FROM "locations" AS l WHERE l.gym_id = ${gymId} AND l.id IN (SELECT le.location_id FROM "location_employees" AS le WHERE le.user_id = "users"."id" UNION ALL SELECT g.location_id FROM "location_right_grants" AS g WHERE g.user_id = "users"."id"))`;
-
 export async function listGymEmployees(db: Database, gymId: number, query: ListQuery) {
-  const counted = locationCountOf(gymId);
+  const links = {
+    name: gymEmployees.sortName,
+    email: gymEmployees.sortEmail,
+    locationCount: gymEmployees.locationCount,
+  };
   const rows = (pageIds: SQL) =>
     db
-      .select({ ...summaryColumns, locationCount: counted })
+      .select({ ...summaryColumns, locationCount: gymEmployees.locationCount })
       .from(users)
+      .innerJoin(gymEmployees, and(eq(gymEmployees.gymId, gymId), eq(gymEmployees.userId, users.id)))
       .where(inArray(users.id, pageIds))
-      .orderBy(...orderBy(query, { ...sortable, locationCount: counted }, 'name', users.id));
-  if (query.search && query.sort !== 'locationCount' && query.counts !== false) {
-    // By name or e-mail, a search reads the gym's links alone: their search text (null while the account is
-    // deleted) has a GIN index with the gym (migration 0026); one statement for the page and the count.
+      .orderBy(
+        ...orderBy(query, { ...sortable, locationCount: gymEmployees.locationCount }, 'name', users.id),
+      );
+  // A search reads the gym's links alone: their search text (null while the account is deleted) has a GIN
+  // index with the gym (migration 0026), and they hold the sort keys.
+  const matches = query.search
+    ? and(
+        eq(gymEmployees.gymId, gymId),
+        isNotNull(gymEmployees.searchText),
+        searchLike(gymEmployees.searchText, query.search),
+      )
+    : undefined;
+  if (matches && query.counts !== false) {
+    // One statement for the page and the count (`searchOnce`).
     const once = await searchOnce(
       db,
       query,
       db
-        .select(
-          matchFields(
-            gymEmployees.userId,
-            sortKey(query, { name: gymEmployees.sortName, email: gymEmployees.sortEmail }, 'name'),
-          ),
-        )
+        .select(matchFields(gymEmployees.userId, sortKey(query, links, 'name')))
         .from(gymEmployees)
-        .where(
-          and(
-            eq(gymEmployees.gymId, gymId),
-            isNotNull(gymEmployees.searchText),
-            searchLike(gymEmployees.searchText, query.search),
-          ),
-        ),
+        .where(matches),
     );
     if (once) return { items: await rows(idList(once.ids)), ...pagedTotal(once.counts.all) };
   }
-  const staff = staffSet(db, gymStaffIds(gymId));
-  const where = staffSearch(staff, query.search);
   return pagedList(
     db,
     query,
-    async (limit, offset) => {
-      // The page's ids first (the gym's employees sorted, or the grouped counts for the count sort), then
-      // the rows and location counts of those 25 only.
-      const page = db.select({ id: staff.id }).from(staff).$dynamic();
-      if (query.sort === 'locationCount')
-        page.leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${staff.id}`);
-      const pageIds = !query.search
-        ? query.sort === 'locationCount'
-          ? // The grouped counts joined to the gym's live links (no user read but the page's).
-            sql`${db
-              .select({ id: gymEmployees.userId })
-              .from(gymEmployees)
-              .leftJoin(locationCounts(gymId), sql`location_counts.user_id = ${gymEmployees.userId}`)
-              .where(and(eq(gymEmployees.gymId, gymId), isNotNull(gymEmployees.sortName)))
-              .orderBy(
-                ...orderBy(query, { locationCount: countedLocations }, 'locationCount', gymEmployees.userId),
-              )
-              .limit(limit)
-              .offset(offset)}`
-          : gymLinksPage(db, gymId, query, limit, offset)
-        : sql`${page
-            .where(where)
-            .orderBy(
-              ...orderBy(
-                query,
-                { ...staffSortable(staff), locationCount: countedLocations },
-                'name',
-                staff.id,
-              ),
-            )
-            .limit(limit)
-            .offset(offset)}`;
-      return rows(pageIds);
-    },
+    // The page's ids first (a walk of the gym's links in the sort's order), then the rows of those 25 only.
+    (limit, offset) => rows(gymLinksPage(db, gymId, query, limit, offset, matches, links)),
     // Without a search the count is the gym's trigger-kept counter (migration 0022): the same rows.
-    query.search ? db.select({ one: sql`1` }).from(staff).where(where) : () => gymEmployeeCount(db, gymId),
+    matches
+      ? db.select({ one: sql`1` }).from(gymEmployees).where(matches)
+      : () => gymEmployeeCount(db, gymId),
   );
 }
 
@@ -191,6 +153,8 @@ export async function listGymEmployees(db: Database, gymId: number, query: ListQ
  * no search: a walk of the gym's links in the order of the user's sort keys copied onto them (migration
  * 0024, `gym_employees_{name,email}_idx`; null while the account is deleted), so a page reads 25 index
  * entries instead of every employee of the gym. `also`: a further condition on `gym_employees.user_id`.
+ * `columns`: the sorts offered, the gym employees' also by location count (migration 0029,
+ * `gym_employees_location_count_idx`, the live links as well).
  */
 const gymLinksPage = (
   db: Database,
@@ -199,20 +163,14 @@ const gymLinksPage = (
   limit: number,
   offset: number,
   also?: SQL,
+  columns: Record<string, AnyColumn> = { name: gymEmployees.sortName, email: gymEmployees.sortEmail },
 ) => {
   const key = query.sort === 'email' ? gymEmployees.sortEmail : gymEmployees.sortName;
   return sql`${db
     .select({ id: gymEmployees.userId })
     .from(gymEmployees)
     .where(and(eq(gymEmployees.gymId, gymId), isNotNull(key), also))
-    .orderBy(
-      ...orderBy(
-        query,
-        { name: gymEmployees.sortName, email: gymEmployees.sortEmail },
-        'name',
-        gymEmployees.userId,
-      ),
-    )
+    .orderBy(...orderBy(query, columns, 'name', gymEmployees.userId))
     .limit(limit)
     .offset(offset)}`;
 };

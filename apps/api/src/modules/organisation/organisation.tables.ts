@@ -172,7 +172,8 @@ function membership<const K extends string>(name: string, key: K, parent: () => 
 /**
  * Staff of a gym (role Employee): invited by the gym, with rights per gym, per location and by group. The
  * user's sort keys are copied onto the link (migration 0024, kept by triggers on both tables; null while the
- * account is deleted), so the gym's people lists walk the gym's links in name or e-mail order.
+ * account is deleted), so the gym's people lists walk the gym's links in name or e-mail order; so is the
+ * number of the gym's locations the user works at (migration 0029), for the sort on it.
  */
 export const gymEmployees = pgTable(
   'gym_employees',
@@ -188,6 +189,11 @@ export const gymEmployees = pgTable(
     sortEmail: text(),
     /** `users.search_text` of the user, null while the account is deleted; written by triggers only. */
     searchText: text(),
+    /**
+     * At how many of the gym's locations the user works (linked in `location_employees` or holding a right
+     * in `location_right_grants` there; a location counts once): kept by triggers (migration 0029).
+     */
+    locationCount: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.gymId, table.userId] }),
@@ -203,6 +209,10 @@ export const gymEmployees = pgTable(
     index('gym_employees_email_idx')
       .on(table.gymId, table.sortEmail, table.userId)
       .where(sql`${table.sortEmail} is not null`),
+    // The gym employees by location count (migration 0029): the live links, like the name's.
+    index('gym_employees_location_count_idx')
+      .on(table.gymId, table.locationCount, table.userId)
+      .where(sql`${table.sortName} is not null`),
   ],
 );
 
