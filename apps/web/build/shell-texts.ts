@@ -35,6 +35,7 @@ export const SHELL_TEXT_KEYS = [
   'challengeTemplate.menu',
   'challenge.menu',
   'employerEmployee.menu',
+  'subscription.menu',
   'invitation.admins.title',
 ] as const;
 

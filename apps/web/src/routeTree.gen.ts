@@ -19,6 +19,7 @@ import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/rou
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSettingsRouteRouteImport } from './routes/_app/settings/route'
+import { Route as AppSubscriptionsRouteRouteImport } from './routes/_app/subscriptions/route'
 import { Route as AppSupplierRouteRouteImport } from './routes/_app/supplier/route'
 import { Route as AppTipsAndTricksRouteRouteImport } from './routes/_app/tipsAndTricks/route'
 import { Route as AccountConfirmEmailRouteImport } from './routes/account/confirm-email'
@@ -59,6 +60,10 @@ import { Route as AppLocationsIndexRouteImport } from './routes/_app/locations/i
 import { Route as AppLocationsLocationIdRouteRouteImport } from './routes/_app/locations/$locationId/route'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsRegistrationRouteImport } from './routes/_app/settings/registration'
+import { Route as AppSubscriptionsIndexRouteImport } from './routes/_app/subscriptions/index'
+import { Route as AppSubscriptionsSubscriptionIdRouteRouteImport } from './routes/_app/subscriptions/$subscriptionId/route'
+import { Route as AppSubscriptionsInactiveRouteImport } from './routes/_app/subscriptions/inactive'
+import { Route as AppSubscriptionsNewRouteImport } from './routes/_app/subscriptions/new'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
 import { Route as AppSupplierDashboardRouteImport } from './routes/_app/supplier/dashboard'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
@@ -85,6 +90,8 @@ import { Route as AppLocationsLocationIdGeneralRouteImport } from './routes/_app
 import { Route as AppLocationsLocationIdPaymentProviderRouteImport } from './routes/_app/locations/$locationId/paymentProvider'
 import { Route as AppLocationsLocationIdStatusRequirementsRouteImport } from './routes/_app/locations/$locationId/statusRequirements'
 import { Route as AppSettingsRightGroupsIndexRouteImport } from './routes/_app/settings/rightGroups/index'
+import { Route as AppSubscriptionsSubscriptionIdIndexRouteImport } from './routes/_app/subscriptions/$subscriptionId/index'
+import { Route as AppSubscriptionsSubscriptionIdLocationsRouteImport } from './routes/_app/subscriptions/$subscriptionId/locations'
 import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
 import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
 import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
@@ -142,6 +149,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppSettingsRouteRoute = AppSettingsRouteRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubscriptionsRouteRoute = AppSubscriptionsRouteRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupplierRouteRoute = AppSupplierRouteRouteImport.update({
@@ -350,6 +362,28 @@ const AppSettingsRegistrationRoute = AppSettingsRegistrationRouteImport.update({
   path: '/registration',
   getParentRoute: () => AppSettingsRouteRoute,
 } as any)
+const AppSubscriptionsIndexRoute = AppSubscriptionsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSubscriptionsRouteRoute,
+} as any)
+const AppSubscriptionsSubscriptionIdRouteRoute =
+  AppSubscriptionsSubscriptionIdRouteRouteImport.update({
+    id: '/$subscriptionId',
+    path: '/$subscriptionId',
+    getParentRoute: () => AppSubscriptionsRouteRoute,
+  } as any)
+const AppSubscriptionsInactiveRoute =
+  AppSubscriptionsInactiveRouteImport.update({
+    id: '/inactive',
+    path: '/inactive',
+    getParentRoute: () => AppSubscriptionsRouteRoute,
+  } as any)
+const AppSubscriptionsNewRoute = AppSubscriptionsNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppSubscriptionsRouteRoute,
+} as any)
 const AppSupplierIndexRoute = AppSupplierIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -497,6 +531,18 @@ const AppSettingsRightGroupsIndexRoute =
     path: '/rightGroups/',
     getParentRoute: () => AppSettingsRouteRoute,
   } as any)
+const AppSubscriptionsSubscriptionIdIndexRoute =
+  AppSubscriptionsSubscriptionIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppSubscriptionsSubscriptionIdRouteRoute,
+  } as any)
+const AppSubscriptionsSubscriptionIdLocationsRoute =
+  AppSubscriptionsSubscriptionIdLocationsRouteImport.update({
+    id: '/locations',
+    path: '/locations',
+    getParentRoute: () => AppSubscriptionsSubscriptionIdRouteRoute,
+  } as any)
 const AccountRegisterAdminCodeRoute =
   AccountRegisterAdminCodeRouteImport.update({
     id: '/account/register/admin/$code',
@@ -560,6 +606,7 @@ export interface FileRoutesByFullPath {
   '/employer': typeof AppEmployerRouteRouteWithChildren
   '/location': typeof AppLocationRouteRouteWithChildren
   '/settings': typeof AppSettingsRouteRouteWithChildren
+  '/subscriptions': typeof AppSubscriptionsRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
@@ -573,6 +620,7 @@ export interface FileRoutesByFullPath {
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/admin/employers': typeof AppAdminEmployersRoute
@@ -594,6 +642,8 @@ export interface FileRoutesByFullPath {
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/settings/registration': typeof AppSettingsRegistrationRoute
+  '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
+  '/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
@@ -605,6 +655,7 @@ export interface FileRoutesByFullPath {
   '/location/': typeof AppLocationIndexRoute
   '/locations/': typeof AppLocationsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
+  '/subscriptions/': typeof AppSubscriptionsIndexRoute
   '/supplier/': typeof AppSupplierIndexRoute
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
@@ -622,6 +673,7 @@ export interface FileRoutesByFullPath {
   '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -632,6 +684,7 @@ export interface FileRoutesByFullPath {
   '/location/settings/': typeof AppLocationSettingsIndexRoute
   '/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
   '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
+  '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
@@ -670,6 +723,8 @@ export interface FileRoutesByTo {
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/settings/registration': typeof AppSettingsRegistrationRoute
+  '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
+  '/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
@@ -681,6 +736,7 @@ export interface FileRoutesByTo {
   '/location': typeof AppLocationIndexRoute
   '/locations': typeof AppLocationsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
+  '/subscriptions': typeof AppSubscriptionsIndexRoute
   '/supplier': typeof AppSupplierIndexRoute
   '/tipsAndTricks': typeof AppTipsAndTricksIndexRoute
   '/account/login': typeof AccountLoginIndexRoute
@@ -698,6 +754,7 @@ export interface FileRoutesByTo {
   '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -708,6 +765,7 @@ export interface FileRoutesByTo {
   '/location/settings': typeof AppLocationSettingsIndexRoute
   '/locations/$locationId': typeof AppLocationsLocationIdIndexRoute
   '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
+  '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
@@ -723,6 +781,7 @@ export interface FileRoutesById {
   '/_app/employer': typeof AppEmployerRouteRouteWithChildren
   '/_app/location': typeof AppLocationRouteRouteWithChildren
   '/_app/settings': typeof AppSettingsRouteRouteWithChildren
+  '/_app/subscriptions': typeof AppSubscriptionsRouteRouteWithChildren
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
@@ -737,6 +796,7 @@ export interface FileRoutesById {
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/_app/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/_app/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
   '/_app/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/admin/employers': typeof AppAdminEmployersRoute
@@ -758,6 +818,8 @@ export interface FileRoutesById {
   '/_app/location/profile': typeof AppLocationProfileRoute
   '/_app/location/rights': typeof AppLocationRightsRoute
   '/_app/settings/registration': typeof AppSettingsRegistrationRoute
+  '/_app/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
+  '/_app/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/_app/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
@@ -769,6 +831,7 @@ export interface FileRoutesById {
   '/_app/location/': typeof AppLocationIndexRoute
   '/_app/locations/': typeof AppLocationsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/subscriptions/': typeof AppSubscriptionsIndexRoute
   '/_app/supplier/': typeof AppSupplierIndexRoute
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
@@ -786,6 +849,7 @@ export interface FileRoutesById {
   '/_app/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/_app/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/_app/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/_app/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -796,6 +860,7 @@ export interface FileRoutesById {
   '/_app/location/settings/': typeof AppLocationSettingsIndexRoute
   '/_app/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
   '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
+  '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/_app/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
@@ -812,6 +877,7 @@ export interface FileRouteTypes {
     | '/employer'
     | '/location'
     | '/settings'
+    | '/subscriptions'
     | '/supplier'
     | '/tipsAndTricks'
     | '/dashboard'
@@ -825,6 +891,7 @@ export interface FileRouteTypes {
     | '/location/areas'
     | '/location/settings'
     | '/locations/$locationId'
+    | '/subscriptions/$subscriptionId'
     | '/admin/challengeTemplate'
     | '/admin/dashboard'
     | '/admin/employers'
@@ -846,6 +913,8 @@ export interface FileRouteTypes {
     | '/location/profile'
     | '/location/rights'
     | '/settings/registration'
+    | '/subscriptions/inactive'
+    | '/subscriptions/new'
     | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
@@ -857,6 +926,7 @@ export interface FileRouteTypes {
     | '/location/'
     | '/locations/'
     | '/settings/'
+    | '/subscriptions/'
     | '/supplier/'
     | '/tipsAndTricks/'
     | '/account/login/'
@@ -874,6 +944,7 @@ export interface FileRouteTypes {
     | '/locations/$locationId/general'
     | '/locations/$locationId/paymentProvider'
     | '/locations/$locationId/statusRequirements'
+    | '/subscriptions/$subscriptionId/locations'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -884,6 +955,7 @@ export interface FileRouteTypes {
     | '/location/settings/'
     | '/locations/$locationId/'
     | '/settings/rightGroups/'
+    | '/subscriptions/$subscriptionId/'
     | '/location/employees/$employeeId/rights'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
@@ -922,6 +994,8 @@ export interface FileRouteTypes {
     | '/location/profile'
     | '/location/rights'
     | '/settings/registration'
+    | '/subscriptions/inactive'
+    | '/subscriptions/new'
     | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
@@ -933,6 +1007,7 @@ export interface FileRouteTypes {
     | '/location'
     | '/locations'
     | '/settings'
+    | '/subscriptions'
     | '/supplier'
     | '/tipsAndTricks'
     | '/account/login'
@@ -950,6 +1025,7 @@ export interface FileRouteTypes {
     | '/locations/$locationId/general'
     | '/locations/$locationId/paymentProvider'
     | '/locations/$locationId/statusRequirements'
+    | '/subscriptions/$subscriptionId/locations'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -960,6 +1036,7 @@ export interface FileRouteTypes {
     | '/location/settings'
     | '/locations/$locationId'
     | '/settings/rightGroups'
+    | '/subscriptions/$subscriptionId'
     | '/location/employees/$employeeId/rights'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
@@ -974,6 +1051,7 @@ export interface FileRouteTypes {
     | '/_app/employer'
     | '/_app/location'
     | '/_app/settings'
+    | '/_app/subscriptions'
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
     | '/_app/dashboard'
@@ -988,6 +1066,7 @@ export interface FileRouteTypes {
     | '/_app/location/areas'
     | '/_app/location/settings'
     | '/_app/locations/$locationId'
+    | '/_app/subscriptions/$subscriptionId'
     | '/_app/admin/challengeTemplate'
     | '/_app/admin/dashboard'
     | '/_app/admin/employers'
@@ -1009,6 +1088,8 @@ export interface FileRouteTypes {
     | '/_app/location/profile'
     | '/_app/location/rights'
     | '/_app/settings/registration'
+    | '/_app/subscriptions/inactive'
+    | '/_app/subscriptions/new'
     | '/_app/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
@@ -1020,6 +1101,7 @@ export interface FileRouteTypes {
     | '/_app/location/'
     | '/_app/locations/'
     | '/_app/settings/'
+    | '/_app/subscriptions/'
     | '/_app/supplier/'
     | '/_app/tipsAndTricks/'
     | '/account/login/'
@@ -1037,6 +1119,7 @@ export interface FileRouteTypes {
     | '/_app/locations/$locationId/general'
     | '/_app/locations/$locationId/paymentProvider'
     | '/_app/locations/$locationId/statusRequirements'
+    | '/_app/subscriptions/$subscriptionId/locations'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -1047,6 +1130,7 @@ export interface FileRouteTypes {
     | '/_app/location/settings/'
     | '/_app/locations/$locationId/'
     | '/_app/settings/rightGroups/'
+    | '/_app/subscriptions/$subscriptionId/'
     | '/_app/location/employees_/$employeeId/rights'
     | '/_app/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
@@ -1145,6 +1229,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subscriptions': {
+      id: '/_app/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/subscriptions'
+      preLoaderRoute: typeof AppSubscriptionsRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/supplier': {
@@ -1427,6 +1518,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRegistrationRouteImport
       parentRoute: typeof AppSettingsRouteRoute
     }
+    '/_app/subscriptions/': {
+      id: '/_app/subscriptions/'
+      path: '/'
+      fullPath: '/subscriptions/'
+      preLoaderRoute: typeof AppSubscriptionsIndexRouteImport
+      parentRoute: typeof AppSubscriptionsRouteRoute
+    }
+    '/_app/subscriptions/$subscriptionId': {
+      id: '/_app/subscriptions/$subscriptionId'
+      path: '/$subscriptionId'
+      fullPath: '/subscriptions/$subscriptionId'
+      preLoaderRoute: typeof AppSubscriptionsSubscriptionIdRouteRouteImport
+      parentRoute: typeof AppSubscriptionsRouteRoute
+    }
+    '/_app/subscriptions/inactive': {
+      id: '/_app/subscriptions/inactive'
+      path: '/inactive'
+      fullPath: '/subscriptions/inactive'
+      preLoaderRoute: typeof AppSubscriptionsInactiveRouteImport
+      parentRoute: typeof AppSubscriptionsRouteRoute
+    }
+    '/_app/subscriptions/new': {
+      id: '/_app/subscriptions/new'
+      path: '/new'
+      fullPath: '/subscriptions/new'
+      preLoaderRoute: typeof AppSubscriptionsNewRouteImport
+      parentRoute: typeof AppSubscriptionsRouteRoute
+    }
     '/_app/supplier/': {
       id: '/_app/supplier/'
       path: '/'
@@ -1608,6 +1727,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings/rightGroups/'
       preLoaderRoute: typeof AppSettingsRightGroupsIndexRouteImport
       parentRoute: typeof AppSettingsRouteRoute
+    }
+    '/_app/subscriptions/$subscriptionId/': {
+      id: '/_app/subscriptions/$subscriptionId/'
+      path: '/'
+      fullPath: '/subscriptions/$subscriptionId/'
+      preLoaderRoute: typeof AppSubscriptionsSubscriptionIdIndexRouteImport
+      parentRoute: typeof AppSubscriptionsSubscriptionIdRouteRoute
+    }
+    '/_app/subscriptions/$subscriptionId/locations': {
+      id: '/_app/subscriptions/$subscriptionId/locations'
+      path: '/locations'
+      fullPath: '/subscriptions/$subscriptionId/locations'
+      preLoaderRoute: typeof AppSubscriptionsSubscriptionIdLocationsRouteImport
+      parentRoute: typeof AppSubscriptionsSubscriptionIdRouteRoute
     }
     '/account/register/admin/$code': {
       id: '/account/register/admin/$code'
@@ -1843,6 +1976,44 @@ const AppSettingsRouteRouteChildren: AppSettingsRouteRouteChildren = {
 const AppSettingsRouteRouteWithChildren =
   AppSettingsRouteRoute._addFileChildren(AppSettingsRouteRouteChildren)
 
+interface AppSubscriptionsSubscriptionIdRouteRouteChildren {
+  AppSubscriptionsSubscriptionIdLocationsRoute: typeof AppSubscriptionsSubscriptionIdLocationsRoute
+  AppSubscriptionsSubscriptionIdIndexRoute: typeof AppSubscriptionsSubscriptionIdIndexRoute
+}
+
+const AppSubscriptionsSubscriptionIdRouteRouteChildren: AppSubscriptionsSubscriptionIdRouteRouteChildren =
+  {
+    AppSubscriptionsSubscriptionIdLocationsRoute:
+      AppSubscriptionsSubscriptionIdLocationsRoute,
+    AppSubscriptionsSubscriptionIdIndexRoute:
+      AppSubscriptionsSubscriptionIdIndexRoute,
+  }
+
+const AppSubscriptionsSubscriptionIdRouteRouteWithChildren =
+  AppSubscriptionsSubscriptionIdRouteRoute._addFileChildren(
+    AppSubscriptionsSubscriptionIdRouteRouteChildren,
+  )
+
+interface AppSubscriptionsRouteRouteChildren {
+  AppSubscriptionsSubscriptionIdRouteRoute: typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
+  AppSubscriptionsInactiveRoute: typeof AppSubscriptionsInactiveRoute
+  AppSubscriptionsNewRoute: typeof AppSubscriptionsNewRoute
+  AppSubscriptionsIndexRoute: typeof AppSubscriptionsIndexRoute
+}
+
+const AppSubscriptionsRouteRouteChildren: AppSubscriptionsRouteRouteChildren = {
+  AppSubscriptionsSubscriptionIdRouteRoute:
+    AppSubscriptionsSubscriptionIdRouteRouteWithChildren,
+  AppSubscriptionsInactiveRoute: AppSubscriptionsInactiveRoute,
+  AppSubscriptionsNewRoute: AppSubscriptionsNewRoute,
+  AppSubscriptionsIndexRoute: AppSubscriptionsIndexRoute,
+}
+
+const AppSubscriptionsRouteRouteWithChildren =
+  AppSubscriptionsRouteRoute._addFileChildren(
+    AppSubscriptionsRouteRouteChildren,
+  )
+
 interface AppSupplierRouteRouteChildren {
   AppSupplierDashboardRoute: typeof AppSupplierDashboardRoute
   AppSupplierIndexRoute: typeof AppSupplierIndexRoute
@@ -1900,6 +2071,7 @@ interface AppRouteChildren {
   AppEmployerRouteRoute: typeof AppEmployerRouteRouteWithChildren
   AppLocationRouteRoute: typeof AppLocationRouteRouteWithChildren
   AppSettingsRouteRoute: typeof AppSettingsRouteRouteWithChildren
+  AppSubscriptionsRouteRoute: typeof AppSubscriptionsRouteRouteWithChildren
   AppSupplierRouteRoute: typeof AppSupplierRouteRouteWithChildren
   AppTipsAndTricksRouteRoute: typeof AppTipsAndTricksRouteRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
@@ -1920,6 +2092,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmployerRouteRoute: AppEmployerRouteRouteWithChildren,
   AppLocationRouteRoute: AppLocationRouteRouteWithChildren,
   AppSettingsRouteRoute: AppSettingsRouteRouteWithChildren,
+  AppSubscriptionsRouteRoute: AppSubscriptionsRouteRouteWithChildren,
   AppSupplierRouteRoute: AppSupplierRouteRouteWithChildren,
   AppTipsAndTricksRouteRoute: AppTipsAndTricksRouteRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,

@@ -2,6 +2,7 @@ import {
   IconBriefcase,
   IconBuildingCommunity,
   IconBuildingStore,
+  IconCreditCard,
   IconDoor,
   IconKey,
   IconLayoutDashboard,
@@ -19,6 +20,7 @@ import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
 import { hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts/claims';
 import { Environment } from '@xp/contracts/enums';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayManageSubscriptions } from '@/features/subscription/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -65,6 +67,13 @@ export const menus: Record<Environment, MenuItem[]> = {
       path: '/employees',
       icon: IconUsers,
       access: (claims) => hasGymRight(claims, 'ManageMembers'),
+    },
+    // The gym right ManageSubscriptions, as the routes' `beforeLoad` (mayManageSubscriptions).
+    {
+      label: 'subscription.menu',
+      path: '/subscriptions',
+      icon: IconCreditCard,
+      access: mayManageSubscriptions,
     },
     {
       label: 'menu.gymSettings',
