@@ -180,7 +180,7 @@ export function SubscriptionLayout({ id, onBack }: SubscriptionLayoutProps) {
         subtitle={
           <Group gap="xs" component="span">
             <TypeBadge type={subscription.type} />
-            <Badge variant="dot" color={subscription.isActive ? 'green' : 'gray'}>
+            <Badge component="span" variant="dot" color={subscription.isActive ? 'green' : 'gray'}>
               {t(subscription.isActive ? 'subscription.status.active' : 'subscription.status.inactive')}
             </Badge>
             {!subscription.isActive && (

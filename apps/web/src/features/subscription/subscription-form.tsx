@@ -316,6 +316,8 @@ function PeriodFields({
   return (
     <Fieldset
       variant="unstyled"
+      // As the other fields' labels: flush left, the description right below.
+      styles={{ legend: { padding: 0, marginBottom: 0 } }}
       aria-describedby={description ? `${id}-description` : undefined}
       legend={
         <Text component="span" size="sm" fw={500}>
@@ -499,7 +501,7 @@ function VariantCard({ control, index, onRemove }: VariantCardProps) {
   return (
     <Fieldset
       legend={
-        <Text fw={700} size="sm">
+        <Text component="span" fw={700} size="sm">
           {name.trim() ? `${legend}: ${name.trim()}` : legend}
         </Text>
       }

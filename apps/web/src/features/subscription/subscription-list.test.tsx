@@ -45,7 +45,7 @@ describe('the list of subscriptions', () => {
     expect(rows[1]).toHaveTextContent('Doorlopend');
     expect(rows[1]).toHaveTextContent('€ 34,95');
     expect(rows[2]).toHaveTextContent('Prepaid');
-    expect(within(rows[2] as HTMLElement).getByLabelText('Geen prijs')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Geen prijs')).toBeInTheDocument();
 
     const tabs = screen.getByRole('tablist', { name: 'Actieve en inactieve abonnementen' });
     expect(within(tabs).getByRole('tab', { name: /Actief/, selected: true })).toHaveTextContent('2');

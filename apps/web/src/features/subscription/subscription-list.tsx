@@ -1,4 +1,4 @@
-import { Badge, Button, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
@@ -80,8 +80,9 @@ function LowestPrice({ cents }: { cents: number | null }) {
   const { t } = useTranslation();
   if (cents === null) {
     return (
-      <Text size="sm" c="dimmed" aria-label={t('subscription.list.noPrice')}>
-        —
+      <Text size="sm" c="dimmed">
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{t('subscription.list.noPrice')}</VisuallyHidden>
       </Text>
     );
   }

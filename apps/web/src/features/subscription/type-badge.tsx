@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function TypeBadge({ type }: { type: number }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={type === SubscriptionType.Prepaid ? 'grape' : 'blue'}>
+    <Badge component="span" variant="light" color={type === SubscriptionType.Prepaid ? 'grape' : 'blue'}>
       {t(`subscription.type.${type}`)}
     </Badge>
   );
