@@ -33,7 +33,7 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await expect(groups).toBeVisible();
   await groups.getByRole('button', { name: 'Leeftijdsgroep toevoegen' }).click();
   const ageForm = groups.getByRole('form', { name: 'Nieuwe leeftijdsgroep' });
-  await ageForm.getByRole('textbox', { name: /^Naam/ }).fill('Jongeren');
+  await ageForm.getByRole('textbox', { name: 'Naam', exact: true }).fill('Jongeren');
   await ageForm.getByRole('textbox', { name: /Minimumleeftijd/ }).fill('16');
   await ageForm.getByRole('textbox', { name: /Maximumleeftijd/ }).fill('23');
   await ageForm.getByRole('button', { name: 'Toevoegen' }).click();
@@ -47,7 +47,7 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await groups.getByRole('tab', { name: 'Tijdsloten' }).click();
   await groups.getByRole('button', { name: 'Tijdslot toevoegen' }).click();
   const slotForm = groups.getByRole('form', { name: 'Nieuw tijdslot' });
-  await slotForm.getByRole('textbox', { name: /^Naam/ }).fill('Ochtend');
+  await slotForm.getByRole('textbox', { name: 'Naam', exact: true }).fill('Ochtend');
   for (const day of ['Maandag', 'Woensdag', 'Vrijdag']) {
     await slotForm.getByRole('checkbox', { name: day }).check();
   }
@@ -65,7 +65,7 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await page.getByRole('button', { name: 'Abonnement toevoegen' }).first().click();
   await expect(page).toHaveURL(/\/subscriptions\/new$/);
   const form = page.getByRole('form', { name: 'Abonnement toevoegen' });
-  await form.getByRole('textbox', { name: /^Naam/ }).fill('Jongerenfitness');
+  await form.getByRole('textbox', { name: 'Naam', exact: true }).fill('Jongerenfitness');
   await form.getByRole('textbox', { name: /Omschrijving/ }).fill('Fitness voor jongeren in de ochtend');
   await pickOption(page, /^Locaties/, 'Vitaal Utrecht Centrum');
   await pickOption(page, /^Leeftijdsgroepen/, 'Jongeren (16 t/m 23 jaar)');
