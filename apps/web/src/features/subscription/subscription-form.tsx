@@ -415,6 +415,7 @@ function MoneyFields({
           name={variantPath(index, includesVat)}
           label={t('subscription.variant.includesVat')}
           aria-label={t('subscription.variant.includesVatOf', { field: label })}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
           mb={8}
         />
       </Group>

@@ -28,7 +28,6 @@ const columns: ListColumn<SubscriptionListItem>[] = [
     id: 'name',
     header: 'subscription.fields.name',
     sortField: 'name',
-    width: '30%',
     cell: (item) => (
       <Text size="sm" fw={600}>
         {item.name}
@@ -40,6 +39,8 @@ const columns: ListColumn<SubscriptionListItem>[] = [
     id: 'type',
     header: 'subscription.fields.type',
     sortField: 'type',
+    // Room for the badge's whole word on a narrow screen.
+    width: 140,
     cell: (item) => <TypeBadge type={item.type} />,
     exportValue: (item, { t }) => t(`subscription.type.${item.type}`),
   },
@@ -69,7 +70,6 @@ const columns: ListColumn<SubscriptionListItem>[] = [
     header: 'subscription.fields.order',
     sortField: 'order',
     align: 'right',
-    width: 110,
     cell: (item) => <Text size="sm">{item.order}</Text>,
     exportValue: (item) => item.order,
   },
