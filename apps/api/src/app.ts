@@ -14,6 +14,7 @@ import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
     ...userRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl, cookies }),
     ...locationRoutes({ db, secrets }),
     ...locationAreaRoutes({ db }),
+    ...subscriptionRoutes({ db }),
     ...gymRoutes({ db, files }),
     ...associationRoutes({ db, files }),
     ...challengeTemplateRoutes({ db, files }),

@@ -8,6 +8,7 @@ import {
   TemplateMeasurementPeriod,
   Theme,
 } from './enums.ts';
+import { blankToUndefined, enumValue, optionalEnumValue } from './form-values.ts';
 import {
   endpoint,
   fileUpload,
@@ -147,10 +148,6 @@ export function challengeTemplateDefaults(today: Date = new Date()) {
 
 /* ----- field schemas that take form text parts as well as the values of a client-side form ----- */
 
-/** Empty text parts count as "not given". */
-const blankToUndefined = (value: unknown) =>
-  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 /**
  * A whole amount: digits only, greater than 0, at most 100000 (spec 000 section 5). Takes a number or the
  * text of a form part; yields a number.
@@ -183,24 +180,7 @@ export const templateAmount = z
   })
   .meta({ type: 'integer', minimum: 1, maximum: 100_000 });
 
-/** A form text part of digits as its number; blank parts as not given. */
-const enumNumber = (value: unknown) => {
-  const given = blankToUndefined(value);
-  return typeof given === 'string' && /^-?\d+$/.test(given.trim()) ? Number(given) : given;
-};
-const enumSchema = (values: Record<string, number>) => {
-  const allowed = new Set(Object.values(values));
-  return z
-    .number()
-    .int()
-    .refine((value) => allowed.has(value), { message: 'validation.invalidValue' });
-};
-
-/** One value of a numeric enumeration, as a number or a form text part. */
-export const enumValue = (values: Record<string, number>) => z.preprocess(enumNumber, enumSchema(values));
-/** The same, optional: an empty part or query parameter counts as not given (list filters). */
-export const optionalEnumValue = (values: Record<string, number>) =>
-  z.preprocess(enumNumber, enumSchema(values).optional());
+export { enumValue, optionalEnumValue };
 
 const toDate = (value: unknown) => {
   const given = blankToUndefined(value);

@@ -64,6 +64,10 @@ export const Applicability = { OnlyChallenge: 1, OnlyGoal: 2, ChallengeAndGoal: 
 export const PaymentProviderKind = { Mollie: 0 } as const;
 /** Member status (spec 001 section 4): Non-active and Sleeping are set by days of absence. */
 export const MemberStatus = { NonActive: 1, Sleeping: 2, Active: 3 } as const;
+/** Subscription types, period types and access types (spec 001 section 3, counted in the spec's order). */
+export const SubscriptionType = numbered(['Recurring', 'Prepaid']);
+export const PeriodType = numbered(['Week', 'Month', 'Year']);
+export const AccessType = numbered(['Unlimited', 'LimitedPerPeriod', 'Limited']);
 export const StoreItemCategory = { None: 0, SportClothes: 1, Accessories: 2, Tickets: 3 } as const;
 
 export const Theme = numbered(['Movement', 'Nutrition', 'Relaxation']);

@@ -10,6 +10,7 @@ export * from './employer.ts';
 export * from './employer-employee.ts';
 export * from './enums.ts';
 export * from './files.ts';
+export * from './form-values.ts';
 export * from './gym.ts';
 export * from './http.ts';
 export * from './location.ts';
@@ -21,6 +22,7 @@ export * from './recovery.ts';
 export * from './registration.ts';
 export * from './rights.ts';
 export * from './session.ts';
+export * from './subscription.ts';
 export * from './user.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
@@ -50,6 +52,7 @@ import {
   supplierRegistrationEndpoints,
 } from './registration.ts';
 import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
+import { ageGroupEndpoints, subscriptionEndpoints, timeSlotGroupEndpoints } from './subscription.ts';
 import { userEndpoints } from './user.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
@@ -79,4 +82,7 @@ export const endpointGroups = {
   locationEmployee: locationEmployeeEndpoints,
   employerEmployee: employerEmployeeEndpoints,
   employer: employerEndpoints,
+  subscription: subscriptionEndpoints,
+  ageGroup: ageGroupEndpoints,
+  timeSlotGroup: timeSlotGroupEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -1,5 +1,6 @@
 import { dutchPostalCode } from './address.ts';
 import { MemberStatus, PaymentProviderKind } from './enums.ts';
+import { timeOfDayText } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { type Claims, hasGymRight } from './session.ts';
 import { z } from './zod-setup.ts';
@@ -169,8 +170,7 @@ export type PaymentProvider = z.infer<typeof paymentProvider>;
 
 // ---------------------------------------------------------------------------------------- opening hours
 
-/** HH:mm, hours 0-23 and minutes 0-59 (spec 000 section 5). */
-export const timeOfDayText = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
+export { timeOfDayText };
 
 export const openingRange = z.object({ from: timeOfDayText, to: timeOfDayText });
 export type OpeningRange = z.infer<typeof openingRange>;

@@ -13,3 +13,4 @@ export * from '../audit/audit.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail.tables.ts';
 export * from './settings.tables.ts';
+export * from '../../modules/subscription/subscription.tables.ts';

@@ -1,0 +1,408 @@
+import { type AnyColumn, and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.ts';
+import {
+  cappedCounts,
+  cappedSum,
+  type ListQuery,
+  limitOffset,
+  orderBy,
+  pagedCounts,
+  pagedList,
+  readPage,
+  searchLike,
+} from '../../platform/http/paging.ts';
+import { locations } from '../organisation/organisation.tables.ts';
+import {
+  ageGroups,
+  subscriptionAgeGroups,
+  subscriptionLocations,
+  subscriptions,
+  subscriptionTimeSlotGroups,
+  subscriptionVariants,
+  timeSlotGroups,
+} from './subscription.tables.ts';
+
+// ---------------------------------------------------------------------------------------------- age groups
+
+const ageGroupColumns = {
+  id: ageGroups.id,
+  gymId: ageGroups.gymId,
+  name: ageGroups.name,
+  minimumAge: ageGroups.minimumAge,
+  maximumAge: ageGroups.maximumAge,
+  subscriptionCount: sql<number>`(select count(*)::int from ${subscriptionAgeGroups} where ${subscriptionAgeGroups.ageGroupId} = "age_groups"."id")`,
+};
+export interface AgeGroupRow {
+  id: number;
+  gymId: number;
+  name: string;
+  minimumAge: number;
+  maximumAge: number;
+  subscriptionCount: number;
+}
+export type AgeGroupValues = Pick<typeof ageGroups.$inferInsert, 'name' | 'minimumAge' | 'maximumAge'>;
+
+/** A gym's age groups: tens, by the gym's unique name index. */
+export function listAgeGroups(db: Database, gymId: number, query: ListQuery) {
+  const where = and(
+    eq(ageGroups.gymId, gymId),
+    query.search ? searchLike(sql`lower(${ageGroups.name})`, query.search) : undefined,
+  );
+  return pagedList(
+    db,
+    query,
+    (limit, offset) =>
+      db
+        .select(ageGroupColumns)
+        .from(ageGroups)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${ageGroups.name})`, minimumAge: ageGroups.minimumAge },
+            'minimumAge',
+            ageGroups.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    db.select({ one: sql`1` }).from(ageGroups).where(where),
+  );
+}
+
+export const findAgeGroup = async (db: Database, id: number, lock = false) => {
+  const select = db.select(ageGroupColumns).from(ageGroups).where(eq(ageGroups.id, id)).$dynamic();
+  return (await (lock ? select.for('update', { of: ageGroups }) : select))[0];
+};
+
+export const insertAgeGroup = async (db: Database, gymId: number, values: AgeGroupValues) => {
+  const [row] = await db
+    .insert(ageGroups)
+    .values({ ...values, gymId })
+    .returning({ id: ageGroups.id });
+  return (await findAgeGroup(db, row!.id))!;
+};
+
+export const updateAgeGroup = async (db: Database, id: number, values: AgeGroupValues) => {
+  await db.update(ageGroups).set(values).where(eq(ageGroups.id, id));
+  return (await findAgeGroup(db, id))!;
+};
+
+export const removeAgeGroup = (db: Database, id: number) => db.delete(ageGroups).where(eq(ageGroups.id, id));
+
+// ------------------------------------------------------------------------------------------ time slot groups
+
+/** `time` columns read as HH:mm:ss; the contract speaks HH:mm. */
+const hhmm = (column: AnyColumn) => sql<string>`to_char(${column}, 'HH24:MI')`;
+
+const timeSlotGroupColumns = {
+  id: timeSlotGroups.id,
+  gymId: timeSlotGroups.gymId,
+  name: timeSlotGroups.name,
+  days: timeSlotGroups.days,
+  beginTime: hhmm(timeSlotGroups.beginTime),
+  endTime: hhmm(timeSlotGroups.endTime),
+  subscriptionCount: sql<number>`(select count(*)::int from ${subscriptionTimeSlotGroups} where ${subscriptionTimeSlotGroups.timeSlotGroupId} = "time_slot_groups"."id")`,
+};
+export interface TimeSlotGroupRow {
+  id: number;
+  gymId: number;
+  name: string;
+  days: number[];
+  beginTime: string;
+  endTime: string;
+  subscriptionCount: number;
+}
+export type TimeSlotGroupValues = Pick<
+  typeof timeSlotGroups.$inferInsert,
+  'name' | 'days' | 'beginTime' | 'endTime'
+>;
+
+export function listTimeSlotGroups(db: Database, gymId: number, query: ListQuery) {
+  const where = and(
+    eq(timeSlotGroups.gymId, gymId),
+    query.search ? searchLike(sql`lower(${timeSlotGroups.name})`, query.search) : undefined,
+  );
+  return pagedList(
+    db,
+    query,
+    (limit, offset) =>
+      db
+        .select(timeSlotGroupColumns)
+        .from(timeSlotGroups)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            query,
+            { name: sql`lower(${timeSlotGroups.name})`, beginTime: timeSlotGroups.beginTime },
+            'name',
+            timeSlotGroups.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    db.select({ one: sql`1` }).from(timeSlotGroups).where(where),
+  );
+}
+
+export const findTimeSlotGroup = async (db: Database, id: number, lock = false) => {
+  const select = db
+    .select(timeSlotGroupColumns)
+    .from(timeSlotGroups)
+    .where(eq(timeSlotGroups.id, id))
+    .$dynamic();
+  return (await (lock ? select.for('update', { of: timeSlotGroups }) : select))[0];
+};
+
+export const insertTimeSlotGroup = async (db: Database, gymId: number, values: TimeSlotGroupValues) => {
+  const [row] = await db
+    .insert(timeSlotGroups)
+    .values({ ...values, gymId })
+    .returning({ id: timeSlotGroups.id });
+  return (await findTimeSlotGroup(db, row!.id))!;
+};
+
+export const updateTimeSlotGroup = async (db: Database, id: number, values: TimeSlotGroupValues) => {
+  await db.update(timeSlotGroups).set(values).where(eq(timeSlotGroups.id, id));
+  return (await findTimeSlotGroup(db, id))!;
+};
+
+export const removeTimeSlotGroup = (db: Database, id: number) =>
+  db.delete(timeSlotGroups).where(eq(timeSlotGroups.id, id));
+
+// ------------------------------------------------------------------------------------------ subscriptions
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionValues = Pick<
+  typeof subscriptions.$inferInsert,
+  'type' | 'name' | 'description' | 'sortOrder' | 'vatRate'
+>;
+export type VariantValues = Omit<
+  typeof subscriptionVariants.$inferInsert,
+  'id' | 'subscriptionId' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * The price per period incl. VAT of a variant of the outer subscription, rounded to cents. The outer row's
+ * columns are written out: inside a one-table select drizzle leaves column names unqualified.
+ */
+const priceInclVat = sql`CASE WHEN ${subscriptionVariants.pricePerPeriodIncludesVat} THEN ${subscriptionVariants.pricePerPeriod} ELSE round(${subscriptionVariants.pricePerPeriod} * (100 + "subscriptions"."vat_rate") / 100.0)::int END`;
+
+const listColumns = {
+  id: subscriptions.id,
+  type: subscriptions.type,
+  name: subscriptions.name,
+  order: subscriptions.sortOrder,
+  isActive: subscriptions.isActive,
+  variantCount: sql<number>`(select count(*)::int from ${subscriptionVariants} where ${subscriptionVariants.subscriptionId} = "subscriptions"."id")`,
+  locationCount: sql<number>`(select count(*)::int from ${subscriptionLocations} where ${subscriptionLocations.subscriptionId} = "subscriptions"."id")`,
+  lowestPricePerPeriod: sql<
+    number | null
+  >`(select min(${priceInclVat}) from ${subscriptionVariants} where ${subscriptionVariants.subscriptionId} = "subscriptions"."id")`,
+};
+
+/**
+ * A gym's subscriptions (tens to hundreds) with the tabs active and inactive: by the gym's list indexes
+ * (gym, active flag, sort key, id); a search on the name (its trigram index).
+ */
+export async function listSubscriptions(
+  db: Database,
+  gymId: number,
+  query: ListQuery & { isActive?: boolean | undefined },
+) {
+  const base = and(
+    eq(subscriptions.gymId, gymId),
+    query.search ? searchLike(sql`lower(${subscriptions.name})`, query.search) : undefined,
+  );
+  const tab = (isActive: boolean | undefined) =>
+    and(base, isActive === undefined ? undefined : eq(subscriptions.isActive, isActive));
+  const { limit, offset } = limitOffset(query);
+  const items = await readPage({
+    limit,
+    offset,
+    where: tab(query.isActive),
+    order: orderBy(
+      query,
+      { order: subscriptions.sortOrder, name: sql`lower(${subscriptions.name})`, type: subscriptions.type },
+      'order',
+      subscriptions.id,
+    ),
+    id: subscriptions.id,
+    ids: db.select({ id: subscriptions.id }).from(subscriptions).$dynamic(),
+    rows: db.select(listColumns).from(subscriptions).$dynamic(),
+  });
+  if (query.counts === false) return { items };
+  const rows = (isActive: boolean) => db.select({ one: sql`1` }).from(subscriptions).where(tab(isActive));
+  const tabs = await cappedCounts(db, { active: rows(true), inactive: rows(false) });
+  const current = query.isActive === undefined ? 'all' : query.isActive ? 'active' : 'inactive';
+  return { items, ...pagedCounts({ all: cappedSum(tabs.active, tabs.inactive), ...tabs }, current) };
+}
+
+export const findSubscription = async (db: Database, id: number, lock = false) => {
+  const select = db.select().from(subscriptions).where(eq(subscriptions.id, id)).$dynamic();
+  return (await (lock ? select.for('update') : select))[0];
+};
+
+/** A subscription with what it offers: locations, age groups, time slot groups and variants. */
+export async function subscriptionParts(db: Database, id: number) {
+  const [offeredAt, ages, slots, variants] = [
+    await db
+      .select({ id: locations.id, name: locations.name })
+      .from(subscriptionLocations)
+      .innerJoin(locations, eq(locations.id, subscriptionLocations.locationId))
+      .where(eq(subscriptionLocations.subscriptionId, id))
+      .orderBy(asc(sql`lower(${locations.name})`), asc(locations.id)),
+    await db
+      .select(ageGroupColumns)
+      .from(ageGroups)
+      .where(
+        inArray(
+          ageGroups.id,
+          db
+            .select({ id: subscriptionAgeGroups.ageGroupId })
+            .from(subscriptionAgeGroups)
+            .where(eq(subscriptionAgeGroups.subscriptionId, id)),
+        ),
+      )
+      .orderBy(asc(ageGroups.minimumAge), asc(ageGroups.id)),
+    await db
+      .select(timeSlotGroupColumns)
+      .from(timeSlotGroups)
+      .where(
+        inArray(
+          timeSlotGroups.id,
+          db
+            .select({ id: subscriptionTimeSlotGroups.timeSlotGroupId })
+            .from(subscriptionTimeSlotGroups)
+            .where(eq(subscriptionTimeSlotGroups.subscriptionId, id)),
+        ),
+      )
+      .orderBy(asc(sql`lower(${timeSlotGroups.name})`), asc(timeSlotGroups.id)),
+    await db
+      .select()
+      .from(subscriptionVariants)
+      .where(eq(subscriptionVariants.subscriptionId, id))
+      .orderBy(asc(subscriptionVariants.sortOrder), asc(subscriptionVariants.id)),
+  ];
+  return { locations: offeredAt, ageGroups: ages, timeSlotGroups: slots, variants };
+}
+
+/**
+ * Of `ids`, those that are the gym's: its locations, age groups or time slot groups. The groups are locked
+ * against deletion (`FOR KEY SHARE`) until the save commits, so a group's deletion either waits and then
+ * sees it in use, or went first and the group is not found here.
+ */
+export async function ownedIds(
+  db: Database,
+  kind: 'locations' | 'ageGroups' | 'timeSlotGroups',
+  gymId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const table = { locations, ageGroups, timeSlotGroups }[kind];
+  const select = db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.gymId, gymId), inArray(table.id, ids)))
+    .$dynamic();
+  const rows = await (kind === 'locations' ? select : select.for('key share'));
+  return new Set(rows.map((row) => row.id));
+}
+
+export const insertSubscription = async (db: Database, gymId: number, values: SubscriptionValues) =>
+  (
+    await db
+      .insert(subscriptions)
+      .values({ ...values, gymId })
+      .returning({ id: subscriptions.id })
+  )[0]!.id;
+
+export const updateSubscription = (
+  db: Database,
+  id: number,
+  values: Partial<SubscriptionValues> & { isActive?: boolean },
+) => db.update(subscriptions).set(values).where(eq(subscriptions.id, id));
+
+/** Replaces what a subscription is linked to: the rows no longer listed go, the new ones come. */
+export async function replaceLinks(
+  db: Database,
+  subscriptionId: number,
+  links: { locationIds: number[]; ageGroupIds: number[]; timeSlotGroupIds: number[] },
+) {
+  const gone = (own: SQL, column: AnyColumn, ids: number[]) =>
+    ids.length > 0 ? and(own, notInArray(column, ids)) : own;
+  await db
+    .delete(subscriptionLocations)
+    .where(
+      gone(
+        eq(subscriptionLocations.subscriptionId, subscriptionId),
+        subscriptionLocations.locationId,
+        links.locationIds,
+      ),
+    );
+  if (links.locationIds.length > 0)
+    await db
+      .insert(subscriptionLocations)
+      .values(links.locationIds.map((locationId) => ({ subscriptionId, locationId })))
+      .onConflictDoNothing();
+  await db
+    .delete(subscriptionAgeGroups)
+    .where(
+      gone(
+        eq(subscriptionAgeGroups.subscriptionId, subscriptionId),
+        subscriptionAgeGroups.ageGroupId,
+        links.ageGroupIds,
+      ),
+    );
+  if (links.ageGroupIds.length > 0)
+    await db
+      .insert(subscriptionAgeGroups)
+      .values(links.ageGroupIds.map((ageGroupId) => ({ subscriptionId, ageGroupId })))
+      .onConflictDoNothing();
+  await db
+    .delete(subscriptionTimeSlotGroups)
+    .where(
+      gone(
+        eq(subscriptionTimeSlotGroups.subscriptionId, subscriptionId),
+        subscriptionTimeSlotGroups.timeSlotGroupId,
+        links.timeSlotGroupIds,
+      ),
+    );
+  if (links.timeSlotGroupIds.length > 0)
+    await db
+      .insert(subscriptionTimeSlotGroups)
+      .values(links.timeSlotGroupIds.map((timeSlotGroupId) => ({ subscriptionId, timeSlotGroupId })))
+      .onConflictDoNothing();
+}
+
+/** The ids of a subscription's variants. */
+export const variantIdsOf = async (db: Database, subscriptionId: number) =>
+  new Set(
+    (
+      await db
+        .select({ id: subscriptionVariants.id })
+        .from(subscriptionVariants)
+        .where(eq(subscriptionVariants.subscriptionId, subscriptionId))
+    ).map((row) => row.id),
+  );
+
+/** Writes the variants: those with an id are changed, the others added, the ones not listed removed. */
+export async function saveVariants(
+  db: Database,
+  subscriptionId: number,
+  variants: (VariantValues & { id?: number | undefined })[],
+) {
+  const kept = variants.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+  const own = eq(subscriptionVariants.subscriptionId, subscriptionId);
+  await db
+    .delete(subscriptionVariants)
+    .where(kept.length > 0 ? and(own, notInArray(subscriptionVariants.id, kept)) : own);
+  for (const { id, ...values } of variants) {
+    if (id === undefined) await db.insert(subscriptionVariants).values({ ...values, subscriptionId });
+    else
+      await db
+        .update(subscriptionVariants)
+        .set(values)
+        .where(and(own, eq(subscriptionVariants.id, id)));
+  }
+}

@@ -1,0 +1,570 @@
+import {
+  AccessType,
+  type AgeGroup,
+  PeriodType,
+  type Subscription,
+  type SubscriptionListItem,
+  SubscriptionType,
+  type TimeSlotGroup,
+} from '@xp/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createEmployee, expectFailure, ok, request, seededIds, signIn } from '../rights/test-support.ts';
+import { ageGroups, subscriptions, subscriptionVariants, timeSlotGroups } from './subscription.tables.ts';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof seededIds>>;
+let call: ReturnType<typeof request>;
+let gym = '';
+let plain = '';
+let brug = '';
+
+type Page<T> = { items: T[]; total: number; tabCounts?: Record<string, number> };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await seededIds(t);
+  call = request(t);
+  await createEmployee(t, {
+    email: 'plain@abonnement.test',
+    gymId: ids.vitaal,
+    gymRights: ['ManageMembers'],
+  });
+  await createEmployee(t, {
+    email: 'boss@abonnement.test',
+    gymId: ids.brug,
+    gymRights: ['ManageSubscriptions'],
+  });
+  gym = await signIn(t, 'gym@example.com', '10.63');
+  plain = await signIn(t, 'plain@abonnement.test', '10.63');
+  brug = await signIn(t, 'boss@abonnement.test', '10.63');
+});
+afterAll(() => t.close());
+
+const auditActions = async (entity: string, id: number) =>
+  (
+    await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id))
+  ).map((row) => row.action);
+
+let serial = 0;
+const ageGroup = async (
+  body: Partial<{ name: string; minimumAge: number; maximumAge: number }> = {},
+  cookie = gym,
+) =>
+  ok<AgeGroup>(
+    await call('POST', '/AgeGroup', cookie, {
+      name: `Leeftijd ${++serial}`,
+      minimumAge: 18,
+      maximumAge: 64,
+      ...body,
+    }),
+  );
+const timeSlotGroup = async (
+  body: Partial<{ name: string; days: number[]; beginTime: string; endTime: string }> = {},
+  cookie = gym,
+) =>
+  ok<TimeSlotGroup>(
+    await call('POST', '/TimeSlotGroup', cookie, {
+      name: `Dal ${++serial}`,
+      days: [1, 2, 3, 4, 5],
+      beginTime: '09:00',
+      endTime: '16:00',
+      ...body,
+    }),
+  );
+
+const variant = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Maandelijks',
+  oneOffCosts: 2500,
+  oneOffCostsIncludesVat: true,
+  pricePerPeriod: 3995,
+  pricePerPeriodIncludesVat: true,
+  durationPeriodAmount: 12,
+  durationPeriodType: PeriodType.Month,
+  accessType: AccessType.Unlimited,
+  paymentPerPeriodAmount: 1,
+  paymentPerPeriodType: PeriodType.Month,
+  noticePeriodAmount: 1,
+  noticePeriodType: PeriodType.Month,
+  order: 1,
+  ...overrides,
+});
+
+const subscriptionBody = (overrides: Record<string, unknown> = {}) => ({
+  type: SubscriptionType.Recurring,
+  name: `Abonnement ${++serial}`,
+  description: 'Onbeperkt sporten',
+  order: 1,
+  vatRate: 9,
+  locationIds: [ids.utrecht],
+  ageGroupIds: [],
+  timeSlotGroupIds: [],
+  variants: [variant()],
+  ...overrides,
+});
+
+const create = (body: unknown, cookie = gym) => call('POST', '/Subscription', cookie, body);
+
+describe('age groups', () => {
+  it('are created, listed, searched, changed and deleted in the active gym, audited', async () => {
+    const youth = await ageGroup({ name: 'Jeugd', minimumAge: 12, maximumAge: 17 });
+    expect(youth).toMatchObject({ name: 'Jeugd', minimumAge: 12, maximumAge: 17, subscriptionCount: 0 });
+    const seniors = await ageGroup({ name: '65-plus', minimumAge: 65, maximumAge: 130 });
+    const page = ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?pageSize=100', gym));
+    const names = page.items.map((item) => item.name);
+    expect(names.indexOf('Jeugd')).toBeLessThan(names.indexOf('65-plus'));
+    expect(
+      ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?search=JEU', gym)).items.map((i) => i.name),
+    ).toEqual(['Jeugd']);
+    // Another gym sees none of them.
+    expect(ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?search=jeugd', brug)).items).toEqual([]);
+    const changed = ok<AgeGroup>(
+      await call('PUT', '/AgeGroup', gym, { id: youth.id, name: 'Jongeren', minimumAge: 13, maximumAge: 17 }),
+    );
+    expect(changed).toMatchObject({ id: youth.id, name: 'Jongeren', minimumAge: 13 });
+    ok(await call('DELETE', `/AgeGroup/${seniors.id}`, gym));
+    expect(await t.db.select().from(ageGroups).where(eq(ageGroups.id, seniors.id))).toEqual([]);
+    expect(await auditActions('AgeGroup', youth.id)).toEqual(['create', 'update']);
+    expect(await auditActions('AgeGroup', seniors.id)).toEqual(['create', 'delete']);
+  });
+
+  it('refuses bad input, a taken name, another gym and a missing right', async () => {
+    const existing = await ageGroup({ name: 'Volwassenen' });
+    const post = (body: unknown, cookie = gym) => call('POST', '/AgeGroup', cookie, body);
+    expectFailure(
+      await post({ name: 'x', minimumAge: 30, maximumAge: 20 }),
+      400,
+      'maximumAge',
+      'subscription.errors.maximumBelowMinimum',
+    );
+    expectFailure(await post({ name: '', minimumAge: 1, maximumAge: 2 }), 400, 'name', 'validation.required');
+    expectFailure(
+      await post({ name: 'x', minimumAge: -1, maximumAge: 2 }),
+      400,
+      'minimumAge',
+      'validation.tooSmall',
+    );
+    expectFailure(
+      await post({ name: 'x', minimumAge: 1, maximumAge: 1e9 }),
+      400,
+      'maximumAge',
+      'validation.tooBig',
+    );
+    expectFailure(
+      await post({ name: 'VOLWASSENEN', minimumAge: 1, maximumAge: 2 }),
+      409,
+      'name',
+      'subscription.errors.ageGroupNameTaken',
+    );
+    expectFailure(
+      await call('PUT', '/AgeGroup', brug, {
+        id: existing.id,
+        name: 'Overname',
+        minimumAge: 1,
+        maximumAge: 2,
+      }),
+      404,
+      'general',
+      'subscription.errors.ageGroupNotFound',
+    );
+    expectFailure(
+      await call('DELETE', `/AgeGroup/${existing.id}`, brug),
+      404,
+      'general',
+      'subscription.errors.ageGroupNotFound',
+    );
+    expectForbidden(await call('GET', '/AgeGroup', plain));
+    expectForbidden(await post({ name: 'Nee', minimumAge: 1, maximumAge: 2 }, plain));
+    expectSignInRequired(await call('GET', '/AgeGroup', ''));
+    const [row] = await t.db.select().from(ageGroups).where(eq(ageGroups.id, existing.id));
+    expect(row!.name).toBe('Volwassenen');
+  });
+});
+
+describe('time slot groups', () => {
+  it('keep days sorted once and times as HH:mm; refuse an end not after the begin', async () => {
+    const slot = await timeSlotGroup({
+      name: 'Daluren',
+      days: [5, 1, 3, 1],
+      beginTime: '07:00',
+      endTime: '09:30',
+    });
+    expect(slot).toMatchObject({ name: 'Daluren', days: [1, 3, 5], beginTime: '07:00', endTime: '09:30' });
+    const post = (body: unknown) => call('POST', '/TimeSlotGroup', gym, body);
+    const base = { name: 'Avond', days: [1], beginTime: '18:00', endTime: '22:00' };
+    expectFailure(
+      await post({ ...base, endTime: '18:00' }),
+      400,
+      'endTime',
+      'subscription.errors.endNotAfterBegin',
+    );
+    expectFailure(await post({ ...base, beginTime: '24:00' }), 400, 'beginTime', 'validation.time');
+    expectFailure(await post({ ...base, days: [] }), 400, 'days', 'subscription.errors.noDays');
+    expectFailure(await post({ ...base, days: [7] }), 400, 'days[0]', 'validation.tooBig');
+    expectFailure(
+      await post({ ...base, name: 'DALUREN' }),
+      409,
+      'name',
+      'subscription.errors.timeSlotGroupNameTaken',
+    );
+    const changed = ok<TimeSlotGroup>(
+      await call('PUT', '/TimeSlotGroup', gym, { ...base, id: slot.id, name: 'Ochtend' }),
+    );
+    expect(changed).toMatchObject({ name: 'Ochtend', days: [1], beginTime: '18:00', endTime: '22:00' });
+    expectForbidden(await call('GET', '/TimeSlotGroup', plain));
+    expectFailure(
+      await call('DELETE', `/TimeSlotGroup/${slot.id}`, brug),
+      404,
+      'general',
+      'subscription.errors.timeSlotGroupNotFound',
+    );
+    ok(await call('DELETE', `/TimeSlotGroup/${slot.id}`, gym));
+    expect(await t.db.select().from(timeSlotGroups).where(eq(timeSlotGroups.id, slot.id))).toEqual([]);
+  });
+});
+
+describe('subscriptions', () => {
+  it('are created with variants, locations, an age group and a time slot group, and read back', async () => {
+    const ages = await ageGroup({ name: 'Studenten', minimumAge: 16, maximumAge: 27 });
+    const slot = await timeSlotGroup({ name: 'Overdag' });
+    const created = ok<Subscription>(
+      await create(
+        subscriptionBody({
+          name: 'Student Flex',
+          locationIds: [ids.amersfoort, ids.utrecht, ids.utrecht],
+          ageGroupIds: [ages.id],
+          timeSlotGroupIds: [slot.id],
+          variants: [
+            variant({ name: 'Per maand', order: 1 }),
+            variant({
+              name: '10-rittenkaart',
+              order: 2,
+              pricePerPeriod: 10000,
+              pricePerPeriodIncludesVat: false,
+              accessType: AccessType.Limited,
+              accessPerPeriodAmount: 10,
+              accessPerPeriodType: PeriodType.Week,
+            }),
+          ],
+        }),
+      ),
+    );
+    expect(created).toMatchObject({
+      name: 'Student Flex',
+      type: SubscriptionType.Recurring,
+      vatRate: 9,
+      isActive: true,
+      ageGroups: [{ id: ages.id, name: 'Studenten', subscriptionCount: 1 }],
+      timeSlotGroups: [{ id: slot.id, name: 'Overdag', beginTime: '09:00', endTime: '16:00' }],
+    });
+    expect(created.locations.map((location) => location.id).sort()).toEqual(
+      [ids.amersfoort, ids.utrecht].sort(),
+    );
+    expect(created.variants.map((item) => item.name)).toEqual(['Per maand', '10-rittenkaart']);
+    // A limited access keeps its amount, not a period it does not use.
+    expect(created.variants[1]).toMatchObject({ accessPerPeriodAmount: 10, accessPerPeriodType: null });
+    expect(ok<Subscription>(await call('GET', `/Subscription/${created.id}`, gym))).toEqual(created);
+    expect(await auditActions('Subscription', created.id)).toEqual(['create']);
+    // The list: counts and the lowest price per period incl. VAT (100.00 excl. 9 % = 109.00 > 39.95).
+    const page = ok<Page<SubscriptionListItem>>(await call('GET', '/Subscription?search=student flex', gym));
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        variantCount: 2,
+        locationCount: 2,
+        lowestPricePerPeriod: 3995,
+      }),
+    ]);
+  });
+
+  it('refuses bad input field by field and creates nothing', async () => {
+    const before = (await t.db.select().from(subscriptions)).length;
+    const other = ok<AgeGroup>(
+      await call('POST', '/AgeGroup', brug, { name: 'Brug jeugd', minimumAge: 1, maximumAge: 10 }),
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [] })),
+      400,
+      'variants',
+      'subscription.errors.noVariants',
+    );
+    expectFailure(
+      await create(subscriptionBody({ locationIds: [] })),
+      400,
+      'locationIds',
+      'subscription.errors.noLocations',
+    );
+    expectFailure(
+      await create(subscriptionBody({ locationIds: [ids.zwolle] })),
+      400,
+      'locationIds[0]',
+      'subscription.errors.locationNotInGym',
+    );
+    expectFailure(
+      await create(subscriptionBody({ ageGroupIds: [other.id] })),
+      400,
+      'ageGroupIds[0]',
+      'subscription.errors.ageGroupNotFound',
+    );
+    expectFailure(
+      await create(subscriptionBody({ timeSlotGroupIds: [2_000_000_000] })),
+      400,
+      'timeSlotGroupIds[0]',
+      'subscription.errors.timeSlotGroupNotFound',
+    );
+    expectFailure(await create(subscriptionBody({ vatRate: 7 })), 400, 'vatRate', 'validation.invalidValue');
+    expectFailure(await create(subscriptionBody({ type: 5 })), 400, 'type', 'validation.invalidValue');
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant({ accessType: AccessType.LimitedPerPeriod })] })),
+      400,
+      'variants[0].accessPerPeriodAmount',
+      'validation.required',
+    );
+    expectFailure(
+      await create(
+        subscriptionBody({
+          variants: [variant({ accessType: AccessType.LimitedPerPeriod, accessPerPeriodAmount: 2 })],
+        }),
+      ),
+      400,
+      'variants[0].accessPerPeriodType',
+      'validation.required',
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant(), variant({ name: 'MAANDELIJKS' })] })),
+      400,
+      'variants[1].name',
+      'subscription.errors.variantNameTwice',
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant({ pricePerPeriod: -1 })] })),
+      400,
+      'variants[0].pricePerPeriod',
+      'validation.tooSmall',
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant({ oneOffCosts: 10_000_001 })] })),
+      400,
+      'variants[0].oneOffCosts',
+      'validation.tooBig',
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant({ pricePerPeriod: 12.5 })] })),
+      400,
+      'variants[0].pricePerPeriod',
+      'validation.invalidType',
+    );
+    expectFailure(
+      await create(
+        subscriptionBody({ variants: Array.from({ length: 21 }, (_, i) => variant({ name: `V${i}` })) }),
+      ),
+      400,
+      'variants',
+      'validation.tooMany',
+    );
+    expectFailure(
+      await create(subscriptionBody({ name: 'x'.repeat(65) })),
+      400,
+      'name',
+      'validation.tooLong',
+    );
+    expectFailure(
+      await create(subscriptionBody({ variants: [variant({ id: 1 })] })),
+      400,
+      'variants[0].id',
+      'subscription.errors.variantNotFound',
+    );
+    expect((await t.db.select().from(subscriptions)).length).toBe(before);
+  });
+
+  it('are changed: fields, links and variants kept, added and removed by id', async () => {
+    const first = ok<Subscription>(
+      await create(subscriptionBody({ variants: [variant({ name: 'A' }), variant({ name: 'B' })] })),
+    );
+    const other = ok<Subscription>(await create(subscriptionBody()));
+    const [a, b] = first.variants;
+    const slot = await timeSlotGroup();
+    const changed = ok<Subscription>(
+      await call('PUT', '/Subscription', gym, {
+        ...subscriptionBody({ name: first.name, type: SubscriptionType.Prepaid, vatRate: 21 }),
+        id: first.id,
+        locationIds: [ids.amersfoort],
+        timeSlotGroupIds: [slot.id],
+        variants: [variant({ id: a!.id, name: 'A2', pricePerPeriod: 5000 }), variant({ name: 'C' })],
+      }),
+    );
+    expect(changed).toMatchObject({
+      type: SubscriptionType.Prepaid,
+      vatRate: 21,
+      locations: [{ id: ids.amersfoort }],
+    });
+    expect(changed.variants.map((item) => item.name)).toEqual(['A2', 'C']);
+    expect(changed.variants[0]).toMatchObject({ id: a!.id, pricePerPeriod: 5000 });
+    expect(await t.db.select().from(subscriptionVariants).where(eq(subscriptionVariants.id, b!.id))).toEqual(
+      [],
+    );
+    // A variant of another subscription is not this one's to change.
+    expectFailure(
+      await call('PUT', '/Subscription', gym, {
+        ...subscriptionBody({ name: first.name }),
+        id: first.id,
+        variants: [variant({ id: other.variants[0]!.id })],
+      }),
+      400,
+      'variants[0].id',
+      'subscription.errors.variantNotFound',
+    );
+    expectFailure(
+      await call('PUT', '/Subscription', gym, {
+        ...subscriptionBody({ name: other.name.toUpperCase() }),
+        id: first.id,
+      }),
+      409,
+      'name',
+      'subscription.errors.nameTaken',
+    );
+    expect(ok<Subscription>(await call('GET', `/Subscription/${first.id}`, gym))).toEqual(changed);
+    expect(await auditActions('Subscription', first.id)).toEqual(['create', 'update']);
+  });
+
+  it('are activated and deactivated, with the tabs counting each', async () => {
+    const created = ok<Subscription>(await create(subscriptionBody({ name: 'Zomerpas' })));
+    const counts = async () =>
+      ok<Page<SubscriptionListItem>>(await call('GET', '/Subscription', gym)).tabCounts as Record<
+        'all' | 'active' | 'inactive',
+        number
+      >;
+    const start = await counts();
+    expect(start.all).toBe(start.active + start.inactive);
+    const off = ok<Subscription>(
+      await call('PUT', `/Subscription/${created.id}/SetIsActive`, gym, { isActive: false }),
+    );
+    expect(off.isActive).toBe(false);
+    const after = await counts();
+    expect(after).toEqual({ all: start.all, active: start.active - 1, inactive: start.inactive + 1 });
+    const inactive = ok<Page<SubscriptionListItem>>(
+      await call('GET', '/Subscription?isActive=false&pageSize=100', gym),
+    );
+    expect(inactive.items.map((item) => item.id)).toContain(created.id);
+    expect(inactive.total).toBe(after.inactive);
+    // Again the same: nothing changes, nothing is audited twice.
+    ok(await call('PUT', `/Subscription/${created.id}/SetIsActive`, gym, { isActive: false }));
+    ok(await call('PUT', `/Subscription/${created.id}/SetIsActive`, gym, { isActive: true }));
+    expect(await auditActions('Subscription', created.id)).toEqual(['create', 'update', 'update']);
+    expectFailure(
+      await call('PUT', `/Subscription/${created.id}/SetIsActive`, gym, { isActive: 'ja' }),
+      400,
+      'isActive',
+      'validation.invalidType',
+    );
+  });
+
+  it('are sorted and paged in SQL', async () => {
+    for (const [name, order] of [
+      ['Zz laatste', 0],
+      ['Aa eerste', 99],
+    ] as const) {
+      ok(await create(subscriptionBody({ name, order })));
+    }
+    const byName = ok<Page<SubscriptionListItem>>(
+      await call('GET', '/Subscription?sort=name&pageSize=100', gym),
+    );
+    const names = byName.items.map((item) => item.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const byOrder = ok<Page<SubscriptionListItem>>(
+      await call('GET', '/Subscription?sort=order&direction=desc&pageSize=1', gym),
+    );
+    expect(byOrder.items[0]!.name).toBe('Aa eerste');
+    const second = ok<Page<SubscriptionListItem>>(
+      await call('GET', '/Subscription?sort=name&pageSize=1&page=2', gym),
+    );
+    expect(second.items[0]!.name).toBe(byName.items[1]!.name);
+    expectFailure(await call('GET', '/Subscription?sort=price', gym), 400, 'sort', 'validation.invalidValue');
+  });
+
+  it("are the gym's own: another gym's is not found, a missing right is refused", async () => {
+    const created = ok<Subscription>(await create(subscriptionBody()));
+    expectFailure(
+      await call('GET', `/Subscription/${created.id}`, brug),
+      404,
+      'general',
+      'subscription.errors.notFound',
+    );
+    expectFailure(
+      await call('PUT', '/Subscription', brug, {
+        ...subscriptionBody({ locationIds: [ids.zwolle] }),
+        id: created.id,
+      }),
+      404,
+      'general',
+      'subscription.errors.notFound',
+    );
+    expectFailure(
+      await call('PUT', `/Subscription/${created.id}/SetIsActive`, brug, { isActive: false }),
+      404,
+      'general',
+      'subscription.errors.notFound',
+    );
+    expect(
+      ok<Page<SubscriptionListItem>>(await call('GET', '/Subscription', brug)).items.map((item) => item.id),
+    ).not.toContain(created.id);
+    expectForbidden(await call('GET', '/Subscription', plain));
+    expectForbidden(await call('GET', `/Subscription/${created.id}`, plain));
+    expectForbidden(await create(subscriptionBody(), plain));
+    expectSignInRequired(await call('GET', '/Subscription', ''));
+    expectFailure(await call('GET', '/Subscription/abc', gym), 400, 'id', 'validation.invalidType');
+    expectFailure(await call('GET', '/Subscription/99999999999', gym), 400, 'id', 'validation.tooBig');
+  });
+
+  it('keep the groups they use: a group in use is not deleted, also when both happen at once', async () => {
+    const ages = await ageGroup();
+    const slot = await timeSlotGroup();
+    const created = ok<Subscription>(
+      await create(subscriptionBody({ ageGroupIds: [ages.id], timeSlotGroupIds: [slot.id] })),
+    );
+    expectFailure(
+      await call('DELETE', `/AgeGroup/${ages.id}`, gym),
+      409,
+      'general',
+      'subscription.errors.ageGroupInUse',
+    );
+    expectFailure(
+      await call('DELETE', `/TimeSlotGroup/${slot.id}`, gym),
+      409,
+      'general',
+      'subscription.errors.timeSlotGroupInUse',
+    );
+    // Unlinked, it goes.
+    ok(
+      await call('PUT', '/Subscription', gym, {
+        ...subscriptionBody({ name: created.name }),
+        id: created.id,
+      }),
+    );
+    ok(await call('DELETE', `/AgeGroup/${ages.id}`, gym));
+    // A save that links a group and the group's deletion at once: one of them wins, never both.
+    for (let round = 0; round < 5; round++) {
+      const group = await ageGroup();
+      const [save, removal] = await Promise.all([
+        call('PUT', '/Subscription', gym, {
+          ...subscriptionBody({ name: created.name, ageGroupIds: [group.id] }),
+          id: created.id,
+        }),
+        call('DELETE', `/AgeGroup/${group.id}`, gym),
+      ]);
+      expect([save.statusCode, removal.statusCode].sort(), `${save.body} ${removal.body}`).toEqual(
+        save.statusCode === 200 ? [200, 409] : [200, 400],
+      );
+      const stored = ok<Subscription>(await call('GET', `/Subscription/${created.id}`, gym));
+      const exists = (await t.db.select().from(ageGroups).where(eq(ageGroups.id, group.id))).length === 1;
+      expect(stored.ageGroups.map((item) => item.id)).toEqual(exists ? [group.id] : []);
+    }
+  });
+});
