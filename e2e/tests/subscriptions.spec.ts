@@ -130,7 +130,10 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await groups.getByRole('button', { name: 'Verwijderen Jongeren' }).click();
   expectRefusal(page, 409, '/api/AgeGroup/');
   await groups.getByRole('button', { name: 'Verwijderen', exact: true }).click();
-  await expect(
-    page.getByText('Deze leeftijdsgroep wordt nog door een abonnement gebruikt; haal hem daar eerst weg'),
-  ).toBeVisible();
+  const refusal = groups.getByRole('alert');
+  await expect(refusal).toContainText('Leeftijdsgroep kan niet worden verwijderd');
+  await expect(refusal).toContainText(
+    'Deze leeftijdsgroep wordt nog door een abonnement gebruikt; haal hem daar eerst weg',
+  );
+  await expect(groups.getByRole('row', { name: /Jongeren/ })).toBeVisible();
 });

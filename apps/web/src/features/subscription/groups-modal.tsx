@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Badge,
   Button,
   Group,
@@ -11,15 +12,23 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconClock, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClock,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { AgeGroup, TimeSlotGroup } from '@xp/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmContent } from '@/ui/confirm-modal';
-import { showFailure } from '@/ui/form-errors';
+import { failureReason } from '@/ui/form-errors';
 import { MODAL_SIZES, MODAL_TRANSITION_MS } from '@/ui/modal-sizes';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
+import { translateMessage } from '@/ui/translate';
 import { useAgeGroups, useDeleteAgeGroup, useDeleteTimeSlotGroup, useTimeSlotGroups } from './api';
 import { AgeGroupForm, ageRangeText, TimeSlotGroupForm, timeSlotText } from './group-forms';
 
@@ -88,6 +97,8 @@ function GroupsPanel<G extends { id: number; name: string; subscriptionCount: nu
 }: GroupsPanelProps<G>) {
   const { t } = useTranslation();
   const [view, setView] = useState<View<G>>({ mode: 'list' });
+  /** Why the last delete was refused (a subscription uses the group): said above the list until closed. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const toList = () => setView({ mode: 'list' });
   const texts = `subscription.${kind}`;
 
@@ -115,12 +126,13 @@ function GroupsPanel<G extends { id: number; name: string; subscriptionCount: nu
           onCancel={toList}
           onConfirmed={toList}
           onConfirm={async () => {
+            setRefusal(null);
             try {
               await remove(group);
               showSuccess(t(`${texts}.delete.done`, { name: group.name }));
             } catch (error) {
               // In use by a subscription (409 `…InUse`), or gone already: say why, show the list as it is.
-              showFailure(error, `${texts}.delete.failed`);
+              setRefusal(failureReason(error) ?? 'general_error');
               void query.refetch();
             }
           }}
@@ -144,6 +156,19 @@ function GroupsPanel<G extends { id: number; name: string; subscriptionCount: nu
   }
   return (
     <Stack gap="md">
+      {refusal && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t(`${texts}.delete.failed`)}
+          role="alert"
+          withCloseButton
+          closeButtonLabel={t('actions.close')}
+          onClose={() => setRefusal(null)}
+        >
+          <Text size="sm">{translateMessage(t, refusal)}</Text>
+        </Alert>
+      )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {t(`${texts}.explanation`)}

@@ -92,14 +92,15 @@ describe('the age groups and time slots of the gym', () => {
 
     await user.click(await within(dialog).findByRole('button', { name: 'Verwijderen Jeugd' }));
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
-    expect(
-      await screen.findByText(
-        'Deze leeftijdsgroep wordt nog door een abonnement gebruikt; haal hem daar eerst weg',
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Leeftijdsgroep kan niet worden verwijderd')).toBeInTheDocument();
-    // Back at the list.
-    expect(await within(dialog).findByRole('table', { name: 'Leeftijdsgroepen' })).toBeInTheDocument();
+    // Back at the list, which says why above it until closed.
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent('Leeftijdsgroep kan niet worden verwijderd');
+    expect(refusal).toHaveTextContent(
+      'Deze leeftijdsgroep wordt nog door een abonnement gebruikt; haal hem daar eerst weg',
+    );
+    expect(within(dialog).getByRole('table', { name: 'Leeftijdsgroepen' })).toBeInTheDocument();
+    await user.click(within(refusal).getByRole('button', { name: 'Sluiten' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds a time slot with its days, Monday first, checked by the rules of the contract', async () => {
