@@ -21,6 +21,7 @@ import {
   gyms,
 } from '../../modules/organisation/organisation.tables.ts';
 import { createEmployee, seededIds } from '../../modules/rights/test-support.ts';
+import { ageGroups, timeSlotGroups } from '../../modules/subscription/subscription.tables.ts';
 import { contractEndpoints } from '../../test/contract-walk.ts';
 import { signInFrom } from '../../test/expect.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -399,6 +400,32 @@ const deleteCases: {
         .values({ gymId: ids.vitaal, name: unique('Groep'), rights: ['ManageMembers'] })
         .returning();
       return () => call(admin, 'DELETE', `/GymRightsGroup/${group!.id}`);
+    },
+  },
+  {
+    name: 'an age group (DELETE /AgeGroup/{id})',
+    prepare: async () => {
+      const [group] = await t.db
+        .insert(ageGroups)
+        .values({ gymId: ids.vitaal, name: unique('Leeftijd'), minimumAge: 18, maximumAge: 64 })
+        .returning();
+      return () => call(admin, 'DELETE', `/AgeGroup/${group!.id}`);
+    },
+  },
+  {
+    name: 'a time slot group (DELETE /TimeSlotGroup/{id})',
+    prepare: async () => {
+      const [group] = await t.db
+        .insert(timeSlotGroups)
+        .values({
+          gymId: ids.vitaal,
+          name: unique('Dal'),
+          days: [1, 2],
+          beginTime: '09:00',
+          endTime: '12:00',
+        })
+        .returning();
+      return () => call(admin, 'DELETE', `/TimeSlotGroup/${group!.id}`);
     },
   },
   {

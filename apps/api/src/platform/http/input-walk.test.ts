@@ -106,6 +106,9 @@ const leafOverrides = {
   apiKey: `test_${'a'.repeat(30)}`,
   from: '08:00',
   to: '17:00',
+  beginTime: '08:00',
+  endTime: '17:00',
+  vatRate: 9,
 };
 /** Query values an endpoint needs besides its required fields (rules between fields). */
 const queryBase: Record<string, Record<string, string>> = {
