@@ -70,9 +70,14 @@ export function listAgeGroups(db: Database, gymId: number, query: ListQuery) {
   );
 }
 
+/**
+ * An age group with its use. `lock`: locked first, then read by a statement of its own, so the count sees
+ * every save that linked the group and committed while this waited for the lock (read committed: a
+ * statement's snapshot is taken when it starts).
+ */
 export const findAgeGroup = async (db: Database, id: number, lock = false) => {
-  const select = db.select(ageGroupColumns).from(ageGroups).where(eq(ageGroups.id, id)).$dynamic();
-  return (await (lock ? select.for('update', { of: ageGroups }) : select))[0];
+  if (lock) await db.select({ id: ageGroups.id }).from(ageGroups).where(eq(ageGroups.id, id)).for('update');
+  return (await db.select(ageGroupColumns).from(ageGroups).where(eq(ageGroups.id, id)))[0];
 };
 
 export const insertAgeGroup = async (db: Database, gymId: number, values: AgeGroupValues) => {
@@ -145,13 +150,16 @@ export function listTimeSlotGroups(db: Database, gymId: number, query: ListQuery
   );
 }
 
+/** A time slot group with its use; `lock` as `findAgeGroup`. */
 export const findTimeSlotGroup = async (db: Database, id: number, lock = false) => {
-  const select = db
-    .select(timeSlotGroupColumns)
-    .from(timeSlotGroups)
-    .where(eq(timeSlotGroups.id, id))
-    .$dynamic();
-  return (await (lock ? select.for('update', { of: timeSlotGroups }) : select))[0];
+  if (lock) {
+    await db
+      .select({ id: timeSlotGroups.id })
+      .from(timeSlotGroups)
+      .where(eq(timeSlotGroups.id, id))
+      .for('update');
+  }
+  return (await db.select(timeSlotGroupColumns).from(timeSlotGroups).where(eq(timeSlotGroups.id, id)))[0];
 };
 
 export const insertTimeSlotGroup = async (db: Database, gymId: number, values: TimeSlotGroupValues) => {
