@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bundle-size [-- --dist <dir>] [--build]`: the JavaScript a first visit of a route downloads, gzip
+ * `npm run bundle-size [-- --dist <dir>] [--build] [--files]`: the JavaScript a first visit of a route downloads, gzip
  * size, read from the Vite manifest of apps/web/dist: the entry (index.html and the bootstrap it imports at
  * once, with the texts its first screen loads in one language) and the lazy component chunk of every route on the way to the page,
  * each with its static imports; the login page has an entry of its own (login.html, with its texts), which is
@@ -133,7 +133,7 @@ for (const route of routes) {
   const size = js.reduce((sum, file) => sum + gzipSize(file), 0);
   const over = size > route.limit;
   failed ||= over;
-  rows.push({ ...route, count: js.length, size, over });
+  rows.push({ ...route, count: js.length, size, over, js });
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -143,4 +143,11 @@ for (const row of rows)
     `${row.over ? 'OVER' : 'ok  '}  ${row.path.padEnd(22)} ${kb(row.size).padStart(9)} in ${String(row.count).padStart(3)} files` +
       `  (limit ${kb(row.limit)}; issue 11 target ${kb(row.target)}: ${row.size > row.target ? 'not met' : 'met'})`,
   );
+// `--files`: each route's files, largest first (what to look at when a route grows).
+if (args.includes('--files'))
+  for (const row of rows) {
+    console.log(`\n${row.path}:`);
+    for (const file of [...row.js].sort((a, b) => gzipSize(b) - gzipSize(a)))
+      console.log(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+  }
 process.exit(failed ? 1 : 0);

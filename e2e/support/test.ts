@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every journey imports `test` from here. Each page it opens is watched:
@@ -343,5 +343,5 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-export type { Page };
+export type { Locator, Page };
 export { expect };

@@ -1,4 +1,4 @@
-import { mainMenu, rows } from '../support/lists';
+import { expectListLoaded, mainMenu, rows } from '../support/lists';
 import { signIn } from '../support/session';
 import { expect, expectRefusal, type Page, test } from '../support/test';
 
@@ -13,6 +13,33 @@ async function pickOption(page: Page, field: RegExp, option: string): Promise<vo
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, field: RegExp, option: string) {
   await scope.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * The subscriptions a member can take out: opens the first member of the demo in the members list, its take-out form
+ * and the form's subscription field, reads the options and goes back to the subscriptions.
+ */
+async function offeredToTakeOut(page: Page): Promise<string[]> {
+  await mainMenu(page).getByRole('link', { name: 'Leden' }).click();
+  await expectListLoaded(page, 'Alle leden');
+  // A member of the demo (the other journeys add and anonymise members of their own).
+  await page.getByRole('searchbox', { name: 'Zoeken' }).fill('voorbeeld.nl');
+  await expect(page).toHaveURL(/search=voorbeeld.nl/);
+  await expect(rows(page, 'Alle leden').first()).toContainText('@voorbeeld.nl');
+  await rows(page, 'Alle leden').first().getByRole('cell').first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await page.getByRole('button', { name: 'Abonnement afsluiten' }).click();
+  const takeOut = page.getByRole('form', { name: 'Abonnement afsluiten' });
+  await takeOut.getByRole('combobox', { name: /^Abonnement/ }).click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const names = await options.allTextContents();
+  await page.keyboard.press('Escape');
+  await takeOut.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(takeOut).toBeHidden();
+  await mainMenu(page).getByRole('link', { name: 'Abonnementen' }).click();
+  await expect(page).toHaveURL(/\/subscriptions$/);
+  return names;
 }
 
 test('the gym employee adds groups and a subscription with two variants, and deactivates it', async ({
@@ -104,7 +131,13 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await expect(row.getByRole('cell').nth(2)).toHaveText('2');
   await expect(row.getByRole('cell').nth(3)).toHaveText('1');
 
-  await row.getByText('Jongerenfitness').click();
+  // Active, so a member can take it out.
+  expect(await offeredToTakeOut(page)).toContain('Jongerenfitness');
+
+  await rows(page, 'Actieve abonnementen')
+    .filter({ hasText: 'Jongerenfitness' })
+    .getByText('Jongerenfitness')
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jongerenfitness' })).toBeVisible();
   await page.getByRole('button', { name: 'Deactiveren' }).click();
   const confirm = page.getByRole('dialog', { name: 'Abonnement deactiveren' });
@@ -123,6 +156,11 @@ test('the gym employee adds groups and a subscription with two variants, and dea
   await page.getByRole('tab', { name: /Inactief/ }).click();
   await expect(page).toHaveURL(/\/subscriptions\/inactive$/);
   await expect(rows(page, 'Inactieve abonnementen').filter({ hasText: 'Jongerenfitness' })).toBeVisible();
+  // Not active: no longer offered to take out (the seeded one still is).
+  const offered = await offeredToTakeOut(page);
+  expect(offered).toContain('Onbeperkt fitness');
+  expect(offered).not.toContain('Jongerenfitness');
+  await page.getByRole('tab', { name: /Inactief/ }).click();
 
   // The age group is in use now: its delete is refused with the reason.
   await page.getByRole('button', { name: 'Leeftijdsgroepen en tijdsloten' }).click();

@@ -4,6 +4,7 @@
  * also sit beside other data when that was allowed.
  */
 import type pg from 'pg';
+import { type FilledMembers, fillMembers, type MemberSizes } from './fill-members.ts';
 
 export interface Sizes {
   users: number;
@@ -36,9 +37,9 @@ export function sizesFor(scale: number): Sizes {
 
 /**
  * The version of the data `fill` makes: a database filled by an older version is refused (its measurements
- * would not compare). 2: names with real frequencies.
+ * would not compare). 2: names with real frequencies. 3: subscriptions, members and entries (issue 12).
  */
-export const FILL_VERSION = 2;
+export const FILL_VERSION = 3;
 
 /** Where the benchmark's rows start (id of its first gym, location, ...) and who signs in. */
 export interface Filled {
@@ -49,6 +50,8 @@ export interface Filled {
   firstEmployerId: number;
   firstAssociationId: number;
   adminEmail: string;
+  /** Members and entries (fill version 3). */
+  members?: FilledMembers;
 }
 
 export const BENCH_FILE_HASH = 'bench00000000000000000000000000000000000000000000000000000000000';
@@ -121,6 +124,7 @@ export async function fill(
   sizes: Sizes,
   admin: { email: string; passwordHash: string },
   log: (line: string) => void,
+  memberSizes?: MemberSizes,
 ): Promise<Filled> {
   const s = sizes;
   const base = {
@@ -266,6 +270,9 @@ export async function fill(
             n % 3 = 0, 'Zijstraat', (1 + n % 90)::text, '1234AB', (${CITIES})[1 + n % 15]
      from generate_series(1, ${s.locationAreas}) as n`,
   );
+  const filledMembers = memberSizes
+    ? await fillMembers(client, s, memberSizes, { firstNameOf, surnameOf }, log, base, admin.passwordHash)
+    : undefined;
   const started = Date.now();
   await client.query('vacuum analyze');
   log(`  vacuum analyze: ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -276,5 +283,6 @@ export async function fill(
     firstEmployerId: base.employer + 1,
     firstAssociationId: base.association + 1,
     adminEmail: admin.email,
+    ...(filledMembers ? { members: filledMembers } : {}),
   };
 }

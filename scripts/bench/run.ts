@@ -4,7 +4,7 @@
  * tab) with autocannon, and the SQL the API ran for the same request with pgbench. See docs/performance.md.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,15 @@ import * as contracts from '@xp/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
+import { ACCESS_COOKIE } from '../../apps/api/src/platform/auth/cookies.ts';
 import { hashPassword } from '../../apps/api/src/platform/auth/password.ts';
+import { createTokenSigner } from '../../apps/api/src/platform/auth/tokens.ts';
 import { loadConfig } from '../../apps/api/src/platform/config.ts';
 import type { Database } from '../../apps/api/src/platform/db/client.ts';
 import { openPostgres, SESSION_OPTIONS } from '../../apps/api/src/platform/db/client.ts';
 import * as schema from '../../apps/api/src/platform/db/schema.ts';
 import { FILL_VERSION, type Filled, fill, sizesFor } from './fill.ts';
+import { memberSizesFor } from './fill-members.ts';
 
 const run = promisify(execFile);
 const env = process.env;
@@ -35,7 +38,12 @@ const seconds = Number(env.BENCH_SECONDS ?? '3');
 const pgbenchSeconds = Number(env.BENCH_PGBENCH_SECONDS ?? '5');
 const connections = Number(env.BENCH_CONNECTIONS ?? '10');
 const warmupSeconds = Number(env.BENCH_WARMUP_SECONDS ?? '1');
-const only = env.BENCH_ONLY?.toLowerCase();
+/** Only endpoints whose path contains one of these (comma-separated). */
+const only = env.BENCH_ONLY?.toLowerCase()
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const checkInSeconds = Number(env.BENCH_CHECKIN_SECONDS ?? '10');
 const onlyCases = env.BENCH_CASES?.toLowerCase();
 const allowExistingData = env.BENCH_ALLOW_EXISTING_DATA === '1';
 if (!(scale > 0 && scale <= 10) || !(seconds > 0) || !(pgbenchSeconds > 0) || !(connections > 0)) {
@@ -110,9 +118,10 @@ if (marker) {
   ]);
 } else {
   const sizes = sizesFor(scale);
-  log(`Filling (BENCH_SCALE=${scale}): ${JSON.stringify(sizes)}`);
+  const memberSizes = memberSizesFor(scale);
+  log(`Filling (BENCH_SCALE=${scale}): ${JSON.stringify({ ...sizes, ...memberSizes })}`);
   const started = Date.now();
-  filled = await fill(client, sizes, { email: 'bench-admin@bench.example', passwordHash }, log);
+  filled = await fill(client, sizes, { email: 'bench-admin@bench.example', passwordHash }, log, memberSizes);
   await client.query(
     'create table bench_marker (scale float8 not null, filled jsonb not null, at timestamptz default now())',
   );
@@ -132,9 +141,11 @@ const db = drizzle(pool, {
   logger: { logQuery: (sql, params) => captured?.push({ sql, params }) },
 }) as unknown as Database;
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-bench-files-'));
+// A secret of the run's own, so that the check-in run can sign its member accounts' sessions (below).
+const sessionSecret = randomBytes(32).toString('base64url');
 // As production serves (its headers, cookies and routes); the SPA is not built for it.
 const config = loadConfig(
-  { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  { NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_SECRET: sessionSecret },
   // A run outlives the 15-minute access token; the session is read on every request all the same.
   { webDist: '/nonexistent', filesDir, accessTokenSeconds: 24 * 60 * 60 },
 );
@@ -211,6 +222,15 @@ const contextOf: Record<string, Context> = {
   '/Location/{id}/Employees': 'location',
   '/Location/KnownUsers': 'location',
   '/Location/{id}/Rights': 'location',
+  '/Subscription': 'gym',
+  '/AgeGroup': 'gym',
+  '/TimeSlotGroup': 'gym',
+  '/Member': 'gym',
+  '/Member/OpenRegistration': 'gym',
+  '/Subscription/{id}/Members': 'gym',
+  '/Entry': 'location',
+  '/EntryAttempt': 'location',
+  '/Location/{id}/InsideMembers': 'location',
 };
 const searchOf: Record<string, string> = {
   '/Gym': 'sportschool 12',
@@ -222,7 +242,18 @@ const searchOf: Record<string, string> = {
   '/PictureBankItem/all': 'foto-1',
   '/Location': 'amster',
   '/LocationArea': 'zaal 1',
+  '/Subscription': 'flex',
+  '/AgeGroup': 'volw',
+  '/TimeSlotGroup': 'dal',
 };
+/** Yesterday in the Netherlands: the day of entries listed at a location. */
+const entryDay = (
+  await client.query<{ day: string }>(
+    `select ((now() at time zone 'Europe/Amsterdam')::date - 1)::text as day`,
+  )
+).rows[0]!.day;
+/** Query parameters a list always gets: the entries of a location are those of one day (the screen's default). */
+const extraQueryOf: Record<string, string> = { '/Entry': `&from=${entryDay}&to=${entryDay}` };
 /** Needs data the benchmark does not make, or is no back-office list. */
 const skipped = new Set([
   '/dev/mailbox',
@@ -236,6 +267,7 @@ const pathParams = (endpointPath: string) =>
     // The switcher's list of gyms (the admin may switch to every gym).
     .replace('{kind}', 'gym')
     .replace('/association/locations/{id}', `/association/locations/${filled.firstAssociationId}`)
+    .replace('/Subscription/{id}/', `/Subscription/${filled.members?.firstSubscriptionId}/`)
     .replace('{id}', String(filled.firstLocationId));
 
 interface Case {
@@ -275,11 +307,13 @@ for (const group of Object.values(contracts)) {
       continue;
     if (seenPaths.has(endpoint.path)) continue;
     seenPaths.add(endpoint.path);
-    if (only && !endpoint.path.toLowerCase().includes(only)) continue;
+    if (only && !only.some((part) => endpoint.path.toLowerCase().includes(part))) continue;
     const shape = (endpoint.query?.shape ?? {}) as Shape;
     // A list of one location names it in the query (`/Location/KnownUsers?locationId=`).
-    const ofLocation = shape.locationId ? `&locationId=${filled.firstLocationId}` : '';
-    const base = `${origin}/api${pathParams(endpoint.path)}?pageSize=25${ofLocation}`;
+    // (The member list's `locationId` is a filter of the gym's list instead: measured as a case of its own.)
+    const ofLocation =
+      shape.locationId && endpoint.path !== '/Member' ? `&locationId=${filled.firstLocationId}` : '';
+    const base = `${origin}/api${pathParams(endpoint.path)}?pageSize=25${ofLocation}${extraQueryOf[endpoint.path] ?? ''}`;
     const context = contextOf[endpoint.path] ?? 'admin';
     const add = (name: string, query: string) => {
       if (!onlyCases || name.toLowerCase().includes(onlyCases))
@@ -294,7 +328,26 @@ for (const group of Object.values(contracts)) {
       add(`sort ${sort}`, `page=1&sort=${sort}&direction=asc`);
     for (const [key, field] of Object.entries(shape)) {
       if (['page', 'pageSize', 'search', 'sort', 'direction'].includes(key)) continue;
-      for (const tab of tabValues(key, field)) add(`${key}=${tab}`, `page=1&${key}=${tab}`);
+      // The member list's status tabs: 1 non-active, 2 sleeping, 3 active (issue 12).
+      const tabs = endpoint.path === '/Member' && key === 'status' ? ['1', '2', '3'] : tabValues(key, field);
+      for (const tab of tabs) add(`${key}=${tab}`, `page=1&${key}=${tab}`);
+    }
+    // Issue 12: the member list of a location (its environment), and a member's own entries (the gym's).
+    const extra = (name: string, url: string, context: Context) => {
+      if (!onlyCases || name.toLowerCase().includes(onlyCases))
+        cases.push({ endpoint: endpoint.path, name, url, context });
+    };
+    if (endpoint.path === '/Member') {
+      extra('location env page 1', `${base}&page=1`, 'location');
+      extra('location env search', `${base}&page=1&search=jansen`, 'location');
+      extra('locationId filter', `${base}&page=1&locationId=${filled.firstLocationId}`, 'gym');
+    }
+    if (endpoint.path === '/Entry' && filled.members) {
+      extra(
+        "a member's own entries",
+        `${origin}/api/Entry?pageSize=25&page=1&memberId=${filled.members.sampleMemberId}`,
+        'gym',
+      );
     }
   }
 }
@@ -457,8 +510,107 @@ for (const [index, item] of cases.entries()) {
   );
 }
 
+// ------------------------------------------------------------------------------------------------ check-in
+/**
+ * Issue 12: admitted check-ins a second. BENCH_CONNECTIONS loops (a connection each) post the first location's
+ * QR code as the member accounts of the fill (members there holding Flex: a monthly limit and time slots, so
+ * every check-in reads the membership, its pauses, the time slots and the month's entries), each loop taking
+ * its own accounts in turn. Their sessions are written here and signed with the run's secret (a sign-in
+ * each would hash a password a thousand times). Admitted: the entries the run added, counted in the table.
+ */
+interface CheckInRun {
+  seconds: number;
+  requests: number;
+  admitted: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  statuses: Record<string, number>;
+  outcomes: Record<string, number>;
+  failures: number;
+  accounts: number;
+  /** CPU µs of the API's thread a check-in. */
+  apiCpu: number;
+}
+let checkInRun: CheckInRun | undefined;
+const runsCheckIn =
+  filled.members !== undefined &&
+  checkInSeconds > 0 &&
+  (!only || only.some((part) => '/entry/checkin'.includes(part) || part === 'checkin')) &&
+  !onlyCases;
+if (runsCheckIn && filled.members) {
+  const { checkInUsers, qrCode } = filled.members;
+  const signer = createTokenSigner(sessionSecret, config.accessTokenSeconds);
+  const ids = Array.from({ length: checkInUsers.count }, (_, at) => checkInUsers.firstUserId + at);
+  const sessionIds = ids.map(() => randomUUID());
+  await client.query(
+    `insert into sessions (id, user_id, active_environment, expires_at)
+     select unnest($1::uuid[]), unnest($2::int[]), 2, now() + interval '1 day'`,
+    [sessionIds, ids],
+  );
+  const cookies = await Promise.all(
+    ids.map(async (id, at) => `${ACCESS_COOKIE}=${await signer.sign(sessionIds[at]!, id)}`),
+  );
+  // One check-in's statements, kept for EXPLAIN with the lists' (BENCH_SQL_DIR).
+  captured = [];
+  const probe = await fetch(`${origin}/api/Entry/CheckIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies[0]!, origin },
+    body: JSON.stringify({ qrCode }),
+  });
+  if (probe.status !== 200) throw new Error(`check-in failed: ${probe.status} ${await probe.text()}`);
+  if (keptSqlDir)
+    fs.writeFileSync(path.join(keptSqlDir, 'checkin.sql'), `${captured.map(inline).join(';\n')};\n`);
+  captured = undefined;
+  const checkIns = (duration: number) =>
+    new Promise<Omit<CheckInRun, 'seconds' | 'admitted' | 'perSecond' | 'accounts'>>((resolve, reject) => {
+      const worker = new Worker(new URL('./checkin.mjs', import.meta.url), {
+        workerData: { origin, qrCode, cookies, connections, seconds: duration },
+      });
+      worker.once('message', (result) => {
+        resolve(result);
+        void worker.terminate();
+      });
+      worker.once('error', reject);
+    });
+  const lastEntry = async () =>
+    Number(
+      (await client.query<{ id: string }>('select coalesce(max(id), 0) as id from entries')).rows[0]!.id,
+    );
+  const filledUpTo = await lastEntry();
+  if (warmupSeconds > 0) await checkIns(warmupSeconds);
+  const before = await lastEntry();
+  const apiCpuBefore = threadCpuSeconds();
+  const result = await checkIns(checkInSeconds);
+  const apiCpu = ((threadCpuSeconds() - apiCpuBefore) / Math.max(1, result.requests)) * 1e6;
+  const admitted = (
+    await client.query<{ n: number }>('select count(*)::int as n from entries where id > $1 and source = 0', [
+      before,
+    ])
+  ).rows[0]!.n;
+  // The check-ins leave the data as filled: their entries (the first location's members inside now, their
+  // last visits) would change what the next run's lists of entries and who is inside read.
+  await client.query('delete from entries where id > $1', [filledUpTo]);
+  checkInRun = {
+    ...result,
+    seconds: checkInSeconds,
+    admitted,
+    perSecond: admitted / checkInSeconds,
+    accounts: ids.length,
+    apiCpu,
+  };
+  log(
+    `\nCheck-in: ${connections} connections, ${ids.length} member accounts, ${checkInSeconds} s: ${admitted} admitted ` +
+      `(${checkInRun.perSecond.toFixed(0)} a second; target 1,500), ${result.requests} answers ` +
+      `${JSON.stringify(result.statuses)} ${JSON.stringify(result.outcomes)}, p50 ${ms(result.p50)} ms p95 ${ms(result.p95)} ms, ` +
+      `API thread ${apiCpu.toFixed(0)} µs CPU a check-in` +
+      (result.failures ? `, ${result.failures} failed` : ''),
+  );
+  await client.query('delete from sessions where id = any($1::uuid[])', [sessionIds]);
+}
+
 // ------------------------------------------------------------------------------------------------ the table
-const isSearch = (row: Row) => row.name === 'search';
+const isSearch = (row: Row) => row.name === 'search' || row.name.endsWith(' search');
 const meets = (row: Row) =>
   row.status === '200' &&
   row.p95 <= (isSearch(row) ? 100 : 50) &&
@@ -496,8 +648,15 @@ const summary =
   `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${server}. ` +
   `${rows.filter(meets).length} of ${rows.length} cases meet the targets (list p95 ≤ 50 ms, search p95 ≤ 100 ms, ratio ≥ 0.5)` +
   `, ${rows.filter((row) => verdict(row) === 'refused').length} refused as too deep. ${cpuLine}`;
-log(`\n${summary}\n\n${table}\n`);
-if (env.BENCH_OUTPUT) fs.writeFileSync(env.BENCH_OUTPUT, `${summary}\n\n${table}\n`);
+const checkInLine = checkInRun
+  ? `\n\nCheck-in (POST /Entry/CheckIn): ${checkInRun.admitted} admitted in ${checkInRun.seconds} s at ${connections} connections ` +
+    `(${checkInRun.accounts} member accounts): ${checkInRun.perSecond.toFixed(0)} a second, target ≥ 1,500 ` +
+    `${checkInRun.perSecond >= 1500 ? 'met' : 'missed'}; p50 ${ms(checkInRun.p50)} ms, p95 ${ms(checkInRun.p95)} ms; ` +
+    `the API's thread ${checkInRun.apiCpu.toFixed(0)} µs CPU a check-in; ` +
+    `answers ${JSON.stringify(checkInRun.statuses)}, outcomes ${JSON.stringify(checkInRun.outcomes)}.`
+  : '';
+log(`\n${summary}\n\n${table}${checkInLine}\n`);
+if (env.BENCH_OUTPUT) fs.writeFileSync(env.BENCH_OUTPUT, `${summary}\n\n${table}${checkInLine}\n`);
 
 await app.close();
 await pool.end();

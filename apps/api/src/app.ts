@@ -10,11 +10,14 @@ import {
   employerEmployeeExampleExcelRoute,
   employerEmployeeRoutes,
 } from './modules/employer-employee/employer-employee.routes.ts';
+import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { memberImportExampleRoute, memberImportRoutes } from './modules/member/member-import.routes.ts';
 import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
@@ -91,6 +94,9 @@ export async function buildApp({
     ...locationRoutes({ db, secrets }),
     ...locationAreaRoutes({ db }),
     ...subscriptionRoutes({ db }),
+    ...memberRoutes({ db }),
+    ...memberImportRoutes({ db }),
+    ...entryRoutes({ db }),
     ...gymRoutes({ db, files }),
     ...associationRoutes({ db, files }),
     ...challengeTemplateRoutes({ db, files }),
@@ -128,7 +134,7 @@ export async function buildApp({
     signer,
     loadSession: (sessionId) => loadSessionClaims(db, sessionId),
     routes,
-    platformRoutes: [cdnRoutes(files), employerEmployeeExampleExcelRoute()],
+    platformRoutes: [cdnRoutes(files), employerEmployeeExampleExcelRoute(), memberImportExampleRoute({ db })],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,

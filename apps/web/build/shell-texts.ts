@@ -36,6 +36,7 @@ export const SHELL_TEXT_KEYS = [
   'challenge.menu',
   'employerEmployee.menu',
   'subscription.menu',
+  'entry.menu',
   'invitation.admins.title',
 ] as const;
 

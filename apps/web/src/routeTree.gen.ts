@@ -17,6 +17,7 @@ import { Route as AppContentRouteRouteImport } from './routes/_app/content/route
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/route'
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
+import { Route as AppMembersRouteRouteImport } from './routes/_app/members/route'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSettingsRouteRouteImport } from './routes/_app/settings/route'
 import { Route as AppSubscriptionsRouteRouteImport } from './routes/_app/subscriptions/route'
@@ -53,11 +54,18 @@ import { Route as AppLocationIndexRouteImport } from './routes/_app/location/ind
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
 import { Route as AppLocationChallengesRouteImport } from './routes/_app/location/challenges'
 import { Route as AppLocationDashboardRouteImport } from './routes/_app/location/dashboard'
+import { Route as AppLocationEntriesRouteImport } from './routes/_app/location/entries'
+import { Route as AppLocationInsideMembersRouteImport } from './routes/_app/location/insideMembers'
+import { Route as AppLocationMembersRouteRouteImport } from './routes/_app/location/members/route'
 import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
 import { Route as AppLocationRightsRouteImport } from './routes/_app/location/rights'
 import { Route as AppLocationSettingsRouteRouteImport } from './routes/_app/location/settings/route'
 import { Route as AppLocationsIndexRouteImport } from './routes/_app/locations/index'
 import { Route as AppLocationsLocationIdRouteRouteImport } from './routes/_app/locations/$locationId/route'
+import { Route as AppMembersIndexRouteImport } from './routes/_app/members/index'
+import { Route as AppMembersMemberIdRouteRouteImport } from './routes/_app/members/$memberId/route'
+import { Route as AppMembersNewRouteImport } from './routes/_app/members/new'
+import { Route as AppMembersOpenRegistrationsRouteImport } from './routes/_app/members/openRegistrations'
 import { Route as AppSettingsIndexRouteImport } from './routes/_app/settings/index'
 import { Route as AppSettingsRegistrationRouteImport } from './routes/_app/settings/registration'
 import { Route as AppSubscriptionsIndexRouteImport } from './routes/_app/subscriptions/index'
@@ -79,6 +87,10 @@ import { Route as AppEmployeesEmployeeIdRightsRouteImport } from './routes/_app/
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
 import { Route as AppLocationEmployeesIndexRouteImport } from './routes/_app/location/employees/index'
 import { Route as AppLocationEmployeesEmployeeIdRouteImport } from './routes/_app/location/employees/$employeeId'
+import { Route as AppLocationMembersIndexRouteImport } from './routes/_app/location/members/index'
+import { Route as AppLocationMembersMemberIdRouteRouteImport } from './routes/_app/location/members/$memberId/route'
+import { Route as AppLocationMembersNewRouteImport } from './routes/_app/location/members/new'
+import { Route as AppLocationMembersOpenRegistrationsRouteImport } from './routes/_app/location/members/openRegistrations'
 import { Route as AppLocationSettingsIndexRouteImport } from './routes/_app/location/settings/index'
 import { Route as AppLocationSettingsGeneralRouteImport } from './routes/_app/location/settings/general'
 import { Route as AppLocationSettingsOpeningHoursRouteImport } from './routes/_app/location/settings/openingHours'
@@ -89,14 +101,21 @@ import { Route as AppLocationsLocationIdEmployeesRouteImport } from './routes/_a
 import { Route as AppLocationsLocationIdGeneralRouteImport } from './routes/_app/locations/$locationId/general'
 import { Route as AppLocationsLocationIdPaymentProviderRouteImport } from './routes/_app/locations/$locationId/paymentProvider'
 import { Route as AppLocationsLocationIdStatusRequirementsRouteImport } from './routes/_app/locations/$locationId/statusRequirements'
+import { Route as AppMembersMemberIdIndexRouteImport } from './routes/_app/members/$memberId/index'
+import { Route as AppMembersMemberIdEntriesRouteImport } from './routes/_app/members/$memberId/entries'
+import { Route as AppMembersMemberIdInvoicesRouteImport } from './routes/_app/members/$memberId/invoices'
 import { Route as AppSettingsRightGroupsIndexRouteImport } from './routes/_app/settings/rightGroups/index'
 import { Route as AppSubscriptionsSubscriptionIdIndexRouteImport } from './routes/_app/subscriptions/$subscriptionId/index'
 import { Route as AppSubscriptionsSubscriptionIdLocationsRouteImport } from './routes/_app/subscriptions/$subscriptionId/locations'
+import { Route as AppSubscriptionsSubscriptionIdMembersRouteImport } from './routes/_app/subscriptions/$subscriptionId/members'
 import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
 import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
 import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
 import { Route as AccountRegisterSupplierCodeRouteImport } from './routes/account/register/supplier/$code'
 import { Route as AppLocationEmployeesEmployeeIdRightsRouteImport } from './routes/_app/location/employees_/$employeeId/rights'
+import { Route as AppLocationMembersMemberIdIndexRouteImport } from './routes/_app/location/members/$memberId/index'
+import { Route as AppLocationMembersMemberIdEntriesRouteImport } from './routes/_app/location/members/$memberId/entries'
+import { Route as AppLocationMembersMemberIdInvoicesRouteImport } from './routes/_app/location/members/$memberId/invoices'
 import { Route as AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport } from './routes/_app/settings/rightGroups/$gymRightsGroupId/employees'
 import { Route as AccountRegisterEmployerEmployeeCodeRouteImport } from './routes/account/register/employer/employee/$code'
 import { Route as AccountRegisterGymEmployeeCodeRouteImport } from './routes/account/register/gym/employee/$code'
@@ -139,6 +158,11 @@ const AppEmployerRouteRoute = AppEmployerRouteRouteImport.update({
 const AppLocationRouteRoute = AppLocationRouteRouteImport.update({
   id: '/location',
   path: '/location',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMembersRouteRoute = AppMembersRouteRouteImport.update({
+  id: '/members',
+  path: '/members',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -325,6 +349,22 @@ const AppLocationDashboardRoute = AppLocationDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
+const AppLocationEntriesRoute = AppLocationEntriesRouteImport.update({
+  id: '/entries',
+  path: '/entries',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
+const AppLocationInsideMembersRoute =
+  AppLocationInsideMembersRouteImport.update({
+    id: '/insideMembers',
+    path: '/insideMembers',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppLocationMembersRouteRoute = AppLocationMembersRouteRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
 const AppLocationProfileRoute = AppLocationProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -351,6 +391,27 @@ const AppLocationsLocationIdRouteRoute =
     id: '/locations/$locationId',
     path: '/locations/$locationId',
     getParentRoute: () => AppRoute,
+  } as any)
+const AppMembersIndexRoute = AppMembersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppMembersRouteRoute,
+} as any)
+const AppMembersMemberIdRouteRoute = AppMembersMemberIdRouteRouteImport.update({
+  id: '/$memberId',
+  path: '/$memberId',
+  getParentRoute: () => AppMembersRouteRoute,
+} as any)
+const AppMembersNewRoute = AppMembersNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppMembersRouteRoute,
+} as any)
+const AppMembersOpenRegistrationsRoute =
+  AppMembersOpenRegistrationsRouteImport.update({
+    id: '/openRegistrations',
+    path: '/openRegistrations',
+    getParentRoute: () => AppMembersRouteRoute,
   } as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/',
@@ -465,6 +526,28 @@ const AppLocationEmployeesEmployeeIdRoute =
     path: '/employees/$employeeId',
     getParentRoute: () => AppLocationRouteRoute,
   } as any)
+const AppLocationMembersIndexRoute = AppLocationMembersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppLocationMembersRouteRoute,
+} as any)
+const AppLocationMembersMemberIdRouteRoute =
+  AppLocationMembersMemberIdRouteRouteImport.update({
+    id: '/$memberId',
+    path: '/$memberId',
+    getParentRoute: () => AppLocationMembersRouteRoute,
+  } as any)
+const AppLocationMembersNewRoute = AppLocationMembersNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppLocationMembersRouteRoute,
+} as any)
+const AppLocationMembersOpenRegistrationsRoute =
+  AppLocationMembersOpenRegistrationsRouteImport.update({
+    id: '/openRegistrations',
+    path: '/openRegistrations',
+    getParentRoute: () => AppLocationMembersRouteRoute,
+  } as any)
 const AppLocationSettingsIndexRoute =
   AppLocationSettingsIndexRouteImport.update({
     id: '/',
@@ -525,6 +608,23 @@ const AppLocationsLocationIdStatusRequirementsRoute =
     path: '/statusRequirements',
     getParentRoute: () => AppLocationsLocationIdRouteRoute,
   } as any)
+const AppMembersMemberIdIndexRoute = AppMembersMemberIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppMembersMemberIdRouteRoute,
+} as any)
+const AppMembersMemberIdEntriesRoute =
+  AppMembersMemberIdEntriesRouteImport.update({
+    id: '/entries',
+    path: '/entries',
+    getParentRoute: () => AppMembersMemberIdRouteRoute,
+  } as any)
+const AppMembersMemberIdInvoicesRoute =
+  AppMembersMemberIdInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => AppMembersMemberIdRouteRoute,
+  } as any)
 const AppSettingsRightGroupsIndexRoute =
   AppSettingsRightGroupsIndexRouteImport.update({
     id: '/rightGroups/',
@@ -541,6 +641,12 @@ const AppSubscriptionsSubscriptionIdLocationsRoute =
   AppSubscriptionsSubscriptionIdLocationsRouteImport.update({
     id: '/locations',
     path: '/locations',
+    getParentRoute: () => AppSubscriptionsSubscriptionIdRouteRoute,
+  } as any)
+const AppSubscriptionsSubscriptionIdMembersRoute =
+  AppSubscriptionsSubscriptionIdMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
     getParentRoute: () => AppSubscriptionsSubscriptionIdRouteRoute,
   } as any)
 const AccountRegisterAdminCodeRoute =
@@ -572,6 +678,24 @@ const AppLocationEmployeesEmployeeIdRightsRoute =
     id: '/employees_/$employeeId/rights',
     path: '/employees/$employeeId/rights',
     getParentRoute: () => AppLocationRouteRoute,
+  } as any)
+const AppLocationMembersMemberIdIndexRoute =
+  AppLocationMembersMemberIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppLocationMembersMemberIdRouteRoute,
+  } as any)
+const AppLocationMembersMemberIdEntriesRoute =
+  AppLocationMembersMemberIdEntriesRouteImport.update({
+    id: '/entries',
+    path: '/entries',
+    getParentRoute: () => AppLocationMembersMemberIdRouteRoute,
+  } as any)
+const AppLocationMembersMemberIdInvoicesRoute =
+  AppLocationMembersMemberIdInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => AppLocationMembersMemberIdRouteRoute,
   } as any)
 const AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute =
   AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport.update({
@@ -605,6 +729,7 @@ export interface FileRoutesByFullPath {
   '/content': typeof AppContentRouteRouteWithChildren
   '/employer': typeof AppEmployerRouteRouteWithChildren
   '/location': typeof AppLocationRouteRouteWithChildren
+  '/members': typeof AppMembersRouteRouteWithChildren
   '/settings': typeof AppSettingsRouteRouteWithChildren
   '/subscriptions': typeof AppSubscriptionsRouteRouteWithChildren
   '/supplier': typeof AppSupplierRouteRouteWithChildren
@@ -618,8 +743,10 @@ export interface FileRoutesByFullPath {
   '/account/reset-password': typeof AccountResetPasswordRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/location/members': typeof AppLocationMembersRouteRouteWithChildren
   '/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/members/$memberId': typeof AppMembersMemberIdRouteRouteWithChildren
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
@@ -639,8 +766,12 @@ export interface FileRoutesByFullPath {
   '/employer/employees': typeof AppEmployerEmployeesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
+  '/location/entries': typeof AppLocationEntriesRoute
+  '/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
+  '/members/new': typeof AppMembersNewRoute
+  '/members/openRegistrations': typeof AppMembersOpenRegistrationsRoute
   '/settings/registration': typeof AppSettingsRegistrationRoute
   '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/subscriptions/new': typeof AppSubscriptionsNewRoute
@@ -654,17 +785,21 @@ export interface FileRoutesByFullPath {
   '/employer/': typeof AppEmployerIndexRoute
   '/location/': typeof AppLocationIndexRoute
   '/locations/': typeof AppLocationsIndexRoute
+  '/members/': typeof AppMembersIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
   '/subscriptions/': typeof AppSubscriptionsIndexRoute
   '/supplier/': typeof AppSupplierIndexRoute
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
+  '/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/location/members/new': typeof AppLocationMembersNewRoute
+  '/location/members/openRegistrations': typeof AppLocationMembersOpenRegistrationsRoute
   '/location/settings/general': typeof AppLocationSettingsGeneralRoute
   '/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
   '/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
@@ -673,7 +808,10 @@ export interface FileRoutesByFullPath {
   '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/members/$memberId/entries': typeof AppMembersMemberIdEntriesRoute
+  '/members/$memberId/invoices': typeof AppMembersMemberIdInvoicesRoute
   '/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
+  '/subscriptions/$subscriptionId/members': typeof AppSubscriptionsSubscriptionIdMembersRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -681,15 +819,20 @@ export interface FileRoutesByFullPath {
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
+  '/location/members/': typeof AppLocationMembersIndexRoute
   '/location/settings/': typeof AppLocationSettingsIndexRoute
   '/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
+  '/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
+  '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
@@ -720,8 +863,12 @@ export interface FileRoutesByTo {
   '/employer/employees': typeof AppEmployerEmployeesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
+  '/location/entries': typeof AppLocationEntriesRoute
+  '/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
+  '/members/new': typeof AppMembersNewRoute
+  '/members/openRegistrations': typeof AppMembersOpenRegistrationsRoute
   '/settings/registration': typeof AppSettingsRegistrationRoute
   '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/subscriptions/new': typeof AppSubscriptionsNewRoute
@@ -735,6 +882,7 @@ export interface FileRoutesByTo {
   '/employer': typeof AppEmployerIndexRoute
   '/location': typeof AppLocationIndexRoute
   '/locations': typeof AppLocationsIndexRoute
+  '/members': typeof AppMembersIndexRoute
   '/settings': typeof AppSettingsIndexRoute
   '/subscriptions': typeof AppSubscriptionsIndexRoute
   '/supplier': typeof AppSupplierIndexRoute
@@ -746,6 +894,8 @@ export interface FileRoutesByTo {
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/location/members/new': typeof AppLocationMembersNewRoute
+  '/location/members/openRegistrations': typeof AppLocationMembersOpenRegistrationsRoute
   '/location/settings/general': typeof AppLocationSettingsGeneralRoute
   '/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
   '/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
@@ -754,7 +904,10 @@ export interface FileRoutesByTo {
   '/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/members/$memberId/entries': typeof AppMembersMemberIdEntriesRoute
+  '/members/$memberId/invoices': typeof AppMembersMemberIdInvoicesRoute
   '/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
+  '/subscriptions/$subscriptionId/members': typeof AppSubscriptionsSubscriptionIdMembersRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -762,15 +915,20 @@ export interface FileRoutesByTo {
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
+  '/location/members': typeof AppLocationMembersIndexRoute
   '/location/settings': typeof AppLocationSettingsIndexRoute
   '/locations/$locationId': typeof AppLocationsLocationIdIndexRoute
+  '/members/$memberId': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
+  '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/location/members/$memberId': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -780,6 +938,7 @@ export interface FileRoutesById {
   '/_app/content': typeof AppContentRouteRouteWithChildren
   '/_app/employer': typeof AppEmployerRouteRouteWithChildren
   '/_app/location': typeof AppLocationRouteRouteWithChildren
+  '/_app/members': typeof AppMembersRouteRouteWithChildren
   '/_app/settings': typeof AppSettingsRouteRouteWithChildren
   '/_app/subscriptions': typeof AppSubscriptionsRouteRouteWithChildren
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
@@ -794,8 +953,10 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
+  '/_app/location/members': typeof AppLocationMembersRouteRouteWithChildren
   '/_app/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
   '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
+  '/_app/members/$memberId': typeof AppMembersMemberIdRouteRouteWithChildren
   '/_app/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
   '/_app/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
@@ -815,8 +976,12 @@ export interface FileRoutesById {
   '/_app/employer/employees': typeof AppEmployerEmployeesRoute
   '/_app/location/challenges': typeof AppLocationChallengesRoute
   '/_app/location/dashboard': typeof AppLocationDashboardRoute
+  '/_app/location/entries': typeof AppLocationEntriesRoute
+  '/_app/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
   '/_app/location/rights': typeof AppLocationRightsRoute
+  '/_app/members/new': typeof AppMembersNewRoute
+  '/_app/members/openRegistrations': typeof AppMembersOpenRegistrationsRoute
   '/_app/settings/registration': typeof AppSettingsRegistrationRoute
   '/_app/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/_app/subscriptions/new': typeof AppSubscriptionsNewRoute
@@ -830,17 +995,21 @@ export interface FileRoutesById {
   '/_app/employer/': typeof AppEmployerIndexRoute
   '/_app/location/': typeof AppLocationIndexRoute
   '/_app/locations/': typeof AppLocationsIndexRoute
+  '/_app/members/': typeof AppMembersIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
   '/_app/subscriptions/': typeof AppSubscriptionsIndexRoute
   '/_app/supplier/': typeof AppSupplierIndexRoute
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
+  '/_app/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/_app/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/_app/employees_/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/_app/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
+  '/_app/location/members/new': typeof AppLocationMembersNewRoute
+  '/_app/location/members/openRegistrations': typeof AppLocationMembersOpenRegistrationsRoute
   '/_app/location/settings/general': typeof AppLocationSettingsGeneralRoute
   '/_app/location/settings/openingHours': typeof AppLocationSettingsOpeningHoursRoute
   '/_app/location/settings/paymentProvider': typeof AppLocationSettingsPaymentProviderRoute
@@ -849,7 +1018,10 @@ export interface FileRoutesById {
   '/_app/locations/$locationId/general': typeof AppLocationsLocationIdGeneralRoute
   '/_app/locations/$locationId/paymentProvider': typeof AppLocationsLocationIdPaymentProviderRoute
   '/_app/locations/$locationId/statusRequirements': typeof AppLocationsLocationIdStatusRequirementsRoute
+  '/_app/members/$memberId/entries': typeof AppMembersMemberIdEntriesRoute
+  '/_app/members/$memberId/invoices': typeof AppMembersMemberIdInvoicesRoute
   '/_app/subscriptions/$subscriptionId/locations': typeof AppSubscriptionsSubscriptionIdLocationsRoute
+  '/_app/subscriptions/$subscriptionId/members': typeof AppSubscriptionsSubscriptionIdMembersRoute
   '/account/register/admin/$code': typeof AccountRegisterAdminCodeRoute
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
@@ -857,15 +1029,20 @@ export interface FileRoutesById {
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
+  '/_app/location/members/': typeof AppLocationMembersIndexRoute
   '/_app/location/settings/': typeof AppLocationSettingsIndexRoute
   '/_app/locations/$locationId/': typeof AppLocationsLocationIdIndexRoute
+  '/_app/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
+  '/_app/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
+  '/_app/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/_app/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/_app/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -876,6 +1053,7 @@ export interface FileRouteTypes {
     | '/content'
     | '/employer'
     | '/location'
+    | '/members'
     | '/settings'
     | '/subscriptions'
     | '/supplier'
@@ -889,8 +1067,10 @@ export interface FileRouteTypes {
     | '/account/reset-password'
     | '/dev/mailbox'
     | '/location/areas'
+    | '/location/members'
     | '/location/settings'
     | '/locations/$locationId'
+    | '/members/$memberId'
     | '/subscriptions/$subscriptionId'
     | '/admin/challengeTemplate'
     | '/admin/dashboard'
@@ -910,8 +1090,12 @@ export interface FileRouteTypes {
     | '/employer/employees'
     | '/location/challenges'
     | '/location/dashboard'
+    | '/location/entries'
+    | '/location/insideMembers'
     | '/location/profile'
     | '/location/rights'
+    | '/members/new'
+    | '/members/openRegistrations'
     | '/settings/registration'
     | '/subscriptions/inactive'
     | '/subscriptions/new'
@@ -925,17 +1109,21 @@ export interface FileRouteTypes {
     | '/employer/'
     | '/location/'
     | '/locations/'
+    | '/members/'
     | '/settings/'
     | '/subscriptions/'
     | '/supplier/'
     | '/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
+    | '/location/members/$memberId'
     | '/admin/admins/invited'
     | '/admin/associations/$associationId'
     | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
+    | '/location/members/new'
+    | '/location/members/openRegistrations'
     | '/location/settings/general'
     | '/location/settings/openingHours'
     | '/location/settings/paymentProvider'
@@ -944,7 +1132,10 @@ export interface FileRouteTypes {
     | '/locations/$locationId/general'
     | '/locations/$locationId/paymentProvider'
     | '/locations/$locationId/statusRequirements'
+    | '/members/$memberId/entries'
+    | '/members/$memberId/invoices'
     | '/subscriptions/$subscriptionId/locations'
+    | '/subscriptions/$subscriptionId/members'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -952,15 +1143,20 @@ export interface FileRouteTypes {
     | '/admin/admins/'
     | '/admin/associations/'
     | '/location/employees/'
+    | '/location/members/'
     | '/location/settings/'
     | '/locations/$locationId/'
+    | '/members/$memberId/'
     | '/settings/rightGroups/'
     | '/subscriptions/$subscriptionId/'
     | '/location/employees/$employeeId/rights'
+    | '/location/members/$memberId/entries'
+    | '/location/members/$memberId/invoices'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/location/members/$memberId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/dashboard'
@@ -991,8 +1187,12 @@ export interface FileRouteTypes {
     | '/employer/employees'
     | '/location/challenges'
     | '/location/dashboard'
+    | '/location/entries'
+    | '/location/insideMembers'
     | '/location/profile'
     | '/location/rights'
+    | '/members/new'
+    | '/members/openRegistrations'
     | '/settings/registration'
     | '/subscriptions/inactive'
     | '/subscriptions/new'
@@ -1006,6 +1206,7 @@ export interface FileRouteTypes {
     | '/employer'
     | '/location'
     | '/locations'
+    | '/members'
     | '/settings'
     | '/subscriptions'
     | '/supplier'
@@ -1017,6 +1218,8 @@ export interface FileRouteTypes {
     | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
+    | '/location/members/new'
+    | '/location/members/openRegistrations'
     | '/location/settings/general'
     | '/location/settings/openingHours'
     | '/location/settings/paymentProvider'
@@ -1025,7 +1228,10 @@ export interface FileRouteTypes {
     | '/locations/$locationId/general'
     | '/locations/$locationId/paymentProvider'
     | '/locations/$locationId/statusRequirements'
+    | '/members/$memberId/entries'
+    | '/members/$memberId/invoices'
     | '/subscriptions/$subscriptionId/locations'
+    | '/subscriptions/$subscriptionId/members'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -1033,15 +1239,20 @@ export interface FileRouteTypes {
     | '/admin/admins'
     | '/admin/associations'
     | '/location/employees'
+    | '/location/members'
     | '/location/settings'
     | '/locations/$locationId'
+    | '/members/$memberId'
     | '/settings/rightGroups'
     | '/subscriptions/$subscriptionId'
     | '/location/employees/$employeeId/rights'
+    | '/location/members/$memberId/entries'
+    | '/location/members/$memberId/invoices'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/location/members/$memberId'
   id:
     | '__root__'
     | '/_app'
@@ -1050,6 +1261,7 @@ export interface FileRouteTypes {
     | '/_app/content'
     | '/_app/employer'
     | '/_app/location'
+    | '/_app/members'
     | '/_app/settings'
     | '/_app/subscriptions'
     | '/_app/supplier'
@@ -1064,8 +1276,10 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/_app/'
     | '/_app/location/areas'
+    | '/_app/location/members'
     | '/_app/location/settings'
     | '/_app/locations/$locationId'
+    | '/_app/members/$memberId'
     | '/_app/subscriptions/$subscriptionId'
     | '/_app/admin/challengeTemplate'
     | '/_app/admin/dashboard'
@@ -1085,8 +1299,12 @@ export interface FileRouteTypes {
     | '/_app/employer/employees'
     | '/_app/location/challenges'
     | '/_app/location/dashboard'
+    | '/_app/location/entries'
+    | '/_app/location/insideMembers'
     | '/_app/location/profile'
     | '/_app/location/rights'
+    | '/_app/members/new'
+    | '/_app/members/openRegistrations'
     | '/_app/settings/registration'
     | '/_app/subscriptions/inactive'
     | '/_app/subscriptions/new'
@@ -1100,17 +1318,21 @@ export interface FileRouteTypes {
     | '/_app/employer/'
     | '/_app/location/'
     | '/_app/locations/'
+    | '/_app/members/'
     | '/_app/settings/'
     | '/_app/subscriptions/'
     | '/_app/supplier/'
     | '/_app/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
+    | '/_app/location/members/$memberId'
     | '/_app/admin/admins/invited'
     | '/_app/admin/associations/$associationId'
     | '/_app/employees_/$employeeId/rights'
     | '/_app/location/areas/$locationAreaId'
     | '/_app/location/employees/$employeeId'
+    | '/_app/location/members/new'
+    | '/_app/location/members/openRegistrations'
     | '/_app/location/settings/general'
     | '/_app/location/settings/openingHours'
     | '/_app/location/settings/paymentProvider'
@@ -1119,7 +1341,10 @@ export interface FileRouteTypes {
     | '/_app/locations/$locationId/general'
     | '/_app/locations/$locationId/paymentProvider'
     | '/_app/locations/$locationId/statusRequirements'
+    | '/_app/members/$memberId/entries'
+    | '/_app/members/$memberId/invoices'
     | '/_app/subscriptions/$subscriptionId/locations'
+    | '/_app/subscriptions/$subscriptionId/members'
     | '/account/register/admin/$code'
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
@@ -1127,15 +1352,20 @@ export interface FileRouteTypes {
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
     | '/_app/location/employees/'
+    | '/_app/location/members/'
     | '/_app/location/settings/'
     | '/_app/locations/$locationId/'
+    | '/_app/members/$memberId/'
     | '/_app/settings/rightGroups/'
     | '/_app/subscriptions/$subscriptionId/'
     | '/_app/location/employees_/$employeeId/rights'
+    | '/_app/location/members/$memberId/entries'
+    | '/_app/location/members/$memberId/invoices'
     | '/_app/settings/rightGroups/$gymRightsGroupId/employees'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/_app/location/members/$memberId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1215,6 +1445,13 @@ declare module '@tanstack/react-router' {
       path: '/location'
       fullPath: '/location'
       preLoaderRoute: typeof AppLocationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/members': {
+      id: '/_app/members'
+      path: '/members'
+      fullPath: '/members'
+      preLoaderRoute: typeof AppMembersRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -1469,6 +1706,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationDashboardRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/entries': {
+      id: '/_app/location/entries'
+      path: '/entries'
+      fullPath: '/location/entries'
+      preLoaderRoute: typeof AppLocationEntriesRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/insideMembers': {
+      id: '/_app/location/insideMembers'
+      path: '/insideMembers'
+      fullPath: '/location/insideMembers'
+      preLoaderRoute: typeof AppLocationInsideMembersRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/members': {
+      id: '/_app/location/members'
+      path: '/members'
+      fullPath: '/location/members'
+      preLoaderRoute: typeof AppLocationMembersRouteRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
     '/_app/location/profile': {
       id: '/_app/location/profile'
       path: '/profile'
@@ -1503,6 +1761,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/locations/$locationId'
       preLoaderRoute: typeof AppLocationsLocationIdRouteRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/members/': {
+      id: '/_app/members/'
+      path: '/'
+      fullPath: '/members/'
+      preLoaderRoute: typeof AppMembersIndexRouteImport
+      parentRoute: typeof AppMembersRouteRoute
+    }
+    '/_app/members/$memberId': {
+      id: '/_app/members/$memberId'
+      path: '/$memberId'
+      fullPath: '/members/$memberId'
+      preLoaderRoute: typeof AppMembersMemberIdRouteRouteImport
+      parentRoute: typeof AppMembersRouteRoute
+    }
+    '/_app/members/new': {
+      id: '/_app/members/new'
+      path: '/new'
+      fullPath: '/members/new'
+      preLoaderRoute: typeof AppMembersNewRouteImport
+      parentRoute: typeof AppMembersRouteRoute
+    }
+    '/_app/members/openRegistrations': {
+      id: '/_app/members/openRegistrations'
+      path: '/openRegistrations'
+      fullPath: '/members/openRegistrations'
+      preLoaderRoute: typeof AppMembersOpenRegistrationsRouteImport
+      parentRoute: typeof AppMembersRouteRoute
     }
     '/_app/settings/': {
       id: '/_app/settings/'
@@ -1651,6 +1937,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationEmployeesEmployeeIdRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/members/': {
+      id: '/_app/location/members/'
+      path: '/'
+      fullPath: '/location/members/'
+      preLoaderRoute: typeof AppLocationMembersIndexRouteImport
+      parentRoute: typeof AppLocationMembersRouteRoute
+    }
+    '/_app/location/members/$memberId': {
+      id: '/_app/location/members/$memberId'
+      path: '/$memberId'
+      fullPath: '/location/members/$memberId'
+      preLoaderRoute: typeof AppLocationMembersMemberIdRouteRouteImport
+      parentRoute: typeof AppLocationMembersRouteRoute
+    }
+    '/_app/location/members/new': {
+      id: '/_app/location/members/new'
+      path: '/new'
+      fullPath: '/location/members/new'
+      preLoaderRoute: typeof AppLocationMembersNewRouteImport
+      parentRoute: typeof AppLocationMembersRouteRoute
+    }
+    '/_app/location/members/openRegistrations': {
+      id: '/_app/location/members/openRegistrations'
+      path: '/openRegistrations'
+      fullPath: '/location/members/openRegistrations'
+      preLoaderRoute: typeof AppLocationMembersOpenRegistrationsRouteImport
+      parentRoute: typeof AppLocationMembersRouteRoute
+    }
     '/_app/location/settings/': {
       id: '/_app/location/settings/'
       path: '/'
@@ -1721,6 +2035,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationsLocationIdStatusRequirementsRouteImport
       parentRoute: typeof AppLocationsLocationIdRouteRoute
     }
+    '/_app/members/$memberId/': {
+      id: '/_app/members/$memberId/'
+      path: '/'
+      fullPath: '/members/$memberId/'
+      preLoaderRoute: typeof AppMembersMemberIdIndexRouteImport
+      parentRoute: typeof AppMembersMemberIdRouteRoute
+    }
+    '/_app/members/$memberId/entries': {
+      id: '/_app/members/$memberId/entries'
+      path: '/entries'
+      fullPath: '/members/$memberId/entries'
+      preLoaderRoute: typeof AppMembersMemberIdEntriesRouteImport
+      parentRoute: typeof AppMembersMemberIdRouteRoute
+    }
+    '/_app/members/$memberId/invoices': {
+      id: '/_app/members/$memberId/invoices'
+      path: '/invoices'
+      fullPath: '/members/$memberId/invoices'
+      preLoaderRoute: typeof AppMembersMemberIdInvoicesRouteImport
+      parentRoute: typeof AppMembersMemberIdRouteRoute
+    }
     '/_app/settings/rightGroups/': {
       id: '/_app/settings/rightGroups/'
       path: '/rightGroups'
@@ -1740,6 +2075,13 @@ declare module '@tanstack/react-router' {
       path: '/locations'
       fullPath: '/subscriptions/$subscriptionId/locations'
       preLoaderRoute: typeof AppSubscriptionsSubscriptionIdLocationsRouteImport
+      parentRoute: typeof AppSubscriptionsSubscriptionIdRouteRoute
+    }
+    '/_app/subscriptions/$subscriptionId/members': {
+      id: '/_app/subscriptions/$subscriptionId/members'
+      path: '/members'
+      fullPath: '/subscriptions/$subscriptionId/members'
+      preLoaderRoute: typeof AppSubscriptionsSubscriptionIdMembersRouteImport
       parentRoute: typeof AppSubscriptionsSubscriptionIdRouteRoute
     }
     '/account/register/admin/$code': {
@@ -1776,6 +2118,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/location/employees/$employeeId/rights'
       preLoaderRoute: typeof AppLocationEmployeesEmployeeIdRightsRouteImport
       parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/members/$memberId/': {
+      id: '/_app/location/members/$memberId/'
+      path: '/'
+      fullPath: '/location/members/$memberId/'
+      preLoaderRoute: typeof AppLocationMembersMemberIdIndexRouteImport
+      parentRoute: typeof AppLocationMembersMemberIdRouteRoute
+    }
+    '/_app/location/members/$memberId/entries': {
+      id: '/_app/location/members/$memberId/entries'
+      path: '/entries'
+      fullPath: '/location/members/$memberId/entries'
+      preLoaderRoute: typeof AppLocationMembersMemberIdEntriesRouteImport
+      parentRoute: typeof AppLocationMembersMemberIdRouteRoute
+    }
+    '/_app/location/members/$memberId/invoices': {
+      id: '/_app/location/members/$memberId/invoices'
+      path: '/invoices'
+      fullPath: '/location/members/$memberId/invoices'
+      preLoaderRoute: typeof AppLocationMembersMemberIdInvoicesRouteImport
+      parentRoute: typeof AppLocationMembersMemberIdRouteRoute
     }
     '/_app/settings/rightGroups/$gymRightsGroupId/employees': {
       id: '/_app/settings/rightGroups/$gymRightsGroupId/employees'
@@ -1904,6 +2267,48 @@ const AppLocationAreasRouteRouteWithChildren =
     AppLocationAreasRouteRouteChildren,
   )
 
+interface AppLocationMembersMemberIdRouteRouteChildren {
+  AppLocationMembersMemberIdEntriesRoute: typeof AppLocationMembersMemberIdEntriesRoute
+  AppLocationMembersMemberIdInvoicesRoute: typeof AppLocationMembersMemberIdInvoicesRoute
+  AppLocationMembersMemberIdIndexRoute: typeof AppLocationMembersMemberIdIndexRoute
+}
+
+const AppLocationMembersMemberIdRouteRouteChildren: AppLocationMembersMemberIdRouteRouteChildren =
+  {
+    AppLocationMembersMemberIdEntriesRoute:
+      AppLocationMembersMemberIdEntriesRoute,
+    AppLocationMembersMemberIdInvoicesRoute:
+      AppLocationMembersMemberIdInvoicesRoute,
+    AppLocationMembersMemberIdIndexRoute: AppLocationMembersMemberIdIndexRoute,
+  }
+
+const AppLocationMembersMemberIdRouteRouteWithChildren =
+  AppLocationMembersMemberIdRouteRoute._addFileChildren(
+    AppLocationMembersMemberIdRouteRouteChildren,
+  )
+
+interface AppLocationMembersRouteRouteChildren {
+  AppLocationMembersMemberIdRouteRoute: typeof AppLocationMembersMemberIdRouteRouteWithChildren
+  AppLocationMembersNewRoute: typeof AppLocationMembersNewRoute
+  AppLocationMembersOpenRegistrationsRoute: typeof AppLocationMembersOpenRegistrationsRoute
+  AppLocationMembersIndexRoute: typeof AppLocationMembersIndexRoute
+}
+
+const AppLocationMembersRouteRouteChildren: AppLocationMembersRouteRouteChildren =
+  {
+    AppLocationMembersMemberIdRouteRoute:
+      AppLocationMembersMemberIdRouteRouteWithChildren,
+    AppLocationMembersNewRoute: AppLocationMembersNewRoute,
+    AppLocationMembersOpenRegistrationsRoute:
+      AppLocationMembersOpenRegistrationsRoute,
+    AppLocationMembersIndexRoute: AppLocationMembersIndexRoute,
+  }
+
+const AppLocationMembersRouteRouteWithChildren =
+  AppLocationMembersRouteRoute._addFileChildren(
+    AppLocationMembersRouteRouteChildren,
+  )
+
 interface AppLocationSettingsRouteRouteChildren {
   AppLocationSettingsGeneralRoute: typeof AppLocationSettingsGeneralRoute
   AppLocationSettingsOpeningHoursRoute: typeof AppLocationSettingsOpeningHoursRoute
@@ -1930,9 +2335,12 @@ const AppLocationSettingsRouteRouteWithChildren =
 
 interface AppLocationRouteRouteChildren {
   AppLocationAreasRouteRoute: typeof AppLocationAreasRouteRouteWithChildren
+  AppLocationMembersRouteRoute: typeof AppLocationMembersRouteRouteWithChildren
   AppLocationSettingsRouteRoute: typeof AppLocationSettingsRouteRouteWithChildren
   AppLocationChallengesRoute: typeof AppLocationChallengesRoute
   AppLocationDashboardRoute: typeof AppLocationDashboardRoute
+  AppLocationEntriesRoute: typeof AppLocationEntriesRoute
+  AppLocationInsideMembersRoute: typeof AppLocationInsideMembersRoute
   AppLocationProfileRoute: typeof AppLocationProfileRoute
   AppLocationRightsRoute: typeof AppLocationRightsRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
@@ -1943,9 +2351,12 @@ interface AppLocationRouteRouteChildren {
 
 const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationAreasRouteRoute: AppLocationAreasRouteRouteWithChildren,
+  AppLocationMembersRouteRoute: AppLocationMembersRouteRouteWithChildren,
   AppLocationSettingsRouteRoute: AppLocationSettingsRouteRouteWithChildren,
   AppLocationChallengesRoute: AppLocationChallengesRoute,
   AppLocationDashboardRoute: AppLocationDashboardRoute,
+  AppLocationEntriesRoute: AppLocationEntriesRoute,
+  AppLocationInsideMembersRoute: AppLocationInsideMembersRoute,
   AppLocationProfileRoute: AppLocationProfileRoute,
   AppLocationRightsRoute: AppLocationRightsRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
@@ -1957,6 +2368,42 @@ const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
 
 const AppLocationRouteRouteWithChildren =
   AppLocationRouteRoute._addFileChildren(AppLocationRouteRouteChildren)
+
+interface AppMembersMemberIdRouteRouteChildren {
+  AppMembersMemberIdEntriesRoute: typeof AppMembersMemberIdEntriesRoute
+  AppMembersMemberIdInvoicesRoute: typeof AppMembersMemberIdInvoicesRoute
+  AppMembersMemberIdIndexRoute: typeof AppMembersMemberIdIndexRoute
+}
+
+const AppMembersMemberIdRouteRouteChildren: AppMembersMemberIdRouteRouteChildren =
+  {
+    AppMembersMemberIdEntriesRoute: AppMembersMemberIdEntriesRoute,
+    AppMembersMemberIdInvoicesRoute: AppMembersMemberIdInvoicesRoute,
+    AppMembersMemberIdIndexRoute: AppMembersMemberIdIndexRoute,
+  }
+
+const AppMembersMemberIdRouteRouteWithChildren =
+  AppMembersMemberIdRouteRoute._addFileChildren(
+    AppMembersMemberIdRouteRouteChildren,
+  )
+
+interface AppMembersRouteRouteChildren {
+  AppMembersMemberIdRouteRoute: typeof AppMembersMemberIdRouteRouteWithChildren
+  AppMembersNewRoute: typeof AppMembersNewRoute
+  AppMembersOpenRegistrationsRoute: typeof AppMembersOpenRegistrationsRoute
+  AppMembersIndexRoute: typeof AppMembersIndexRoute
+}
+
+const AppMembersRouteRouteChildren: AppMembersRouteRouteChildren = {
+  AppMembersMemberIdRouteRoute: AppMembersMemberIdRouteRouteWithChildren,
+  AppMembersNewRoute: AppMembersNewRoute,
+  AppMembersOpenRegistrationsRoute: AppMembersOpenRegistrationsRoute,
+  AppMembersIndexRoute: AppMembersIndexRoute,
+}
+
+const AppMembersRouteRouteWithChildren = AppMembersRouteRoute._addFileChildren(
+  AppMembersRouteRouteChildren,
+)
 
 interface AppSettingsRouteRouteChildren {
   AppSettingsRegistrationRoute: typeof AppSettingsRegistrationRoute
@@ -1978,6 +2425,7 @@ const AppSettingsRouteRouteWithChildren =
 
 interface AppSubscriptionsSubscriptionIdRouteRouteChildren {
   AppSubscriptionsSubscriptionIdLocationsRoute: typeof AppSubscriptionsSubscriptionIdLocationsRoute
+  AppSubscriptionsSubscriptionIdMembersRoute: typeof AppSubscriptionsSubscriptionIdMembersRoute
   AppSubscriptionsSubscriptionIdIndexRoute: typeof AppSubscriptionsSubscriptionIdIndexRoute
 }
 
@@ -1985,6 +2433,8 @@ const AppSubscriptionsSubscriptionIdRouteRouteChildren: AppSubscriptionsSubscrip
   {
     AppSubscriptionsSubscriptionIdLocationsRoute:
       AppSubscriptionsSubscriptionIdLocationsRoute,
+    AppSubscriptionsSubscriptionIdMembersRoute:
+      AppSubscriptionsSubscriptionIdMembersRoute,
     AppSubscriptionsSubscriptionIdIndexRoute:
       AppSubscriptionsSubscriptionIdIndexRoute,
   }
@@ -2070,6 +2520,7 @@ interface AppRouteChildren {
   AppContentRouteRoute: typeof AppContentRouteRouteWithChildren
   AppEmployerRouteRoute: typeof AppEmployerRouteRouteWithChildren
   AppLocationRouteRoute: typeof AppLocationRouteRouteWithChildren
+  AppMembersRouteRoute: typeof AppMembersRouteRouteWithChildren
   AppSettingsRouteRoute: typeof AppSettingsRouteRouteWithChildren
   AppSubscriptionsRouteRoute: typeof AppSubscriptionsRouteRouteWithChildren
   AppSupplierRouteRoute: typeof AppSupplierRouteRouteWithChildren
@@ -2091,6 +2542,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppContentRouteRoute: AppContentRouteRouteWithChildren,
   AppEmployerRouteRoute: AppEmployerRouteRouteWithChildren,
   AppLocationRouteRoute: AppLocationRouteRouteWithChildren,
+  AppMembersRouteRoute: AppMembersRouteRouteWithChildren,
   AppSettingsRouteRoute: AppSettingsRouteRouteWithChildren,
   AppSubscriptionsRouteRoute: AppSubscriptionsRouteRouteWithChildren,
   AppSupplierRouteRoute: AppSupplierRouteRouteWithChildren,

@@ -23,6 +23,11 @@ export type Policy =
   /** Any one of these gym rights; the service checks which part of the call each one allows. */
   | { kind: 'anyGymRight'; rights: readonly GymRight[] }
   | { kind: 'locationRight'; right: LocationRight }
+  /**
+   * The right of the environment the user works in: in the Location environment the location right at the
+   * active location, elsewhere the gym right in the active gym. The service scopes the call the same way.
+   */
+  | { kind: 'gymOrLocationRight'; gymRight: GymRight; locationRight: LocationRight }
   | { kind: 'development' };
 
 export const policy = {
@@ -32,6 +37,11 @@ export const policy = {
   gymRight: (right: GymRight): Policy => ({ kind: 'gymRight', right }),
   anyGymRight: (...rights: GymRight[]): Policy => ({ kind: 'anyGymRight', rights }),
   locationRight: (right: LocationRight): Policy => ({ kind: 'locationRight', right }),
+  gymOrLocationRight: (gymRight: GymRight, locationRight: LocationRight): Policy => ({
+    kind: 'gymOrLocationRight',
+    gymRight,
+    locationRight,
+  }),
   /** Only served when the server runs outside production (development tools). */
   development: { kind: 'development' } as const,
 } satisfies Record<string, Policy | ((...args: never[]) => Policy)>;

@@ -8,6 +8,7 @@ export * from './challenge-template.ts';
 export * from './employee.ts';
 export * from './employer.ts';
 export * from './employer-employee.ts';
+export * from './entry.ts';
 export * from './enums.ts';
 export * from './files.ts';
 export * from './form-values.ts';
@@ -17,6 +18,8 @@ export * from './location.ts';
 export * from './location-area.ts';
 export * from './login.ts';
 export * from './mailbox.ts';
+export * from './member.ts';
+export * from './member-import.ts';
 export * from './picture-bank.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
@@ -36,11 +39,14 @@ import {
 } from './employee.ts';
 import { employerEndpoints } from './employer.ts';
 import { employerEmployeeEndpoints } from './employer-employee.ts';
+import { entryEndpoints } from './entry.ts';
 import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
 import { locationEndpoints } from './location.ts';
 import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
+import { memberEndpoints } from './member.ts';
+import { memberImportEndpoints } from './member-import.ts';
 import { pictureBankEndpoints } from './picture-bank.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import {
@@ -85,4 +91,7 @@ export const endpointGroups = {
   subscription: subscriptionEndpoints,
   ageGroup: ageGroupEndpoints,
   timeSlotGroup: timeSlotGroupEndpoints,
+  member: memberEndpoints,
+  memberImport: memberImportEndpoints,
+  entry: entryEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -9,6 +9,10 @@ export const locationEmployeeSortable = ['name', 'email'] as const;
 
 export const employerEmployeeSortable = ['name', 'email', 'employeeSince'] as const;
 
+export const memberSortable = ['name', 'lastEntry', 'status', 'createdAt', 'postalCode'] as const;
+/** The member list's tabs: all members and one per status (`tabCounts` keys). */
+export const memberTabs = ['all', 'active', 'nonActive', 'sleeping'] as const;
+
 /** The file name of the example import file (spec 000 section 9). */
 export const EXAMPLE_EXCEL_FILE_NAME = 'import_users_template.xlsx';
 

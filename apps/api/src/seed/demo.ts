@@ -23,6 +23,7 @@ import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
 import { seedEmployerEmployees } from './employer-employees.ts';
 import { seedLocationSettings } from './locations.ts';
+import { seedMembers } from './members.ts';
 import { seedPictures } from './pictures.ts';
 import { seedRights } from './rights.ts';
 
@@ -156,6 +157,7 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   await seedEmployees(db);
   await seedEmployerEmployees(db, { withAccounts: app !== undefined });
   await seedLocationSettings(db);
+  await seedMembers(db);
   await seedAssociations(db);
   await seedChallengeTemplates(db);
   // Pictures first: the demo challenges copy their template with its banner.

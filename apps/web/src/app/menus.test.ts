@@ -57,6 +57,9 @@ describe('visibleMenu', () => {
       paths(visibleMenu(admin({ activeEnvironment: Environment.Location, activeLocationId: 5 }))),
     ).toEqual([
       '/location',
+      '/location/insideMembers',
+      '/location/entries',
+      '/location/members',
       '/location/employees',
       '/location/areas',
       '/location/challenges',

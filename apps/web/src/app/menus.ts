@@ -4,6 +4,8 @@ import {
   IconBuildingStore,
   IconCreditCard,
   IconDoor,
+  IconDoorEnter,
+  IconIdBadge2,
   IconKey,
   IconLayoutDashboard,
   IconMapPin,
@@ -13,6 +15,7 @@ import {
   IconTrophy,
   IconUserPlus,
   IconUsers,
+  IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { Claims } from '@xp/contracts';
@@ -20,6 +23,8 @@ import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
 import { hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts/claims';
 import { Environment } from '@xp/contracts/enums';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayManageEntries } from '@/features/entry/access';
+import { mayManageLocationMembers, mayManageMembers } from '@/features/member/access';
 import { mayManageSubscriptions } from '@/features/subscription/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
@@ -75,6 +80,8 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconCreditCard,
       access: mayManageSubscriptions,
     },
+    // The gym right ManageMemberships, as the routes' `beforeLoad` (mayManageMembers).
+    { label: 'member.menu', path: '/members', icon: IconIdBadge2, access: mayManageMembers },
     {
       label: 'menu.gymSettings',
       path: '/settings',
@@ -88,6 +95,21 @@ export const menus: Record<Environment, MenuItem[]> = {
   [Environment.Customer]: [dashboard('/')],
   [Environment.Location]: [
     dashboard('/location'),
+    // Who is inside now and the entries: ManageMembershipEntries, as the routes' `beforeLoad` (mayManageEntries).
+    {
+      label: 'entry.menu.inside',
+      path: '/location/insideMembers',
+      icon: IconUsersGroup,
+      access: mayManageEntries,
+    },
+    { label: 'entry.menu.entries', path: '/location/entries', icon: IconDoorEnter, access: mayManageEntries },
+    // The location right ManageMemberships, as the routes' `beforeLoad` (mayManageLocationMembers).
+    {
+      label: 'member.menu',
+      path: '/location/members',
+      icon: IconIdBadge2,
+      access: mayManageLocationMembers,
+    },
     {
       label: 'employee.menu',
       path: '/location/employees',

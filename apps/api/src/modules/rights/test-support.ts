@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { expectFailure, signInFrom } from '../../test/expect.ts';
-import { DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { cookieHeader, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import {
   gymEmployees,
   gymRightGrants,
@@ -100,3 +100,15 @@ export const request =
       headers: { cookie },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+
+/** The cookie of a session switched to a location (the Location environment). */
+export async function switchToLocation(t: TestApp, cookie: string, locationId: number) {
+  const switched = await t.app.inject({
+    method: 'PUT',
+    url: '/api/Account/SwitchActiveLocation',
+    headers: { cookie },
+    payload: { locationId },
+  });
+  expect(switched.statusCode, switched.body).toBe(200);
+  return cookieHeader(switched.cookies, cookie);
+}

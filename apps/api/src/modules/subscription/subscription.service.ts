@@ -2,7 +2,7 @@ import type { AgeGroup, Claims, Subscription, TimeSlotGroup } from '@xp/contract
 import { AccessType } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { activeGymOf } from '../rights/rights.service.ts';
@@ -346,7 +346,12 @@ export function updateSubscription(
       const before = await read(tx, row);
       await repository.updateSubscription(tx, row.id, subscriptionValues(input));
       await repository.replaceLinks(tx, row.id, input);
-      await repository.saveVariants(tx, row.id, input.variants.map(variantValues));
+      // A variant that members hold cannot be removed (the memberships' foreign key): deactivate instead.
+      await repository.saveVariants(tx, row.id, input.variants.map(variantValues)).catch((error) => {
+        if (isForeignKeyViolation(error))
+          throw errors.conflict('variants', 'subscription.errors.variantInUse');
+        throw error;
+      });
       const after = await read(tx, (await repository.findSubscription(tx, row.id))!);
       await audit(tx, {
         userId: session.userId,

@@ -114,15 +114,15 @@ const create = (body: unknown, cookie = gym) => call('POST', '/Subscription', co
 
 describe('age groups', () => {
   it('are created, listed, searched, changed and deleted in the active gym, audited', async () => {
-    const youth = await ageGroup({ name: 'Jeugd', minimumAge: 12, maximumAge: 17 });
-    expect(youth).toMatchObject({ name: 'Jeugd', minimumAge: 12, maximumAge: 17, subscriptionCount: 0 });
+    const youth = await ageGroup({ name: 'Junioren', minimumAge: 12, maximumAge: 17 });
+    expect(youth).toMatchObject({ name: 'Junioren', minimumAge: 12, maximumAge: 17, subscriptionCount: 0 });
     const seniors = await ageGroup({ name: '65-plus', minimumAge: 65, maximumAge: 130 });
     const page = ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?pageSize=100', gym));
     const names = page.items.map((item) => item.name);
-    expect(names.indexOf('Jeugd')).toBeLessThan(names.indexOf('65-plus'));
+    expect(names.indexOf('Junioren')).toBeLessThan(names.indexOf('65-plus'));
     expect(
-      ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?search=JEU', gym)).items.map((i) => i.name),
-    ).toEqual(['Jeugd']);
+      ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?search=JUN', gym)).items.map((i) => i.name),
+    ).toEqual(['Junioren']);
     // Another gym sees none of them.
     expect(ok<Page<AgeGroup>>(await call('GET', '/AgeGroup?search=jeugd', brug)).items).toEqual([]);
     const changed = ok<AgeGroup>(
@@ -136,7 +136,7 @@ describe('age groups', () => {
   });
 
   it('refuses bad input, a taken name, another gym and a missing right', async () => {
-    const existing = await ageGroup({ name: 'Volwassenen' });
+    const existing = await ageGroup({ name: 'Senioren' });
     const post = (body: unknown, cookie = gym) => call('POST', '/AgeGroup', cookie, body);
     expectFailure(
       await post({ name: 'x', minimumAge: 30, maximumAge: 20 }),
@@ -184,7 +184,7 @@ describe('age groups', () => {
     expectForbidden(await post({ name: 'Nee', minimumAge: 1, maximumAge: 2 }, plain));
     expectSignInRequired(await call('GET', '/AgeGroup', ''));
     const [row] = await t.db.select().from(ageGroups).where(eq(ageGroups.id, existing.id));
-    expect(row!.name).toBe('Volwassenen');
+    expect(row!.name).toBe('Senioren');
   });
 });
 

@@ -13,15 +13,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challenges } from '../../modules/challenge/challenge.tables.ts';
 import { challengeTemplates } from '../../modules/challenge-template/challenge-template.tables.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../../modules/employee/employee.tables.ts';
+import { entries } from '../../modules/entry/entry.tables.ts';
 import { locationAreas } from '../../modules/location-area/location-area.tables.ts';
+import { members, membershipPauses, memberships } from '../../modules/member/member.tables.ts';
 import {
   associations,
   employerEmployees,
   employers,
   gyms,
 } from '../../modules/organisation/organisation.tables.ts';
-import { createEmployee, seededIds } from '../../modules/rights/test-support.ts';
-import { ageGroups, timeSlotGroups } from '../../modules/subscription/subscription.tables.ts';
+import { createEmployee, seededIds, switchToLocation } from '../../modules/rights/test-support.ts';
+import {
+  ageGroups,
+  subscriptions,
+  subscriptionVariants,
+  timeSlotGroups,
+} from '../../modules/subscription/subscription.tables.ts';
 import { contractEndpoints } from '../../test/contract-walk.ts';
 import { signInFrom } from '../../test/expect.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -429,6 +436,37 @@ const deleteCases: {
     },
   },
   {
+    name: 'an entry (DELETE /Entry/{id})',
+    prepare: async () => {
+      const { memberId, membershipId } = await memberWithMembership();
+      const [entry] = await t.db
+        .insert(entries)
+        .values({
+          gymId: ids.vitaal,
+          locationId: ids.utrecht,
+          memberId,
+          membershipId,
+          entryAt: new Date(),
+          source: 1,
+        })
+        .returning();
+      const cookie = await utrechtDesk();
+      return () => call(cookie, 'DELETE', `/Entry/${entry!.id}`);
+    },
+  },
+  {
+    name: 'a pause of a membership (DELETE /MembershipPause/{id})',
+    prepare: async () => {
+      const { membershipId } = await memberWithMembership();
+      const [pause] = await t.db
+        .insert(membershipPauses)
+        .values({ membershipId, fromDate: '2099-01-01', toDate: '2099-01-10' })
+        .returning();
+      const cookie = await utrechtDesk();
+      return () => call(cookie, 'DELETE', `/MembershipPause/${pause!.id}`);
+    },
+  },
+  {
     name: 'a member of a rights group (DELETE /GymRightsGroup/{id}/Employees/{employeeId})',
     prepare: async () => {
       const employee = await createEmployee(t, { email: `${unique('lid')}@vitaal.test`, gymId: ids.vitaal });
@@ -515,6 +553,62 @@ const deleteCases: {
     others: [400, 401],
   },
 ];
+
+/** locatie@ in the Location environment of Utrecht (all location rights there). */
+let desk = '';
+async function utrechtDesk() {
+  if (desk) return desk;
+  desk = await switchToLocation(t, location, ids.utrecht);
+  return desk;
+}
+
+/** A member of Vitaal with a running membership at Utrecht, written directly. */
+async function memberWithMembership() {
+  const [subscription] = await t.db
+    .insert(subscriptions)
+    .values({ gymId: ids.vitaal, type: 0, name: unique('Abonnement'), vatRate: 9 })
+    .returning();
+  const [variant] = await t.db
+    .insert(subscriptionVariants)
+    .values({
+      subscriptionId: subscription!.id,
+      name: 'Flex',
+      oneOffCosts: 0,
+      oneOffCostsIncludesVat: true,
+      pricePerPeriod: 1000,
+      pricePerPeriodIncludesVat: true,
+      durationPeriodAmount: 1,
+      durationPeriodType: 1,
+      accessType: 0,
+      paymentPerPeriodAmount: 1,
+      paymentPerPeriodType: 1,
+      noticePeriodAmount: 0,
+      noticePeriodType: 1,
+    })
+    .returning();
+  const [member] = await t.db
+    .insert(members)
+    .values({
+      gymId: ids.vitaal,
+      firstName: 'Lid',
+      lastName: unique('Parallel'),
+      homeLocationId: ids.utrecht,
+    })
+    .returning();
+  const [membership] = await t.db
+    .insert(memberships)
+    .values({
+      gymId: ids.vitaal,
+      memberId: member!.id,
+      subscriptionId: subscription!.id,
+      variantId: variant!.id,
+      locationId: ids.utrecht,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+    })
+    .returning();
+  return { memberId: member!.id, membershipId: membership!.id };
+}
 
 const invite = async (cookie: string, url: string) =>
   data<{ id: number }>(await call(cookie, 'POST', url, { email: `${unique('uitgenodigd')}@example.com` })).id;

@@ -109,6 +109,15 @@ const leafOverrides = {
   beginTime: '08:00',
   endTime: '17:00',
   vatRate: 9,
+  // Members and entries (calendar dates, a pause and an entry's times in order).
+  dateOfBirth: '1990-05-17',
+  startDate: '2026-01-05',
+  endDate: '2026-12-31',
+  fromDate: '2030-01-01',
+  toDate: '2030-01-05',
+  date: '2026-01-05',
+  entryTime: '08:00',
+  exitTime: '09:00',
 };
 /** Query values an endpoint needs besides its required fields (rules between fields). */
 const queryBase: Record<string, Record<string, string>> = {

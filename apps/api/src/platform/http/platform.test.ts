@@ -1,4 +1,9 @@
-import { buildPath, EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH, type EndpointDefinition } from '@xp/contracts';
+import {
+  buildPath,
+  EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
+  type EndpointDefinition,
+  MEMBER_IMPORT_EXAMPLE_PATH,
+} from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
@@ -70,7 +75,10 @@ describe('route table', () => {
   it('registers no API route that has no contract (besides docs, file downloads and the 404 catch-all)', () => {
     const contractRoutes = new Set(contractEndpoints.map(({ endpoint }) => fastifyUrl(endpoint)));
     // Answers an .xlsx file, which the JSON envelope of a contract endpoint cannot describe.
-    const downloads = new Set([`/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`]);
+    const downloads = new Set([
+      `/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`,
+      `/api${MEMBER_IMPORT_EXAMPLE_PATH}`,
+    ]);
     const others = t.routes
       .map((route) => route.url)
       .filter((url) => url.startsWith('/api') && !contractRoutes.has(url) && !downloads.has(url))

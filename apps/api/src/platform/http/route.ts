@@ -1,6 +1,7 @@
 import {
   type Claims,
   type EndpointDefinition,
+  Environment,
   hasGymRight,
   hasLocationRight,
   type Policy,
@@ -74,6 +75,14 @@ export function enforcePolicy(
       return;
     case 'locationRight':
       if (!hasLocationRight(session, policy.right)) throw errors.forbidden();
+      return;
+    case 'gymOrLocationRight':
+      if (
+        session.activeEnvironment === Environment.Location
+          ? !hasLocationRight(session, policy.locationRight)
+          : !hasGymRight(session, policy.gymRight)
+      )
+        throw errors.forbidden();
       return;
   }
 }

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@xp/contracts';
 import { employerEmployeeCalls as endpoints } from '@xp/contracts/calls';
 import type { Descriptor } from '@xp/contracts/descriptor';
 import {
@@ -8,8 +7,8 @@ import {
   employerEmployeeSortable,
   openInvitationSortable,
 } from '@xp/contracts/list-constants';
-import { GENERAL_ERROR } from '@xp/contracts/request';
-import { ApiCallError, call, refreshSession } from '@/app/api-client';
+import { call } from '@/app/api-client';
+import { downloadApiFile } from '@/app/api-download';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
@@ -89,39 +88,6 @@ export function useCancelEmployeeInvitation() {
   return useApiMutation(endpoints.cancelInvitation, { onSuccess: () => invalidate() });
 }
 
-/**
- * Downloads the example import file (`import_users_template.xlsx`). Not a contract call: the server answers
- * the file's bytes (a platform route, like the CDN). An expired session is refreshed once; a failure
- * throws `ApiCallError` with the server's errors.
- */
-export async function downloadExampleExcel(): Promise<void> {
-  const url = `/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`;
-  const get = () => fetch(url, { credentials: 'same-origin' });
-  let response: Response;
-  try {
-    response = await get();
-    if (
-      response.status === 401 &&
-      response.headers.get('Token-Expired') === 'true' &&
-      (await refreshSession())
-    ) {
-      response = await get();
-    }
-  } catch {
-    throw new ApiCallError(0, [{ key: 'general', message: GENERAL_ERROR }]);
-  }
-  if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-    const errors = envelope?.errors?.length ? envelope.errors : [{ key: 'general', message: GENERAL_ERROR }];
-    throw new ApiCallError(response.status, errors);
-  }
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = EXAMPLE_EXCEL_FILE_NAME;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, so the download has started.
-  setTimeout(() => URL.revokeObjectURL(link.href), 0);
-}
+/** Downloads the example import file (`import_users_template.xlsx`; a platform route, like the CDN). */
+export const downloadExampleExcel = () =>
+  downloadApiFile(EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH, EXAMPLE_EXCEL_FILE_NAME);

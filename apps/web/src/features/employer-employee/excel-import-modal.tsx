@@ -1,5 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import {
   EXAMPLE_EXCEL_FILE_NAME,
   EXCEL_MAX_BYTES,
@@ -10,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorsOf, showFailure } from '@/ui/form-errors';
-import { FileDrop } from '@/ui/inputs/file-drop';
+import { ImportCheckActions, ImportFileStep, useImportFile } from '@/ui/import-file';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
 import { showError } from '@/ui/toasts';
 import { translateMessage } from '@/ui/translate';
@@ -71,25 +70,24 @@ function ImportSteps({ activeEmployerId, onSent, onCancel }: ImportStepsProps) {
   const flow = useModalFlow();
   const verify = useVerifyEmailExcel();
   const inviteMultiple = useInviteMultipleEmployees();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const picked = useImportFile();
   const [rows, setRows] = useState<VerifiedEmailRow[] | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
   const verified = rows?.filter((row) => row.verified) ?? [];
 
   const check = async () => {
+    const { file } = picked;
     if (!file) {
       showError('employerEmployee.errors.noFile');
       return;
     }
-    setFileError(null);
+    picked.setError(null);
     try {
       const answer = await verify.mutateAsync({ params: { activeEmployerId }, form: { file } });
       setRows(answer.rows);
     } catch (error) {
       // The reason goes on the upload field and, as the spec asks, the first message in a toast too.
       const first = errorsOf(error).find((entry) => entry.message !== 'general_error');
-      setFileError(first?.message ?? null);
+      picked.setError(first?.message ?? null);
       showFailure(error, 'employerEmployee.import.verifyFailed');
     }
   };
@@ -109,17 +107,6 @@ function ImportSteps({ activeEmployerId, onSent, onCancel }: ImportStepsProps) {
         return false;
       }
     });
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadExampleExcel();
-    } catch (error) {
-      showFailure(error, 'employerEmployee.import.downloadFailed');
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   if (rows) {
     return (
@@ -166,70 +153,41 @@ function ImportSteps({ activeEmployerId, onSent, onCancel }: ImportStepsProps) {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
-        {verified.length === 0 && (
-          <Alert color="yellow" variant="light">
-            {t('employerEmployee.import.nothingToSend')}
-          </Alert>
-        )}
-        <Group justify="space-between" gap="sm">
-          <Button variant="subtle" onClick={() => setRows(null)}>
-            {t('employerEmployee.import.otherFile')}
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              onClick={() => void send()}
-              disabled={verified.length === 0}
-              loading={flow.step === 'saving'}
-            >
-              {t('employerEmployee.import.send', { count: verified.length })}
-            </Button>
-          </Group>
-        </Group>
+        <ImportCheckActions
+          count={verified.length}
+          nothingLabel="employerEmployee.import.nothingToSend"
+          otherFileLabel="employerEmployee.import.otherFile"
+          onOtherFile={() => setRows(null)}
+          onCancel={onCancel}
+          sendLabel={t('employerEmployee.import.send', { count: verified.length })}
+          onSend={() => void send()}
+          isSending={flow.step === 'saving'}
+        />
       </Stack>
     );
   }
 
   return (
-    <Stack gap="lg">
-      <Text size="sm" c="dimmed">
-        {t('employerEmployee.import.intro', { max: EXCEL_MAX_ROWS })}
-      </Text>
-      <FileDrop
-        label={t('employerEmployee.import.file')}
-        value={file}
-        onChange={(next) => {
-          setFile(next);
-          setFileError(null);
-        }}
-        accept={XLSX_ACCEPT}
-        maxSize={EXCEL_MAX_BYTES}
-        prompt="employerEmployee.import.prompt"
-        error={fileError ? translateMessage(t, fileError) : undefined}
-        required
-      />
-      <Group gap={6}>
-        <IconDownload size={16} aria-hidden />
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => void download()}
-          disabled={isDownloading}
-        >
-          {t('employerEmployee.import.example', { fileName: EXAMPLE_EXCEL_FILE_NAME })}
-        </Anchor>
-      </Group>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          {t('actions.cancel')}
-        </Button>
-        <Button onClick={() => void check()} loading={verify.isPending}>
-          {t('employerEmployee.import.check')}
-        </Button>
-      </Group>
-    </Stack>
+    <ImportFileStep
+      intro={
+        <Text size="sm" c="dimmed">
+          {t('employerEmployee.import.intro', { max: EXCEL_MAX_ROWS })}
+        </Text>
+      }
+      label="employerEmployee.import.file"
+      prompt="employerEmployee.import.prompt"
+      accept={XLSX_ACCEPT}
+      maxSize={EXCEL_MAX_BYTES}
+      file={picked}
+      example={{
+        label: t('employerEmployee.import.example', { fileName: EXAMPLE_EXCEL_FILE_NAME }),
+        download: downloadExampleExcel,
+        failed: 'employerEmployee.import.downloadFailed',
+      }}
+      checkLabel="employerEmployee.import.check"
+      onCheck={() => void check()}
+      isChecking={verify.isPending}
+      onCancel={onCancel}
+    />
   );
 }

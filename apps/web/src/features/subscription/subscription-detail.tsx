@@ -1,18 +1,12 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  IconAdjustments,
-  IconArrowLeft,
-  IconMapPin,
-  IconPlayerPause,
-  IconPlayerPlay,
-} from '@tabler/icons-react';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { IconAdjustments, IconMapPin, IconPlayerPause, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import type { Subscription } from '@xp/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailLayout, type DetailTab, NewRecordPage, WithRecord } from '@/ui/detail-page';
 import { FormActions } from '@/ui/form-actions';
-import { ErrorState, LoadingState, PageHeader } from '@/ui/states';
+import { PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateSubscription, useSubscription, useUpdateSubscription } from './api';
@@ -27,19 +21,6 @@ import {
   toFormValues,
 } from './subscription-form';
 import { TypeBadge } from './type-badge';
-
-/** 'Terug naar abonnementen'. */
-function BackLink({ onBack }: { onBack: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Anchor component="button" type="button" onClick={onBack} size="sm" mb="xs">
-      <Group gap={4}>
-        <IconArrowLeft size={16} aria-hidden />
-        {t('subscription.detail.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 /** Picks an id into a group field of the form (a group made in place), once. */
 function usePick(form: ReturnType<typeof useSubscriptionForm>) {
@@ -83,38 +64,41 @@ export function NewSubscriptionPage({ onCreated, onCancel }: NewSubscriptionPage
   });
 
   return (
-    <>
-      <BackLink onBack={onCancel} />
-      <PageHeader title="subscription.add.title" subtitle={t('subscription.add.subtitle')} />
-      <form onSubmit={submit} noValidate aria-label={t('subscription.add.title')}>
-        <Stack gap="lg" maw={960}>
-          <SubscriptionFields
-            control={form.control}
-            variantErrors={form.formState.errors.variants}
-            onPick={pick}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {t('subscription.add.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </>
+    <NewRecordPage
+      title="subscription.add.title"
+      subtitle="subscription.add.subtitle"
+      backLabel="subscription.detail.back"
+      submitLabel="subscription.add.submit"
+      onSubmit={submit}
+      isSubmitting={form.formState.isSubmitting}
+      onCancel={onCancel}
+      maw={960}
+    >
+      <SubscriptionFields
+        control={form.control}
+        variantErrors={form.formState.errors.variants}
+        onPick={pick}
+      />
+    </NewRecordPage>
   );
 }
 
 // ---------------------------------------------------------------------------------------------- detail
 
-type DetailTab = 'general' | 'locations';
-
-const tabIcons: Record<DetailTab, ReactNode> = {
-  general: <IconAdjustments size={16} aria-hidden />,
-  locations: <IconMapPin size={16} aria-hidden />,
-};
+const detailTabs: [DetailTab, ...DetailTab[]] = [
+  {
+    value: 'general',
+    label: 'subscription.detail.tabs.general',
+    icon: <IconAdjustments size={16} aria-hidden />,
+  },
+  {
+    value: 'locations',
+    label: 'subscription.detail.tabs.locations',
+    icon: <IconMapPin size={16} aria-hidden />,
+  },
+  // The members tab's label is the member area's.
+  { value: 'members', label: 'member.subscriptionMembers.tab', icon: <IconUsers size={16} aria-hidden /> },
+];
 
 interface SubscriptionLayoutProps {
   /** From the URL, so possibly not a valid id. */
@@ -129,29 +113,27 @@ interface SubscriptionLayoutProps {
 export function SubscriptionLayout({ id, onBack }: SubscriptionLayoutProps) {
   const { t } = useTranslation();
   const query = useSubscription(id);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  useDocumentTitle(`${query.data?.name ?? t('subscription.detail.title')} · ${t('shell.productName')}`);
+  return (
+    <DetailLayout
+      id={id}
+      query={query}
+      backLabel="subscription.detail.back"
+      onBack={onBack}
+      notFound="subscription.errors.notFound"
+      fetchFailed="subscription.detail.fetchFailed"
+      header={(subscription) => <SubscriptionHeader subscription={subscription} />}
+      base={`/subscriptions/${id}`}
+      tabsLabel="subscription.detail.tabsLabel"
+      tabs={detailTabs}
+    />
+  );
+}
+
+/** The subscription's name, type and whether it is active, with the switch (after a confirmation). */
+function SubscriptionHeader({ subscription }: { subscription: Subscription }) {
+  const { t } = useTranslation();
   const confirmSetActive = useConfirmSetActive();
-  const subscription = query.data;
-  useDocumentTitle(`${subscription?.name ?? t('subscription.detail.title')} · ${t('shell.productName')}`);
-
-  const isInvalidId = !Number.isInteger(id) || id <= 0;
-  if (!isInvalidId && query.isPending) return <LoadingState />;
-  if (!subscription) {
-    const isMissing = isInvalidId || query.error?.status === 404;
-    return (
-      <>
-        <BackLink onBack={onBack} />
-        <ErrorState
-          message={isMissing ? 'subscription.errors.notFound' : 'subscription.detail.fetchFailed'}
-          onRetry={isMissing ? undefined : () => void query.refetch()}
-        />
-      </>
-    );
-  }
-
-  const base = `/subscriptions/${subscription.id}`;
-  const active: DetailTab = pathname.replace(/\/$/, '').endsWith('/locations') ? 'locations' : 'general';
   const toggle = subscription.isActive ? (
     <Button
       variant="light"
@@ -171,45 +153,24 @@ export function SubscriptionLayout({ id, onBack }: SubscriptionLayoutProps) {
       {t('subscription.activate.action')}
     </Button>
   );
-
   return (
-    <>
-      <BackLink onBack={onBack} />
-      <PageHeader
-        title={subscription.name}
-        subtitle={
-          <Group gap="xs" component="span">
-            <TypeBadge type={subscription.type} />
-            <Badge component="span" variant="dot" color={subscription.isActive ? 'green' : 'gray'}>
-              {t(subscription.isActive ? 'subscription.status.active' : 'subscription.status.inactive')}
-            </Badge>
-            {!subscription.isActive && (
-              <Text component="span" size="sm" c="dimmed">
-                {t('subscription.detail.inactiveHint')}
-              </Text>
-            )}
-          </Group>
-        }
-        actions={toggle}
-      />
-      <Tabs
-        value={active}
-        onChange={(tab) =>
-          tab && tab !== active && void navigate({ href: tab === 'general' ? base : `${base}/${tab}` })
-        }
-        mb="lg"
-        keepMounted={false}
-      >
-        <Tabs.List aria-label={t('subscription.detail.tabsLabel')}>
-          {(['general', 'locations'] as const).map((tab) => (
-            <Tabs.Tab key={tab} value={tab} leftSection={tabIcons[tab]}>
-              {t(`subscription.detail.tabs.${tab}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Outlet />
-    </>
+    <PageHeader
+      title={subscription.name}
+      subtitle={
+        <Group gap="xs" component="span">
+          <TypeBadge type={subscription.type} />
+          <Badge component="span" variant="dot" color={subscription.isActive ? 'green' : 'gray'}>
+            {t(subscription.isActive ? 'subscription.status.active' : 'subscription.status.inactive')}
+          </Badge>
+          {!subscription.isActive && (
+            <Text component="span" size="sm" c="dimmed">
+              {t('subscription.detail.inactiveHint')}
+            </Text>
+          )}
+        </Group>
+      }
+      actions={toggle}
+    />
   );
 }
 
@@ -222,10 +183,11 @@ function WithSubscription({
   children: (subscription: Subscription) => ReactNode;
 }) {
   const query = useSubscription(id);
-  if (!query.data) {
-    return query.isError ? <ErrorState message="subscription.detail.fetchFailed" /> : <LoadingState />;
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <WithRecord query={query} fetchFailed="subscription.detail.fetchFailed">
+      {children}
+    </WithRecord>
+  );
 }
 
 /** 'Algemeen': the general data and the variants, saved together. */

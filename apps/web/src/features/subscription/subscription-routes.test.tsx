@@ -74,13 +74,54 @@ describe('the routes of the subscriptions', () => {
         name: /Prijs per periode/,
       }),
     ).toHaveValue('€ 45,00');
-    expect(screen.queryByRole('tab', { name: /Leden/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Leden' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Locaties' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions/21/locations'));
     const table = await screen.findByRole('table', { name: 'Locaties van het abonnement' });
     expect(within(table).getByText('Vitaal Amersfoort')).toBeInTheDocument();
     expect(within(table).getByText('Vitaal Utrecht Centrum')).toBeInTheDocument();
+  });
+
+  it("lists the subscription's members on its tab, current or ended, and opens one", async () => {
+    const member = {
+      membershipId: 71,
+      memberId: 41,
+      fullName: 'Fatima el Amrani',
+      variantName: 'Jaarcontract',
+      locationName: 'Vitaal Amersfoort',
+      startDate: '2026-09-01',
+      endDate: null,
+      state: 1,
+    };
+    const requests = fakeAppApi(gymManager(['ManageSubscriptions', 'ManageMemberships']), {
+      ...list,
+      ...formLists,
+      'GET /api/Subscription/21': () => ({ data: fitness }),
+      'GET /api/Subscription/21/Members': () => ({ data: { items: [member], total: 1 } }),
+    });
+    const { router } = await startApp('/subscriptions/21');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Leden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions/21/members'));
+    const table = await screen.findByRole('table', { name: 'Leden met dit abonnement' });
+    const row = await within(table).findByRole('row', { name: /Fatima el Amrani/ });
+    expect(row).toHaveTextContent('Jaarcontract');
+    expect(row).toHaveTextContent('01-09-2026');
+    expect(row).toHaveTextContent('Doorlopend');
+    expect(row).toHaveTextContent('Lopend');
+    expect(queryOf(requestsTo(requests, 'GET', '/api/Subscription/21/Members')[0])).toMatchObject({
+      current: 'true',
+    });
+
+    await user.click(screen.getByRole('tab', { name: 'Beëindigd' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(requests, 'GET', '/api/Subscription/21/Members').at(-1))).toMatchObject({
+        current: 'false',
+      }),
+    );
+    await user.click(await within(table).findByText('Fatima el Amrani'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members/41'));
   });
 
   it('saves the general tab with the variant ids kept, and deactivates after a confirmation', async () => {

@@ -1,0 +1,325 @@
+import {
+  AccessType,
+  type CheckInResult,
+  type Claims,
+  type Entry,
+  EntrySource,
+  Environment,
+  hasLocationRight,
+  inTimeSlots,
+  type RefusalReason,
+} from '@xp/contracts';
+import { sql } from 'drizzle-orm';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import { scopeOf } from '../member/member.service.ts';
+import { activeGymOf } from '../rights/rights.service.ts';
+import * as repository from './entry.repository.ts';
+
+/*
+ * Entries at the door (issue 12, decision 014): the member app's check-in, the desk's entries by hand, the
+ * refused check-ins staff may approve, and who is inside. Every staff change is audited; the check-in
+ * itself is the entry row.
+ */
+
+const present = (row: repository.EntryListRow): Entry => {
+  const { locationId, locationName, ...rest } = row;
+  return { ...rest, location: { id: locationId, name: locationName } };
+};
+
+/** The active location of a staff call (the entries' calls work at the active location). */
+function activeLocationOf(session: Claims) {
+  if (session.activeLocationId === null) throw errors.badRequest('member.errors.noActiveLocation');
+  return session.activeLocationId;
+}
+
+async function ownEntry(db: Database, session: Claims, id: number, lock = false) {
+  const row = await repository.findEntry(db, id, lock);
+  if (!row || row.locationId !== activeLocationOf(session)) throw errors.notFound('entry.errors.notFound');
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------ lists
+
+/**
+ * In the Location environment the active location's entries (of one member, with `memberId`); in the Gym
+ * environment one member's entries at every location of the gym (`memberId` needed).
+ */
+export async function listEntries(
+  db: Database,
+  session: Claims,
+  query: ListQuery & { from?: string | undefined; to?: string | undefined; memberId?: number | undefined },
+) {
+  const scope = scopeOf(session);
+  const { from, to, memberId, ...list } = query;
+  if (memberId === undefined && scope.locationId === null)
+    throw errors.field('memberId', 'validation.required');
+  if (memberId !== undefined && !(await repository.memberOfGym(db, scope.gymId, memberId))) {
+    return { items: [], ...(list.counts === false ? {} : { total: 0 }) };
+  }
+  const page = await repository.listEntries(
+    db,
+    { locationId: scope.locationId ?? undefined, memberId, from, to },
+    list,
+  );
+  return { ...page, items: page.items.map(present) };
+}
+
+// ------------------------------------------------------------------------------------------- the desk
+
+interface EntryTimes {
+  date: string;
+  entryTime: string;
+  exitTime?: string | undefined;
+}
+
+async function checkNotInFuture(db: Database, times: EntryTimes) {
+  const now = await repository.localNow(db);
+  if (times.date > now.date || (times.date === now.date && times.entryTime > now.time)) {
+    throw errors.field('date', 'entry.errors.inFuture');
+  }
+}
+
+/**
+ * Registers an entry by hand at the active location: the member is the gym's, with a membership valid that
+ * day at the location (the one given, or the first); limits and time slots are the staff's call.
+ */
+export async function createEntry(
+  db: Database,
+  session: Claims,
+  input: EntryTimes & { memberId: number; membershipId?: number | undefined },
+  requestId: string,
+) {
+  const locationId = activeLocationOf(session);
+  const gymId = activeGymOf(session);
+  return inTransaction(db, async (tx) => {
+    const member = await repository.memberOfGym(tx, gymId, input.memberId);
+    if (!member) throw errors.field('memberId', 'entry.errors.memberNotFound');
+    await checkNotInFuture(tx, input);
+    const valid = await repository.validMemberships(
+      tx,
+      input.memberId,
+      locationId,
+      sql`${input.date}::date`,
+      false,
+    );
+    const membership =
+      input.membershipId === undefined ? valid[0] : valid.find((entry) => entry.id === input.membershipId);
+    if (!membership) {
+      throw errors.field(
+        input.membershipId === undefined ? 'memberId' : 'membershipId',
+        'entry.errors.noMembership',
+      );
+    }
+    const id = await repository.insertEntry(tx, {
+      gymId,
+      locationId,
+      memberId: input.memberId,
+      membershipId: membership.id,
+      entryAt: repository.instantOf(input.date, input.entryTime) as unknown as Date,
+      exitAt:
+        input.exitTime === undefined
+          ? null
+          : (repository.instantOf(input.date, input.exitTime) as unknown as Date),
+      source: EntrySource.Desk,
+      createdBy: session.userId,
+    });
+    const created = present((await repository.findEntry(tx, id))!);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Entry',
+      entityId: id,
+      before: null,
+      after: created,
+      requestId,
+    });
+    return created;
+  });
+}
+
+/** Corrects an entry's date and times (the member and membership stay). */
+export async function updateEntry(
+  db: Database,
+  session: Claims,
+  input: EntryTimes & { id: number },
+  requestId: string,
+) {
+  return inTransaction(db, async (tx) => {
+    const before = present(await ownEntry(tx, session, input.id, true));
+    await checkNotInFuture(tx, input);
+    await repository.updateEntryTimes(
+      tx,
+      input.id,
+      repository.instantOf(input.date, input.entryTime),
+      input.exitTime === undefined ? null : repository.instantOf(input.date, input.exitTime),
+    );
+    const after = present((await repository.findEntry(tx, input.id))!);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Entry',
+      entityId: input.id,
+      before,
+      after,
+      requestId,
+    });
+    return after;
+  });
+}
+
+/** Records that the member left, now. */
+export async function recordExit(db: Database, session: Claims, id: number, requestId: string) {
+  return inTransaction(db, async (tx) => {
+    const before = present(await ownEntry(tx, session, id, true));
+    if (before.exitAt !== null) throw errors.conflict('general', 'entry.errors.exitAlreadyRecorded');
+    await repository.recordExit(tx, id);
+    const after = present((await repository.findEntry(tx, id))!);
+    await audit(tx, { userId: session.userId, entity: 'Entry', entityId: id, before, after, requestId });
+    return after;
+  });
+}
+
+export async function deleteEntry(db: Database, session: Claims, id: number, requestId: string) {
+  await inTransaction(db, async (tx) => {
+    const before = present(await ownEntry(tx, session, id, true));
+    await repository.removeEntry(tx, id);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'Entry',
+      entityId: id,
+      before,
+      after: null,
+      requestId,
+    });
+  });
+  return null;
+}
+
+// ------------------------------------------------------------------------------------------- the door
+
+type Refusal = { reason: RefusalReason; membershipId: number | null };
+
+/**
+ * The member app's check-in at the location whose QR code was scanned. The member (of the signed-in
+ * account at that gym) is admitted on the first membership valid today at the location that is not paused,
+ * admits at this time of day and has entries left in its period (or in all). The memberships are locked
+ * first, so parallel check-ins of one member take turns. A refusal is kept with its reason for the staff.
+ */
+export async function checkIn(db: Database, session: Claims, qrCode: string): Promise<CheckInResult> {
+  return inTransaction(db, async (tx) => {
+    const location = await repository.locationByQrCode(tx, qrCode);
+    if (!location) throw errors.notFound('entry.errors.unknownQrCode');
+    const member = await repository.memberOfAccount(tx, location.gymId, session.userId);
+    if (!member) throw errors.forbidden('entry.errors.notAMember');
+    const now = await repository.localNow(tx);
+    const refuse = async ({ reason, membershipId }: Refusal): Promise<CheckInResult> => {
+      await repository.insertAttempt(tx, {
+        gymId: location.gymId,
+        locationId: location.id,
+        memberId: member.id,
+        membershipId,
+        reason,
+      });
+      return { admitted: false, reason, locationName: location.name, entryId: null };
+    };
+    if (!member.registrationCompleted) return refuse({ reason: 'registrationOpen', membershipId: null });
+    const valid = await repository.validMemberships(tx, member.id, location.id, sql`${now.date}::date`, true);
+    let refusal: Refusal = { reason: 'noMembership', membershipId: null };
+    for (const membership of valid) {
+      const reason = await refusalOf(tx, membership, now);
+      if (reason) {
+        if (refusal.reason === 'noMembership') refusal = { reason, membershipId: membership.id };
+        continue;
+      }
+      const entryId = await repository.insertEntry(tx, {
+        gymId: location.gymId,
+        locationId: location.id,
+        memberId: member.id,
+        membershipId: membership.id,
+        entryAt: sql`now()` as unknown as Date,
+        source: EntrySource.CheckIn,
+      });
+      return { admitted: true, reason: null, locationName: location.name, entryId };
+    }
+    return refuse(refusal);
+  });
+}
+
+async function refusalOf(
+  db: Database,
+  membership: Awaited<ReturnType<typeof repository.validMemberships>>[number],
+  now: { day: number; time: string },
+): Promise<RefusalReason | undefined> {
+  if (membership.paused) return 'paused';
+  const slots = await repository.timeSlotsOf(db, membership.subscriptionId);
+  if (!inTimeSlots(slots, now.day, now.time)) return 'notInTimeSlot';
+  if (membership.accessType === AccessType.Unlimited || membership.accessPerPeriodAmount === null)
+    return undefined;
+  const counted = await repository.entriesCounted(
+    db,
+    membership.id,
+    membership.accessType === AccessType.LimitedPerPeriod ? membership.accessPerPeriodType : null,
+  );
+  return counted >= membership.accessPerPeriodAmount ? 'limitReached' : undefined;
+}
+
+// --------------------------------------------------------------------------------------------- attempts
+
+export async function listAttempts(
+  db: Database,
+  session: Claims,
+  query: ListQuery & { open?: boolean | undefined; from?: string | undefined; to?: string | undefined },
+) {
+  const { open, from, to, ...list } = query;
+  const page = await repository.listAttempts(db, activeLocationOf(session), list, { open, from, to });
+  return { ...page, items: page.items.map((item) => ({ ...item, reason: item.reason as RefusalReason })) };
+}
+
+/** Lets in a member the door refused: an entry of its own (source "approved"), audited; once only. */
+export async function approveAttempt(db: Database, session: Claims, id: number, requestId: string) {
+  const locationId = activeLocationOf(session);
+  return inTransaction(db, async (tx) => {
+    const attempt = await repository.findAttempt(tx, id);
+    if (!attempt || attempt.locationId !== locationId) throw errors.notFound('entry.errors.attemptNotFound');
+    if (attempt.approvedEntryId !== null) throw errors.conflict('general', 'entry.errors.alreadyApproved');
+    if (!(await repository.memberOfGym(tx, attempt.gymId, attempt.memberId))) {
+      throw errors.notFound('entry.errors.memberNotFound');
+    }
+    const entryId = await repository.insertEntry(tx, {
+      gymId: attempt.gymId,
+      locationId,
+      memberId: attempt.memberId,
+      membershipId: attempt.membershipId,
+      entryAt: sql`now()` as unknown as Date,
+      source: EntrySource.Approved,
+      createdBy: session.userId,
+    });
+    await repository.approveAttempt(tx, id, entryId, session.userId);
+    const created = present((await repository.findEntry(tx, entryId))!);
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'EntryAttempt',
+      entityId: id,
+      before: { approvedEntryId: null },
+      after: { approvedEntryId: entryId },
+      requestId,
+    });
+    return created;
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ inside
+
+/** Who is inside a location now: the caller's active location (or one they hold the right on). */
+export async function listInside(db: Database, session: Claims, locationId: number, query: ListQuery) {
+  const location = await repository.locationOf(db, locationId);
+  const allowed =
+    location !== undefined &&
+    location.gymId === session.activeGymId &&
+    (session.activeEnvironment !== Environment.Location || locationId === session.activeLocationId) &&
+    hasLocationRight(session, 'ManageMembershipEntries', locationId);
+  if (!allowed) throw errors.notFound('entry.errors.locationNotFound');
+  return repository.listInside(db, locationId, location.memberExpectedInsideTime, query);
+}

@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ok, signIn } from '../rights/test-support.ts';
+import { statusOf } from './member.repository.ts';
+import {
+  call,
+  gym,
+  ids,
+  newMember,
+  newSubscription,
+  type Page,
+  t,
+  takeOut,
+  today,
+  useMemberDesk,
+  utrechtDesk,
+} from './test-support.ts';
+
+/**
+ * `member_status_days` is kept by statement triggers on `members` (migration 0032): after every kind of
+ * write (members added at the desk, entries that move their instants, a location's changed requirements,
+ * bulk updates, deletions, concurrent entries) it equals a recount of the members by gym, kind, day and
+ * shard; and the member list's tab counts without a filter, read from it, equal the members counted by
+ * their status one by one, also with instants that fall today on either side of now.
+ */
+useMemberDesk('statusdagen.test', '10.67');
+
+type Member = { id: number };
+
+/** The kept rows that are not zero, as `gym:kind:day:shard` -> members. */
+async function stored() {
+  const { rows } = (await t.db.execute(
+    sql`select gym_id, kind, day::text as day, shard, members from member_status_days where members <> 0`,
+  )) as unknown as { rows: { gym_id: number; kind: number; day: string; shard: number; members: number }[] };
+  return Object.fromEntries(
+    rows
+      .map((r) => [`${r.gym_id}:${r.kind}:${r.day}:${r.shard}`, r.members])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+}
+
+async function recounted() {
+  const { rows } = (await t.db.execute(
+    sql`select m.gym_id, k.kind, k.day::text as day, (m.id % 8) as shard, count(*)::int as members
+        from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+        group by 1, 2, 3, 4`,
+  )) as unknown as { rows: { gym_id: number; kind: number; day: string; shard: number; members: number }[] };
+  return Object.fromEntries(
+    rows
+      .map((r) => [`${r.gym_id}:${r.kind}:${r.day}:${r.shard}`, r.members])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+}
+
+const expectKept = async () => expect(await stored()).toEqual(await recounted());
+
+/** The gym's members by status, each member's status read on its own (statusOf: 1, 2, 3). */
+async function countedOneByOne(gymId: number) {
+  const { rows } = (await t.db.execute(
+    sql`select count(*)::int as "all",
+          count(*) filter (where s = 3)::int as active,
+          count(*) filter (where s = 1)::int as "nonActive",
+          count(*) filter (where s = 2)::int as sleeping
+        from (select ${statusOf} as s from members where members.gym_id = ${gymId}) as m`,
+  )) as unknown as { rows: Record<'all' | 'active' | 'nonActive' | 'sleeping', number>[] };
+  return rows[0]!;
+}
+
+async function listCounts(cookie: string) {
+  const page = ok<Page<Member>>(await call('GET', '/Member?pageSize=1', cookie));
+  return page.tabCounts;
+}
+
+/** Utrecht's days of absence after which a member is non-active (1) and sleeping (2). */
+async function requiredDays() {
+  const { rows } = (await t.db.execute(
+    sql`select member_status, required_days_of_absence as days from location_status_requirements
+        where location_id = ${ids.utrecht}`,
+  )) as unknown as { rows: { member_status: number; days: number }[] };
+  return Object.fromEntries(rows.map((row) => [row.member_status, row.days])) as Record<number, number>;
+}
+
+describe('member status days', () => {
+  it('are kept after members are added, enter, change location requirements, are updated in bulk and deleted', async () => {
+    await expectKept();
+    const subscription = await newSubscription();
+    const added: Member[] = [];
+    for (let n = 0; n < 4; n++) added.push(await newMember());
+    await expectKept();
+
+    for (const member of added.slice(0, 2)) {
+      ok(await takeOut(member as never, subscription));
+      ok(await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: today, entryTime: '00:00' }));
+    }
+    await expectKept();
+
+    // A location's changed requirements move its members' instants (one statement over all of them).
+    const days = await requiredDays();
+    await t.db.execute(
+      sql`update location_status_requirements set required_days_of_absence = required_days_of_absence + 3
+          where location_id = ${ids.utrecht}`,
+    );
+    await expectKept();
+    await t.db.execute(
+      sql`update location_status_requirements set required_days_of_absence = required_days_of_absence - 3
+          where location_id = ${ids.utrecht}`,
+    );
+    expect(await requiredDays()).toEqual(days);
+
+    // Many members at once, to different days; then some of them deleted.
+    await t.db.execute(
+      sql`update members set last_entry_at = now() - make_interval(days => (id % 50)::int)
+          where gym_id = ${ids.vitaal}`,
+    );
+    await expectKept();
+    await t.db.execute(sql`delete from members where id in (${added[2]!.id}, ${added[3]!.id})`);
+    await expectKept();
+    ok(await call('POST', `/Member/${added[1]!.id}/Anonymise`, gym));
+    await expectKept();
+  });
+
+  it('answer the list tabs as the members counted one by one, with instants today before and after now', async () => {
+    const days = await requiredDays();
+    const added: Member[] = [];
+    for (let n = 0; n < 6; n++) added.push(await newMember());
+    // Non-active since a minute, non-active in a minute, sleeping since a minute, sleeping in a minute.
+    const lastEntry = (status: number, minutes: number) =>
+      sql`now() - make_interval(days => ${days[status]!}) + make_interval(mins => ${minutes})`;
+    const shifts: [number, number][] = [
+      [1, -1],
+      [1, 1],
+      [2, -1],
+      [2, 1],
+      [1, -90],
+      [2, 90],
+    ];
+    for (const [index, [status, minutes]] of shifts.entries())
+      await t.db.execute(
+        sql`update members set last_entry_at = ${lastEntry(status, minutes)} where id = ${added[index]!.id}`,
+      );
+    await expectKept();
+    const counted = await countedOneByOne(ids.vitaal);
+    expect(counted.active).toBeGreaterThan(0);
+    expect(counted.nonActive).toBeGreaterThan(0);
+    expect(counted.sleeping).toBeGreaterThan(0);
+    expect(await listCounts(gym)).toEqual(counted);
+    // Each tab's page total is its count.
+    for (const [status, tab] of [
+      [1, 'nonActive'],
+      [2, 'sleeping'],
+      [3, 'active'],
+    ] as const) {
+      const page = ok<Page<Member>>(await call('GET', `/Member?pageSize=1&status=${status}`, gym));
+      expect(page.total, tab).toBe(counted[tab]);
+    }
+    // The other gym's counts are its own.
+    expect(await listCounts(await signIn(t, 'boss@statusdagen.test', '10.67'))).toEqual(
+      await countedOneByOne(ids.brug),
+    );
+  });
+
+  it("count a location's members by status in the Location environment and under the location filter", async () => {
+    // A member of Amersfoort with a membership at Utrecht belongs to both.
+    const subscription = await newSubscription();
+    const visitor = await newMember({ homeLocationId: ids.amersfoort });
+    ok(await takeOut(visitor as never, subscription));
+    const atUtrecht = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select count(*)::int as "all",
+              count(*) filter (where s = 3)::int as active,
+              count(*) filter (where s = 1)::int as "nonActive",
+              count(*) filter (where s = 2)::int as sleeping
+            from (select ${statusOf} as s from members where members.gym_id = ${ids.vitaal}
+                  and (home_location_id = ${ids.utrecht}
+                       or id in (select member_id from memberships where location_id = ${ids.utrecht}))) as m`,
+      )) as unknown as { rows: Record<'all' | 'active' | 'nonActive' | 'sleeping', number>[] };
+      return rows[0]!;
+    };
+    const expected = await atUtrecht();
+    expect(expected.all).toBeGreaterThan(5);
+    expect(await listCounts(utrechtDesk)).toEqual(expected);
+    const filtered = ok<Page<Member>>(
+      await call('GET', `/Member?pageSize=100&locationId=${ids.utrecht}`, gym),
+    );
+    expect(filtered.tabCounts).toEqual(expected);
+    expect(filtered.items.map((item) => item.id)).toContain(visitor.id);
+    for (const [status, tab] of [
+      [1, 'nonActive'],
+      [2, 'sleeping'],
+      [3, 'active'],
+    ] as const) {
+      const page = ok<Page<Member>>(await call('GET', `/Member?pageSize=1&status=${status}`, utrechtDesk));
+      expect(page.total, tab).toBe(expected[tab]);
+    }
+  });
+
+  it('sort a list by status, then name, page by page, both ways, also within a tab', async () => {
+    const naive = async (direction: 'asc' | 'desc', status?: number, search?: string) => {
+      const d = sql.raw(direction);
+      const { rows } = (await t.db.execute(
+        sql`select id from members where gym_id = ${ids.vitaal}${status ? sql` and ${statusOf} = ${status}` : sql``}${
+          search ? sql` and search_text like ${`%${search}%`}` : sql``
+        }
+            order by ${statusOf} ${d}, sort_name ${d}, id ${d}`,
+      )) as unknown as { rows: { id: number }[] };
+      return rows.map((row) => row.id);
+    };
+    const listed = async (direction: 'asc' | 'desc', status?: number, search?: string) => {
+      const all: number[] = [];
+      for (let page = 1; ; page++) {
+        const answer = ok<Page<Member>>(
+          await call(
+            'GET',
+            `/Member?sort=status&direction=${direction}&pageSize=7&page=${page}${status ? `&status=${status}` : ''}${
+              search ? `&search=${search}` : ''
+            }`,
+            gym,
+          ),
+        );
+        all.push(...answer.items.map((item) => item.id));
+        if (answer.items.length < 7) return all;
+      }
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = await naive(direction);
+      expect(expected.length).toBeGreaterThan(20);
+      expect(await listed(direction), direction).toEqual(expected);
+      expect(await listed(direction, 2), `${direction} sleeping`).toEqual(await naive(direction, 2));
+      // A search reads its matches once (searchOnce), sorted the same way.
+      const searched = await naive(direction, undefined, 'e');
+      expect(searched.length).toBeGreaterThan(7);
+      expect(await listed(direction, undefined, 'e'), `${direction} search`).toEqual(searched);
+      expect(await listed(direction, 3, 'e'), `${direction} search active`).toEqual(
+        await naive(direction, 3, 'e'),
+      );
+    }
+  });
+
+  it('stay right under concurrent entries of one location (no deadlock, no lost count)', async () => {
+    const subscription = await newSubscription();
+    const added: Member[] = [];
+    for (let n = 0; n < 16; n++) {
+      const member = await newMember();
+      ok(await takeOut(member as never, subscription));
+      added.push(member);
+    }
+    const answers = await Promise.all(
+      added.map((member, n) =>
+        call('POST', '/Entry', utrechtDesk, {
+          memberId: member.id,
+          date: today,
+          entryTime: `00:${String(n).padStart(2, '0')}`,
+        }),
+      ),
+    );
+    for (const answer of answers) ok(answer);
+    await expectKept();
+    expect(await listCounts(gym)).toEqual(await countedOneByOne(ids.vitaal));
+  });
+});

@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type EndpointDefinition,
+  memberEndpoints as endpoints,
+  entryEndpoints,
+  entrySortable,
+  locationEndpoints,
+  subscriptionEndpoints,
+  subscriptionMemberSortable,
+} from '@xp/contracts';
+import { call } from '@/app/api-client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import type { ListState } from '@/ui/list-search';
+import { type MemberEntriesState, type MemberListState, toMemberQuery } from './search';
+
+const isId = (id: number) => Number.isInteger(id) && id > 0;
+const keepPrevious = { placeholderData: <T>(previous: T) => previous };
+
+/** The members of the active gym (or, in the Location environment, of the active location). */
+export function useMembers(state: MemberListState, withLocation: boolean, counts: { counts?: false } = {}) {
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...toMemberQuery(state, withLocation), ...counts } },
+    // Keep the current page visible while the next page or search result loads.
+    keepPrevious,
+  );
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchMembers = (state: MemberListState, withLocation: boolean) =>
+  call(endpoints.list, { query: toMemberQuery(state, withLocation) });
+
+/** One member with their memberships (the detail, also when deep-linked). */
+export function useMember(id: number) {
+  return useApiQuery(endpoints.get, { params: { id } }, { enabled: isId(id) });
+}
+
+/** After a change the lists and the detail are stale (and a subscription's members tab). */
+function useInvalidateMembers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [endpoints.list, endpoints.get, endpoints.openRegistrations, endpoints.subscriptionMembers].map(
+        (endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+/** A mutation of the member domain that refreshes what shows members afterwards. */
+function useMemberMutation<E extends EndpointDefinition>(endpoint: E) {
+  const invalidate = useInvalidateMembers();
+  return useApiMutation(endpoint, { onSuccess: () => invalidate() });
+}
+
+export const useCreateMember = () => useMemberMutation(endpoints.create);
+export const useUpdateMember = () => useMemberMutation(endpoints.update);
+export const useAddMembership = () => useMemberMutation(endpoints.addMembership);
+export const useEndMembership = () => useMemberMutation(endpoints.endMembership);
+export const usePauseMembership = () => useMemberMutation(endpoints.pauseMembership);
+export const useRemovePause = () => useMemberMutation(endpoints.removePause);
+export const useAnonymiseMember = () => useMemberMutation(endpoints.anonymise);
+export const useCompleteRegistration = () => useMemberMutation(endpoints.completeRegistration);
+
+/** Everything held of the member (GDPR), as JSON. */
+export const fetchMemberExport = (id: number) => call(endpoints.export, { params: { id } });
+
+// ---------------------------------------------------------------------------------------- open registrations
+
+/** Page, size, direction and search of a list's state; each list adds the sort fields it knows. */
+const pageOf = ({ page, pageSize, direction, search }: ListState) => ({
+  page,
+  pageSize,
+  direction,
+  ...(search ? { search } : {}),
+});
+
+const sortOf = <S extends string>(sortable: readonly S[], sort: string | undefined) =>
+  (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S } : {};
+
+const openRegistrationsInput = (state: ListState) => ({
+  query: { ...pageOf(state), ...sortOf(['name', 'createdAt'] as const, state.sort) },
+});
+
+/** Members who signed up and are not completed yet. */
+export function useOpenRegistrations(state: ListState, counts: { counts?: false } = {}) {
+  const input = openRegistrationsInput(state);
+  return useApiQuery(endpoints.openRegistrations, { query: { ...input.query, ...counts } }, keepPrevious);
+}
+
+export const fetchOpenRegistrations = (state: ListState) =>
+  call(endpoints.openRegistrations, openRegistrationsInput(state));
+
+// ------------------------------------------------------------------------------------------------ entries
+
+const entriesInput = (memberId: number, state: MemberEntriesState) => ({
+  query: {
+    ...pageOf(state),
+    memberId,
+    ...sortOf(entrySortable, state.sort),
+    ...(state.from ? { from: state.from } : {}),
+    ...(state.to ? { to: state.to } : {}),
+  },
+});
+
+/** A member's entries, newest first unless sorted otherwise, within the date range. */
+export function useMemberEntries(
+  memberId: number,
+  state: MemberEntriesState,
+  counts: { counts?: false } = {},
+) {
+  const input = entriesInput(memberId, state);
+  return useApiQuery(
+    entryEndpoints.list,
+    { query: { ...input.query, ...counts } },
+    {
+      ...keepPrevious,
+      enabled: isId(memberId),
+    },
+  );
+}
+
+export const fetchMemberEntries = (memberId: number, state: MemberEntriesState) =>
+  call(entryEndpoints.list, entriesInput(memberId, state));
+
+// ------------------------------------------------------------------------------- what can be taken out
+
+/** A gym has tens of these: the first 100 by name (the API's largest page). */
+const ALL = { page: 1, pageSize: 100, sort: 'name', direction: 'asc' } as const;
+
+/** The active gym's locations, for the main location and the location filter (Gym environment). */
+export function useGymLocations(enabled = true) {
+  return useApiQuery(locationEndpoints.list, { query: ALL }, { enabled });
+}
+
+/** The subscriptions that can be taken out: the active ones (`GET /Subscription?isActive=true`). */
+export function useActiveSubscriptions(enabled = true) {
+  return useApiQuery(
+    subscriptionEndpoints.list,
+    { query: { page: 1, pageSize: 100, sort: 'name', direction: 'asc', isActive: true } },
+    { enabled },
+  );
+}
+
+/** The gym's subscriptions, active or not, for the list's filter. */
+export function useSubscriptionChoices(enabled = true) {
+  return useApiQuery(subscriptionEndpoints.list, { query: ALL }, { enabled });
+}
+
+/** One subscription with its variants and locations (for the take-out form). */
+export function useSubscriptionOffer(id: number | null) {
+  return useApiQuery(
+    subscriptionEndpoints.get,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== null && isId(id) },
+  );
+}
+
+// ---------------------------------------------------------------------------- a subscription's members
+
+const subscriptionMembersInput = (id: number, current: boolean, state: ListState) => ({
+  params: { id },
+  query: { ...pageOf(state), current, ...sortOf(subscriptionMemberSortable, state.sort) },
+});
+
+/** The memberships of a subscription: the current ones (running or to come) or the ended ones. */
+export function useSubscriptionMembers(
+  id: number,
+  current: boolean,
+  state: ListState,
+  counts: { counts?: false } = {},
+) {
+  const input = subscriptionMembersInput(id, current, state);
+  return useApiQuery(
+    endpoints.subscriptionMembers,
+    { ...input, query: { ...input.query, ...counts } },
+    keepPrevious,
+  );
+}
+
+export const fetchSubscriptionMembers = (id: number, current: boolean, state: ListState) =>
+  call(endpoints.subscriptionMembers, subscriptionMembersInput(id, current, state));

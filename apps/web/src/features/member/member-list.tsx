@@ -1,0 +1,236 @@
+import { Button, Group, Select, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconFileImport, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
+import { type MemberListItem, memberTabs } from '@xp/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRequiredClaims } from '@/app/session';
+import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
+import { formatDate } from '@/ui/inputs/date-utils';
+import { useListCounts } from '@/ui/list-counts';
+import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
+import { mayReadSubscriptions } from './access';
+import { fetchMembers, useGymLocations, useMembers, useSubscriptionChoices } from './api';
+import { emailColumn, nameColumn } from './columns';
+import type { MemberListState, MemberTab } from './search';
+import { MemberStatusBadge } from './status-badge';
+
+const MemberImportModal = lazy(() =>
+  import('./member-import').then((module) => ({ default: module.MemberImportModal })),
+);
+
+/** The environment a member screen works in: the whole gym, or the active location. */
+export type MemberScope = 'gym' | 'location';
+
+const tabs: ListTab[] = memberTabs.map((value) => ({ value, label: `member.tabs.${value}` }));
+
+const columns: ListColumn<MemberListItem>[] = [
+  nameColumn(),
+  emailColumn(),
+  {
+    id: 'postalCode',
+    header: 'member.fields.postalCode',
+    sortField: 'postalCode',
+    cell: (item) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {[item.postalCode, item.city].filter(Boolean).join(' ')}
+      </Text>
+    ),
+    exportValue: (item) => item.postalCode,
+  },
+  {
+    id: 'subscriptions',
+    header: 'member.fields.subscriptions',
+    cell: (item) => <Subscriptions names={item.subscriptions} />,
+    exportValue: (item) => item.subscriptions.join(', '),
+  },
+  {
+    id: 'status',
+    header: 'member.fields.status',
+    sortField: 'status',
+    width: 130,
+    cell: (item) => <MemberStatusBadge status={item.status} />,
+    exportValue: (item, { t }) => t(`member.status.${item.status}`),
+  },
+  {
+    id: 'lastEntry',
+    header: 'member.fields.lastEntry',
+    sortField: 'lastEntry',
+    width: 150,
+    cell: (item) => <LastEntry at={item.lastEntryAt} />,
+    exportValue: (item) => formatDate(item.lastEntryAt),
+  },
+  {
+    id: 'createdAt',
+    header: 'member.fields.createdAt',
+    sortField: 'createdAt',
+    width: 120,
+    cell: (item) => <Text size="sm">{formatDate(item.createdAt)}</Text>,
+    exportValue: (item) => formatDate(item.createdAt),
+  },
+];
+
+function Subscriptions({ names }: { names: string[] }) {
+  const { t } = useTranslation();
+  if (names.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('member.list.noSubscription')}
+      </Text>
+    );
+  }
+  return <Text size="sm">{names.join(', ')}</Text>;
+}
+
+function LastEntry({ at }: { at: string | null }) {
+  const { t } = useTranslation();
+  return at ? (
+    <Text size="sm">{formatDate(at)}</Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('member.list.neverVisited')}
+    </Text>
+  );
+}
+
+interface MemberListProps {
+  scope: MemberScope;
+  /** Tab, filters, page, search and sort; the route keeps them in the URL. */
+  state: MemberListState;
+  onStateChange: (state: MemberListState) => void;
+  onOpen: (item: MemberListItem) => void;
+  onAdd: () => void;
+  onOpenRegistrations: () => void;
+}
+
+/**
+ * 'Leden' of the active gym (`/members`) or location (`/location/members`): a tab per status with its count,
+ * search on name, e-mail and postal code, filters on subscription and (gym) location, CSV export.
+ */
+export function MemberList({
+  scope,
+  state,
+  onStateChange,
+  onOpen,
+  onAdd,
+  onOpenRegistrations,
+}: MemberListProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t('member.title')} · ${t('shell.productName')}`);
+  const claims = useRequiredClaims();
+  const withLocation = scope === 'gym';
+  const counts = useListCounts(state, scope);
+  const query = useMembers(state, withLocation, counts.countsQuery);
+  const data = counts.withCounts(query.data, query.isPlaceholderData);
+  const canFilterSubscriptions = mayReadSubscriptions(claims);
+  const subscriptions = useSubscriptionChoices(canFilterSubscriptions);
+  const locations = useGymLocations(withLocation);
+  const tab = (state.tab ?? 'all') as MemberTab;
+  const [isImporting, setImporting] = useState(false);
+
+  const hasFilter = state.subscriptionId !== undefined || (withLocation && state.locationId !== undefined);
+  // Nothing yet at all (not just nothing for this search, tab or filter): say how to start.
+  const hasNone = data !== undefined && !state.search && !hasFilter && data.tabCounts?.all === 0;
+  const addButton = (
+    <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={onAdd}>
+      {t('member.list.add')}
+    </Button>
+  );
+  const filter = (patch: Partial<MemberListState>) => {
+    const next: MemberListState = { ...state, ...patch, page: 1 };
+    for (const key of ['subscriptionId', 'locationId'] as const)
+      if (next[key] === undefined) delete next[key];
+    onStateChange(next);
+  };
+
+  const toolbar = (
+    <Group gap="sm">
+      {canFilterSubscriptions && (
+        <Select
+          aria-label={t('member.list.filters.subscription')}
+          placeholder={t('member.list.filters.allSubscriptions')}
+          data={(subscriptions.data?.items ?? []).map((item) => ({
+            value: String(item.id),
+            label: item.name,
+          }))}
+          value={state.subscriptionId === undefined ? null : String(state.subscriptionId)}
+          onChange={(value) => filter({ subscriptionId: value ? Number(value) : undefined })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('member.form.clear') }}
+          searchable
+          w={220}
+        />
+      )}
+      {withLocation && (
+        <Select
+          aria-label={t('member.list.filters.location')}
+          placeholder={t('member.list.filters.allLocations')}
+          data={(locations.data?.items ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          value={state.locationId === undefined ? null : String(state.locationId)}
+          onChange={(value) => filter({ locationId: value ? Number(value) : undefined })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('member.form.clear') }}
+          searchable
+          w={220}
+        />
+      )}
+    </Group>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="member.title"
+        subtitle={t(scope === 'gym' ? 'member.list.subtitle' : 'member.list.locationSubtitle')}
+        actions={
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              {t('member.import.action')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUserQuestion size={16} aria-hidden />}
+              onClick={onOpenRegistrations}
+            >
+              {t('member.list.openRegistrations')}
+            </Button>
+          </Group>
+        }
+      />
+      {isImporting && (
+        <Suspense fallback={null}>
+          <MemberImportModal opened onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {query.isError ? (
+        <ErrorState message="member.list.fetchFailed" onRetry={() => void query.refetch()} />
+      ) : hasNone ? (
+        <EmptyState title="member.list.emptyTitle" message="member.list.emptyMessage" action={addButton} />
+      ) : (
+        <GenericList
+          label={t(`member.list.label.${tab}`)}
+          columns={columns}
+          data={data}
+          isLoading={query.isPending}
+          state={state}
+          onStateChange={(next) => onStateChange({ ...state, ...next })}
+          getRowLabel={(item) => item.fullName}
+          onRowClick={onOpen}
+          tabs={tabs}
+          searchPlaceholder="member.list.searchPlaceholder"
+          onAdd={onAdd}
+          addLabel="member.list.add"
+          toolbar={toolbar}
+          exportRows={{
+            fileName: `member.list.file.${tab}`,
+            fetchPage: (page) => fetchMembers({ ...state, ...page }, withLocation),
+          }}
+        />
+      )}
+    </>
+  );
+}

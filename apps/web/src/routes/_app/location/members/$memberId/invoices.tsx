@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MemberInvoicesTab } from '@/features/member/member-detail';
+
+/** 'Facturen': empty until the invoices issue fills it. */
+export const Route = createFileRoute('/_app/location/members/$memberId/invoices')({
+  component: MemberInvoicesTab,
+});

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MemberLayout } from '@/features/member/member-detail';
+
+/** One member, with the tabs 'Algemeen', 'Bezoeken' and 'Facturen'. */
+export const Route = createFileRoute('/_app/members/$memberId')({
+  component: MemberPage,
+});
+
+function MemberPage() {
+  const { memberId } = Route.useParams();
+  const navigate = Route.useNavigate();
+  return (
+    <MemberLayout
+      key={memberId}
+      scope="gym"
+      id={Number(memberId)}
+      onBack={() => void navigate({ to: '/members' })}
+    />
+  );
+}
