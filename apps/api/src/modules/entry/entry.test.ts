@@ -90,15 +90,17 @@ const localTime = () =>
 describe('entries at the desk', () => {
   it('are registered, corrected, exited and deleted at the active location, audited', async () => {
     const subscription = await newSubscription();
-    const { member } = await memberWithApp(subscription);
+    // Yesterday, so that the times of the day (00:05, 00:20) are never in the future, whenever this runs.
+    const day = addDays(today, -1);
+    const { member } = await memberWithApp(subscription, day);
     const created = ok<Entry>(
-      await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: today, entryTime: '00:00' }),
+      await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: day, entryTime: '00:00' }),
     );
     expect(created).toMatchObject({
       memberId: member.id,
       location: { id: ids.utrecht },
       subscriptionName: subscription.name,
-      date: today,
+      date: day,
       entryTime: '00:00',
       exitTime: null,
       source: EntrySource.Desk,
@@ -106,7 +108,7 @@ describe('entries at the desk', () => {
     const corrected = ok<Entry>(
       await call('PUT', '/Entry', utrechtDesk, {
         id: created.id,
-        date: today,
+        date: day,
         entryTime: '00:05',
         exitTime: '00:10',
       }),
@@ -115,7 +117,7 @@ describe('entries at the desk', () => {
     expectFailure(
       await call('PUT', '/Entry', utrechtDesk, {
         id: created.id,
-        date: today,
+        date: day,
         entryTime: '00:10',
         exitTime: '00:05',
       }),
@@ -124,7 +126,7 @@ describe('entries at the desk', () => {
       'entry.errors.exitBeforeEntry',
     );
     const open = ok<Entry>(
-      await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: today, entryTime: '00:20' }),
+      await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: day, entryTime: '00:20' }),
     );
     const exited = ok<Entry>(await call('PUT', `/Entry/${open.id}/Exit`, utrechtDesk));
     expect(exited.exitAt).not.toBeNull();
@@ -135,10 +137,10 @@ describe('entries at the desk', () => {
       'entry.errors.exitAlreadyRecorded',
     );
     // Listed for the day at the location, and on the member's entries tab in the Gym environment.
-    const day = ok<Page<Entry>>(
-      await call('GET', `/Entry?from=${today}&to=${today}&memberId=${member.id}`, utrechtDesk),
+    const ofTheDay = ok<Page<Entry>>(
+      await call('GET', `/Entry?from=${day}&to=${day}&memberId=${member.id}`, utrechtDesk),
     );
-    expect(day.items.map((item) => item.id).sort()).toEqual([created.id, open.id].sort());
+    expect(ofTheDay.items.map((item) => item.id).sort()).toEqual([created.id, open.id].sort());
     const tab = ok<Page<Entry>>(
       await call('GET', `/Entry?memberId=${member.id}&sort=entryAt&direction=desc`, gym),
     );
@@ -147,7 +149,7 @@ describe('entries at the desk', () => {
       ok<Page<Entry>>(
         await call(
           'GET',
-          `/Entry?from=${addDays(today, -3)}&to=${addDays(today, -1)}&memberId=${member.id}`,
+          `/Entry?from=${addDays(day, -3)}&to=${addDays(day, -1)}&memberId=${member.id}`,
           utrechtDesk,
         ),
       ).items,

@@ -245,12 +245,9 @@ describe('member status days', () => {
       added.push(member);
     }
     const answers = await Promise.all(
-      added.map((member, n) =>
-        call('POST', '/Entry', utrechtDesk, {
-          memberId: member.id,
-          date: today,
-          entryTime: `00:${String(n).padStart(2, '0')}`,
-        }),
+      // All at midnight: a later time today could still be in the future when this runs just after it.
+      added.map((member) =>
+        call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: today, entryTime: '00:00' }),
       ),
     );
     for (const answer of answers) ok(answer);
