@@ -167,17 +167,6 @@ export async function fillMembers(
     );
 
     const dropped: string[] = [];
-    // The kept status counts of migration 0032 (its triggers are off here): the fill's members by gym,
-    // kind, day and shard.
-    await step(
-      'member status days',
-      `insert into member_status_days (gym_id, kind, day, shard, members)
-       select m.gym_id, k.kind, k.day, (m.id % 8)::smallint, count(*)::int
-       from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
-       where m.id > ${at.member}
-       group by 1, 2, 3, 4
-       on conflict (gym_id, kind, day, shard) do update set members = member_status_days.members + excluded.members`,
-    );
     for (const table of ['entries', 'members', 'memberships']) {
       const { rows } = await client.query<{ name: string; definition: string }>(
         `select indexname as name, indexdef as definition from pg_indexes i
@@ -249,6 +238,30 @@ export async function fillMembers(
               case when ${h('m', 1_900_000_000)} % 20 = 0 then current_date - 20 end,
               ${createdOf('m')}, ${createdOf('m')}
        from generate_series(1, ${M}) as m`,
+    );
+    // The kept status counts of migrations 0032 and 0033 (their triggers are off here): the fill's members
+    // by gym, and by each of their locations (main location and memberships'), kind, day and shard.
+    await step(
+      'member status days',
+      `insert into member_status_days (gym_id, kind, day, shard, members)
+       select m.gym_id, k.kind, k.day, (m.id % 8)::smallint, count(*)::int
+       from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+       where m.id > ${at.member}
+       group by 1, 2, 3, 4
+       on conflict (gym_id, kind, day, shard) do update set members = member_status_days.members + excluded.members`,
+    );
+    await step(
+      'member status days by location',
+      `insert into member_location_status_days (location_id, kind, day, shard, members)
+       select l.location_id, k.kind, k.day, (m.id % 8)::smallint, count(*)::int
+       from (select id as member_id, home_location_id as location_id from members
+             where id > ${at.member} and home_location_id is not null
+             union select member_id, location_id from memberships where member_id > ${at.member}) as l
+       join members m on m.id = l.member_id
+       cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+       group by 1, 2, 3, 4
+       on conflict (location_id, kind, day, shard)
+         do update set members = member_location_status_days.members + excluded.members`,
     );
     for (const table of ['entries', 'members', 'memberships']) {
       const sequence = `pg_get_serial_sequence('${table}', 'id')`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, signIn } from '../rights/test-support.ts';
-import { statusOf } from './member.repository.ts';
+import { addDays, statusOf } from './member.repository.ts';
 import {
   call,
   gym,
@@ -17,7 +17,8 @@ import {
 } from './test-support.ts';
 
 /**
- * `member_status_days` is kept by statement triggers on `members` (migration 0032): after every kind of
+ * `member_status_days` is kept by statement triggers on `members` (migration 0032), and its version per
+ * location, `member_location_status_days`, by those on `members` and `memberships` (0033): after every kind of
  * write (members added at the desk, entries that move their instants, a location's changed requirements,
  * bulk updates, deletions, concurrent entries) it equals a recount of the members by gym, kind, day and
  * shard; and the member list's tab counts without a filter, read from it, equal the members counted by
@@ -27,30 +28,43 @@ useMemberDesk('statusdagen.test', '10.67');
 
 type Member = { id: number };
 
-/** The kept rows that are not zero, as `gym:kind:day:shard` -> members. */
-async function stored() {
-  const { rows } = (await t.db.execute(
-    sql`select gym_id, kind, day::text as day, shard, members from member_status_days where members <> 0`,
-  )) as unknown as { rows: { gym_id: number; kind: number; day: string; shard: number; members: number }[] };
-  return Object.fromEntries(
+type Row = { owner: number; kind: number; day: string; shard: number; members: number };
+const keyed = (rows: Row[]) =>
+  Object.fromEntries(
     rows
-      .map((r) => [`${r.gym_id}:${r.kind}:${r.day}:${r.shard}`, r.members])
+      .map((r) => [`${r.owner}:${r.kind}:${r.day}:${r.shard}`, r.members])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
-}
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  keyed(((await t.db.execute(query)) as unknown as { rows: Row[] }).rows);
 
-async function recounted() {
-  const { rows } = (await t.db.execute(
-    sql`select m.gym_id, k.kind, k.day::text as day, (m.id % 8) as shard, count(*)::int as members
+/** The kept rows that are not zero, as `gym:kind:day:shard` -> members, and by location. */
+const stored = async () => ({
+  gyms: await rowsOf(
+    sql`select gym_id as owner, kind, day::text as day, shard, members from member_status_days where members <> 0`,
+  ),
+  locations: await rowsOf(
+    sql`select location_id as owner, kind, day::text as day, shard, members from member_location_status_days
+        where members <> 0`,
+  ),
+});
+
+/** The same from the members: by gym, and by each of their locations (main location and memberships'). */
+const recounted = async () => ({
+  gyms: await rowsOf(
+    sql`select m.gym_id as owner, k.kind, k.day::text as day, (m.id % 8) as shard, count(*)::int as members
         from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
         group by 1, 2, 3, 4`,
-  )) as unknown as { rows: { gym_id: number; kind: number; day: string; shard: number; members: number }[] };
-  return Object.fromEntries(
-    rows
-      .map((r) => [`${r.gym_id}:${r.kind}:${r.day}:${r.shard}`, r.members])
-      .sort(([a], [b]) => String(a).localeCompare(String(b))),
-  );
-}
+  ),
+  locations: await rowsOf(
+    sql`select l.location_id as owner, k.kind, k.day::text as day, (m.id % 8) as shard, count(*)::int as members
+        from members m
+        cross join lateral (select m.home_location_id as location_id where m.home_location_id is not null
+                            union select ms.location_id from memberships ms where ms.member_id = m.id) l
+        cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+        group by 1, 2, 3, 4`,
+  ),
+});
 
 const expectKept = async () => expect(await stored()).toEqual(await recounted());
 
@@ -117,6 +131,74 @@ describe('member status days', () => {
     await expectKept();
     ok(await call('POST', `/Member/${added[1]!.id}/Anonymise`, gym));
     await expectKept();
+  });
+
+  it('are kept by location when memberships come and go, a main location changes, and members or a location are deleted', async () => {
+    const subscription = await newSubscription();
+    // Amersfoort members with memberships at Utrecht (visitors there), one of them twice.
+    const visitors: Member[] = [];
+    for (let n = 0; n < 3; n++) visitors.push(await newMember({ homeLocationId: ids.amersfoort }));
+    for (const visitor of visitors) ok(await takeOut(visitor as never, subscription));
+    ok(await takeOut(visitors[0] as never, subscription, { startDate: addDays(today, 30) }));
+    await expectKept();
+    // An entry moves a visitor's instants at both locations.
+    ok(
+      await call('POST', '/Entry', utrechtDesk, {
+        memberId: visitors[1]!.id,
+        date: today,
+        entryTime: '00:00',
+      }),
+    );
+    await expectKept();
+    // One of two memberships at Utrecht goes (still a visitor), then the other (no longer).
+    const membershipIds = async (memberId: number) =>
+      (
+        (await t.db.execute(
+          sql`select id from memberships where member_id = ${memberId} order by id`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows.map((row) => row.id);
+    const [first, second] = await membershipIds(visitors[0]!.id);
+    await t.db.execute(sql`delete from memberships where id = ${first!}`);
+    await expectKept();
+    await t.db.execute(sql`delete from memberships where id = ${second!}`);
+    await expectKept();
+    // A membership moved to the member's main location, and back.
+    const [moved] = await membershipIds(visitors[1]!.id);
+    await t.db.execute(sql`update memberships set location_id = ${ids.amersfoort} where id = ${moved!}`);
+    await expectKept();
+    await t.db.execute(sql`update memberships set location_id = ${ids.utrecht} where id = ${moved!}`);
+    await expectKept();
+    // The main location changes: to the membership's location, and to none.
+    await t.db.execute(
+      sql`update members set home_location_id = ${ids.utrecht} where id = ${visitors[1]!.id}`,
+    );
+    await expectKept();
+    await t.db.execute(sql`update members set home_location_id = null where id = ${visitors[2]!.id}`);
+    await expectKept();
+    // A member with a membership at another location is deleted (the memberships go by the cascade).
+    await t.db.execute(
+      sql`update members set home_location_id = ${ids.amersfoort} where id = ${visitors[2]!.id}`,
+    );
+    await expectKept();
+    await t.db.execute(sql`delete from members where id = ${visitors[2]!.id}`);
+    await expectKept();
+    // A location without memberships is deleted: its members' main location is set null, its rows go.
+    const { rows } = (await t.db.execute(
+      sql`insert into locations (gym_id, name, slug) values (${ids.vitaal}, 'Tijdelijk', ${`tijdelijk-${Date.now()}`})
+          returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const temporary = rows[0]!.id;
+    await t.db.execute(sql`update members set home_location_id = ${temporary} where id = ${visitors[0]!.id}`);
+    await expectKept();
+    await t.db.execute(sql`delete from locations where id = ${temporary}`);
+    await expectKept();
+    expect(
+      (
+        (await t.db.execute(
+          sql`select count(*)::int as n from member_location_status_days where location_id = ${temporary}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n,
+    ).toBe(0);
   });
 
   it('answer the list tabs as the members counted one by one, with instants today before and after now', async () => {

@@ -25,7 +25,13 @@ import {
   subscriptions,
   subscriptionVariants,
 } from '../subscription/subscription.tables.ts';
-import { memberStatusDays, members, membershipPauses, memberships } from './member.tables.ts';
+import {
+  memberLocationStatusDays,
+  memberStatusDays,
+  members,
+  membershipPauses,
+  memberships,
+} from './member.tables.ts';
 
 /** Where a caller works: the active gym and, in the Location environment, the active location. */
 export interface Scope {
@@ -114,20 +120,26 @@ const statusTabOf: Record<number, StatusTab> = { 1: 'nonActive', 2: 'sleeping', 
 const statusTab = sql<string>`(case ${statusOf} when 1 then 'nonActive' when 2 then 'sleeping' else 'active' end)`;
 
 /**
- * The members of a gym in each tab, now: from `member_status_days`, the days before today (UTC) and, from
- * the members' own indexes, today's members whose instant has passed. Not active = active's complement;
- * non-active = not active and not sleeping (a sleeping member is never active: its earlier instant has
- * passed too).
+ * The members in each tab, now, of a gym (`member_status_days`) or a location (`member_location_status_days`):
+ * the kept days before today (UTC) and, from the members' own indexes, today's members whose instant has
+ * passed. Not active = active's complement; non-active = not active and not sleeping (a sleeping member is
+ * never active: its earlier instant has passed too).
  */
-export async function gymStatusCounts(db: Database, gymId: number) {
+async function statusCountsByDays(db: Database, gymId: number, locationId?: number) {
   const today = sql`(now() at time zone 'UTC')::date`;
   const todayStart = sql`((now() at time zone 'UTC')::date::timestamp at time zone 'UTC')`;
+  const kept =
+    locationId === undefined
+      ? sql`${memberStatusDays} d where d.gym_id = ${gymId}`
+      : sql`${memberLocationStatusDays} d where d.location_id = ${locationId}`;
   const days = (kind: number, before?: SQL) =>
-    sql`(select coalesce(sum(d.members), 0) from ${memberStatusDays} d where d.gym_id = ${gymId} and d.kind = ${kind}${
-      before ? sql` and d.day < ${before}` : sql``
-    })`;
+    sql`(select coalesce(sum(d.members), 0) from ${kept} and d.kind = ${kind}${before ? sql` and d.day < ${before}` : sql``})`;
+  const members = and(
+    sql`"members"."gym_id" = ${gymId}`,
+    locationId === undefined ? undefined : atLocation(locationId),
+  );
   const passedToday = (instant: SQL) =>
-    sql`(select count(*) from ${members} where "members"."gym_id" = ${gymId} and ${instant} >= ${todayStart} and ${instant} <= now())`;
+    sql`(select count(*) from "members" where ${members} and ${instant} >= ${todayStart} and ${instant} <= now())`;
   const result = (await db.execute(
     sql`select (${days(1)})::int as "all", (${days(1, today)} + ${passedToday(inactiveFrom)})::int as "notActive", (${days(2, today)} + ${passedToday(sql`"members"."sleeping_from"`)})::int as "sleeping"`,
   )) as unknown as { rows: { all: number; notActive: number; sleeping: number }[] };
@@ -139,6 +151,9 @@ export async function gymStatusCounts(db: Database, gymId: number) {
     sleeping: cappedValue(sleeping),
   };
 }
+
+/** A gym's members in each tab (the whole gym's list). */
+export const gymStatusCounts = (db: Database, gymId: number) => statusCountsByDays(db, gymId);
 
 /**
  * A page sorted by status (non-active, sleeping, active; the other way round descending), by name within a
@@ -171,9 +186,9 @@ function byStatus<T extends PgSelect>(
 }
 
 /**
- * The members of a location (the Location environment, or the location filter) in each tab, in one pass
- * over its members by the primary key (its id set first), with the list's other conditions: instead of
- * four capped counts, each reading the gym's members of a status to find the location's.
+ * The members of a location in each tab under other conditions too (a subscription, or the filter's
+ * location in another location's environment), in one pass over the location's members by the primary key
+ * (its id set first): instead of four capped counts, each reading the gym's members of a status.
  */
 async function locationStatusCounts(db: Database, locationId: number, where: SQL) {
   const result = (await db.execute(
@@ -275,6 +290,13 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
   const locationId = scope.locationId ?? filter.locationId;
   if (locationId !== undefined && !query.search) {
     if (query.counts === false) return { items };
+    // One location's list: its counts kept by day (migration 0033).
+    if (
+      filter.subscriptionId === undefined &&
+      (filter.locationId === undefined || filter.locationId === locationId)
+    ) {
+      return { items, ...pagedCounts(await statusCountsByDays(db, scope.gymId, locationId), current) };
+    }
     // The location's own test is the pass over its ids; the filter's location, when it is another, stays.
     const others = and(
       eq(members.gymId, scope.gymId),

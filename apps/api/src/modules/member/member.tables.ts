@@ -122,6 +122,25 @@ export const memberStatusDays = pgTable(
   (table) => [primaryKey({ columns: [table.gymId, table.kind, table.day, table.shard] })],
 );
 
+/**
+ * The members of each location (their main location, or a membership there) by the day from which they are
+ * not active and sleeping: `member_status_days` per location, for a location's tab counts (migration 0033,
+ * decision 014). Kept by statement triggers on `members` and `memberships`.
+ */
+export const memberLocationStatusDays = pgTable(
+  'member_location_status_days',
+  {
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    kind: smallint().notNull(),
+    day: day().notNull(),
+    shard: smallint().notNull(),
+    members: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.kind, table.day, table.shard] })],
+);
+
 /** A subscription's variant taken out by a member at a location, from a start date (to an end date). */
 export const memberships = pgTable(
   'memberships',
