@@ -11,6 +11,7 @@ import {
   orderBy,
   pagedCounts,
   pagedList,
+  pagedTotal,
   readPage,
   searchLike,
   searchOnce,
@@ -566,11 +567,13 @@ export const daysIncluded = (from: string, to: string) =>
 const membershipState = sql<number>`(case when ${memberships.startDate} > ${today} then 0 when ${memberships.endDate} < ${today} then 3 when exists (select 1 from ${membershipPauses} p where p.membership_id = ${memberships.id} and p.from_date <= ${today} and p.to_date >= ${today}) then 2 else 1 end)`;
 
 /**
- * The memberships of a subscription (of the gym: the caller checked it) with their members. By name, the
- * gym's members are walked by `members_gym_sort_name_idx` and each one's memberships of the subscription
- * looked up (the member's gym in the WHERE lets the planner do so: 2 ms for page 1 of 110,000, against
- * 1 s for joining them all and sorting); by start date, `memberships_subscription_idx`. Without a search,
- * the count reads the memberships alone.
+ * The memberships of a subscription (of the gym: the caller checked it, and a membership is of its
+ * subscription's gym) with their members. By name, the gym's members are walked by
+ * `members_gym_sort_name_idx` and each one's memberships of the subscription looked up (the member's gym in
+ * the WHERE lets the planner do so: 2 ms for page 1 of 110,000, against 1 s for joining them all and
+ * sorting); by start date, `memberships_subscription_idx`, a deep page's ids by an index-only walk of it
+ * (`readPage`). Without a search the count reads the memberships alone; a search reads its matches once for
+ * the page and the count (`searchOnce`).
  */
 export async function listSubscriptionMembers(
   db: Database,
@@ -587,40 +590,76 @@ export async function listSubscriptionMembers(
         ? sql`(${memberships.endDate} is null or ${memberships.endDate} >= ${today})`
         : sql`${memberships.endDate} < ${today}`,
   );
+  const byName = query.sort === 'name';
+  const ofMembers = byName || Boolean(query.search);
   const where = and(
     ofSubscription,
-    // By name on the member's gym (the walk of the members by name), else on the membership's.
-    query.sort === 'name' ? eq(members.gymId, gymId) : eq(memberships.gymId, gymId),
+    byName ? eq(members.gymId, gymId) : undefined,
     query.search ? searchLike(members.searchText, query.search) : undefined,
   );
   const direction = query.direction === 'desc' ? desc : asc;
-  const order =
-    query.sort === 'name'
-      ? [direction(members.sortName), direction(members.id), direction(memberships.id)]
-      : orderBy(query, { startDate: memberships.startDate }, 'startDate', memberships.id);
+  const order = byName
+    ? [direction(members.sortName), direction(members.id), direction(memberships.id)]
+    : orderBy(query, { startDate: memberships.startDate }, 'startDate', memberships.id);
+  const rows = db
+    .select({
+      membershipId: memberships.id,
+      memberId: memberships.memberId,
+      fullName,
+      variantName: subscriptionVariants.name,
+      locationName: locations.name,
+      startDate: memberships.startDate,
+      endDate: memberships.endDate,
+      state: membershipState,
+    })
+    .from(memberships)
+    .innerJoin(members, eq(members.id, memberships.memberId))
+    .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, memberships.variantId))
+    .innerJoin(locations, eq(locations.id, memberships.locationId))
+    .$dynamic();
+  const withMembers = () =>
+    db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .innerJoin(members, eq(members.id, memberships.memberId))
+      .$dynamic();
+  if (query.search && query.counts !== false) {
+    // By name the key is the name then the member (a row value), and the membership's id decides within.
+    const once = await searchOnce(
+      db,
+      query,
+      db
+        .select(
+          matchFields(
+            memberships.id,
+            byName ? sql`row(${members.sortName}, ${members.id})` : memberships.startDate,
+          ),
+        )
+        .from(memberships)
+        .innerJoin(members, eq(members.id, memberships.memberId))
+        .where(where),
+    );
+    if (once) {
+      return {
+        items: await rows.where(inArray(memberships.id, idList(once.ids))).orderBy(...order),
+        ...pagedTotal(once.counts.all),
+      };
+    }
+  }
   return pagedList(
     db,
     query,
     (limit, offset) =>
-      db
-        .select({
-          membershipId: memberships.id,
-          memberId: memberships.memberId,
-          fullName,
-          variantName: subscriptionVariants.name,
-          locationName: locations.name,
-          startDate: memberships.startDate,
-          endDate: memberships.endDate,
-          state: membershipState,
-        })
-        .from(memberships)
-        .innerJoin(members, eq(members.id, memberships.memberId))
-        .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, memberships.variantId))
-        .innerJoin(locations, eq(locations.id, memberships.locationId))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      readPage({
+        limit,
+        offset,
+        where,
+        order,
+        id: memberships.id,
+        // By start date without a search: an index-only walk of the memberships alone.
+        ids: ofMembers ? withMembers() : db.select({ id: memberships.id }).from(memberships).$dynamic(),
+        rows,
+      }),
     query.search
       ? db
           .select({ one: sql`1` })

@@ -17,7 +17,7 @@ import { entries } from '../entry/entry.tables.ts';
 import { locationStatusRequirements } from '../location/location.tables.ts';
 import { createEmployee, expectFailure, ok, signIn } from '../rights/test-support.ts';
 import { addDays } from './member.repository.ts';
-import { members } from './member.tables.ts';
+import { members, memberships } from './member.tables.ts';
 import {
   amersfoortDesk,
   atLocation,
@@ -558,6 +558,73 @@ describe("a subscription's members", () => {
     expect(searched.total).toBe(2);
     expect((await list('current=false')).total).toBe(0);
     expect((await list('current=true')).total).toBe(4);
+  });
+});
+
+describe("a subscription's many members", () => {
+  it("answer every page, deep ones and a search's too, in the order of the whole list", async () => {
+    const subscription = await newSubscription();
+    const lastNames = ['Veen', 'Aa', 'Veen', 'Berg', 'Aa', 'Zee'];
+    const people: Member[] = [];
+    for (const lastName of lastNames) people.push(await newMember({ lastName }));
+    // Twenty memberships each (more than SHALLOW_OFFSET in all), start dates repeating.
+    await t.db.insert(memberships).values(
+      people.flatMap((member, m) =>
+        Array.from({ length: 20 }, (_, n) => ({
+          gymId: ids.vitaal,
+          memberId: member.id,
+          subscriptionId: subscription.id,
+          variantId: subscription.variants[0]!.id,
+          locationId: ids.utrecht,
+          startDate: addDays(today, -((n * 7 + m) % 9)),
+        })),
+      ),
+    );
+    const naive = async (order: 'name' | 'startDate', direction: 'asc' | 'desc', search?: string) => {
+      const d = sql.raw(direction);
+      const { rows } = (await t.db.execute(
+        sql`select ms.id from memberships ms join members m on m.id = ms.member_id
+            where ms.subscription_id = ${subscription.id}${search ? sql` and m.search_text like ${`%${search}%`}` : sql``}
+            order by ${order === 'name' ? sql`m.sort_name ${d}, m.id ${d}` : sql`ms.start_date ${d}`}, ms.id ${d}`,
+      )) as unknown as { rows: { id: number }[] };
+      return rows.map((row) => row.id);
+    };
+    const listed = async (query: string) => {
+      const all: number[] = [];
+      for (let page = 1; ; page++) {
+        const answer = ok<Page<SubscriptionMember>>(
+          await call(
+            'GET',
+            `/Subscription/${subscription.id}/Members?pageSize=10&page=${page}&${query}`,
+            gym,
+          ),
+        );
+        all.push(...answer.items.map((item) => item.membershipId));
+        if (answer.items.length < 10) return { all, total: answer.total };
+      }
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      for (const order of ['name', 'startDate'] as const) {
+        const expected = await naive(order, direction);
+        expect(expected).toHaveLength(120);
+        const whole = await listed(`sort=${order}&direction=${direction}`);
+        expect(whole.all, `${order} ${direction}`).toEqual(expected);
+        expect(whole.total).toBe(120);
+        // Page 12 alone (offset 110: its ids first).
+        const deep = ok<Page<SubscriptionMember>>(
+          await call(
+            'GET',
+            `/Subscription/${subscription.id}/Members?pageSize=10&page=12&sort=${order}&direction=${direction}`,
+            gym,
+          ),
+        );
+        expect(deep.items.map((item) => item.membershipId)).toEqual(expected.slice(110, 120));
+        // A search's matches read once, in the same order.
+        const searched = await listed(`sort=${order}&direction=${direction}&search=veen`);
+        expect(searched.all, `${order} ${direction} search`).toEqual(await naive(order, direction, 'veen'));
+        expect(searched.total).toBe(40);
+      }
+    }
   });
 });
 
