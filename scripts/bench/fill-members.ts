@@ -83,6 +83,12 @@ export async function fillMembers(
   // Of member m: the gym's index (0-based; a fifth of the members are the first gym's, a chain of its own),
   // the main location (k-th of the gym's: location 1 + gym + k × gyms, as the fill spreads them), the
   // subscription (j) and variant, and since when it stays away (0 days: it still comes).
+  // Member m's name (the entries copy its sort name, migration 0034, before the members are written).
+  const nameOf = (m: string) => ({
+    first: names.firstNameOf(`${h(m, 1_100_000_000)} % 100000`, h(m, 1_200_000_000)),
+    insertion: `(case when (${m}) % 11 = 0 then 'van' end)`,
+    last: names.surnameOf(`${h(m, 1_300_000_000)} % 100000`, h(m, 1_400_000_000)),
+  });
   const gymIndexOf = (m: string) => `(case when (${m}) % 5 = 0 then 0 else ${h(m, 0)} % ${gyms} end)`;
   const homeOf = (m: string) =>
     `(${base.location} + 1 + ${gymIndexOf(m)} + ${h(m, 700_000_000)} % ${perGym} * ${gyms})`;
@@ -185,12 +191,14 @@ export async function fillMembers(
     // 90 days ago; out after 45-120 minutes, except one in twenty (no exit recorded) and who is inside now.
     await step(
       'entries',
-      `insert into entries (id, gym_id, location_id, member_id, membership_id, entry_at, exit_at, source, created_at)
+      `insert into entries (id, gym_id, location_id, member_id, membership_id, entry_at, exit_at, source, created_at,
+         member_sort_name)
        overriding system value
        select ${at.entry} + e.n, ${base.gym} + 1 + ${gymIndexOf('e.m')}, ${homeOf('e.m')}, ${at.member} + e.m,
               ${at.membership} + e.m, e.at,
               case when e.n % 20 = 0 or e.at + e.stay > now() then null else e.at + e.stay end,
-              case when e.n % 10 = 0 then 1 else 0 end, e.at
+              case when e.n % 10 = 0 then 1 else 0 end, e.at,
+              lower(${nameOf('e.m').last} || ' ' || ${nameOf('e.m').first} || coalesce(' ' || ${nameOf('e.m').insertion}, ''))
        from (
          select n, m,
                 now() - (${awayDaysOf('m')} + (${DAYS_OF_ENTRIES} - ${awayDaysOf('m')})
@@ -208,9 +216,7 @@ export async function fillMembers(
          last_entry_at, non_active_from, sleeping_from, created_at, updated_at)
        overriding system value
        select ${at.member} + b.m, ${base.gym} + 1 + ${gymIndexOf('b.m')},
-              ${names.firstNameOf(`${h('b.m', 1_100_000_000)} % 100000`, h('b.m', 1_200_000_000))},
-              case when b.m % 11 = 0 then 'van' end,
-              ${names.surnameOf(`${h('b.m', 1_300_000_000)} % 100000`, h('b.m', 1_400_000_000))},
+              ${nameOf('b.m').first}, ${nameOf('b.m').insertion}, ${nameOf('b.m').last},
               'lid.' || b.m || '@bench.example', '06' || lpad((b.m % 100000000)::text, 8, '0'),
               (b.m % 2)::smallint, date '1950-01-01' + (${h('b.m', 1_500_000_000)} % 20000)::int,
               'Dorpsstraat', (1 + b.m % 300)::text,
@@ -310,6 +316,13 @@ export async function fillMembers(
     `select count(*)::int as n from members where user_id > $1`,
     [at.user],
   );
+  // The entries' copied names are their members' (the fill writes both from the same expressions).
+  const misnamed = await client.query<{ n: number }>(
+    `select count(*)::int as n from (select member_id, member_sort_name from entries where id > $1 limit 1000) e
+     join members m on m.id = e.member_id where m.sort_name <> e.member_sort_name`,
+    [at.entry],
+  );
+  if (misnamed.rows[0]!.n > 0) throw new Error('entries.member_sort_name differs from the members');
   if (linked.rows[0]!.n < accounts)
     throw new Error(`only ${linked.rows[0]!.n} members of the first location hold Flex; raise BENCH_SCALE`);
   return {

@@ -26,6 +26,7 @@ import {
   newMember,
   newSubscription,
   type Page,
+  person,
   t,
   takeOut,
   today,
@@ -200,6 +201,92 @@ describe('entries at the desk', () => {
     expectForbidden(await desk({}, gym));
     expectSignInRequired(await desk({}, ''));
     expect(await entryCount(member.id)).toBe(0);
+  });
+});
+
+describe("a location's entries by name", () => {
+  it('sort and page by the member name copied onto them, are searched by its words, and follow a rename', async () => {
+    const day = addDays(today, -2);
+    const subscription = await newSubscription();
+    const named = async (firstName: string, lastName: string, insertion?: string) => {
+      const member = await newMember({ firstName, lastName, ...(insertion ? { insertion } : {}) });
+      ok(await takeOut(member, subscription, { startDate: day }));
+      return member;
+    };
+    const jan = await named('Jan', 'Jansen');
+    const piet = await named('Piet', 'Aalders');
+    const zomer = await named('Anna', 'Zomer', 'de');
+    for (const member of [jan, piet, zomer, jan])
+      ok(await call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: day, entryTime: '10:00' }));
+    // More than SHALLOW_OFFSET entries that day, so later pages read their ids first.
+    await t.db.insert(entries).values(
+      Array.from({ length: 110 }, (_, n) => ({
+        gymId: ids.vitaal,
+        locationId: ids.utrecht,
+        memberId: [piet, zomer][n % 2]!.id,
+        entryAt: sql`(${day}::date + time '08:00' + make_interval(secs => ${n})) at time zone 'Europe/Amsterdam'`,
+        source: EntrySource.Desk,
+      })) as never,
+    );
+    const naive = async (direction: 'asc' | 'desc') => {
+      const d = sql.raw(direction);
+      const { rows } = (await t.db.execute(
+        sql`select e.id from entries e join members m on m.id = e.member_id
+            where e.location_id = ${ids.utrecht} and (e.entry_at at time zone 'Europe/Amsterdam')::date = ${day}
+            order by m.sort_name ${d}, e.id ${d}`,
+      )) as unknown as { rows: { id: number }[] };
+      return rows.map((row) => Number(row.id));
+    };
+    const listed = async (query: string) => {
+      const all: number[] = [];
+      for (let page = 1; ; page++) {
+        const answer = ok<Page<Entry>>(
+          await call('GET', `/Entry?from=${day}&to=${day}&pageSize=10&page=${page}&${query}`, utrechtDesk),
+        );
+        all.push(...answer.items.map((item) => item.id));
+        if (answer.items.length < 10) return { all, total: answer.total };
+      }
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = await naive(direction);
+      expect(expected.length).toBeGreaterThan(110);
+      const whole = await listed(`sort=name&direction=${direction}`);
+      expect(whole.all, direction).toEqual(expected);
+      expect(whole.total).toBe(expected.length);
+    }
+    // Every word of the search, in any order, in the name.
+    const searched = async (search: string) =>
+      ok<Page<Entry>>(
+        await call('GET', `/Entry?from=${day}&to=${day}&search=${encodeURIComponent(search)}`, utrechtDesk),
+      );
+    for (const search of ['jan jansen', 'JANSEN  Jan', 'jans']) {
+      const found = await searched(search);
+      expect(
+        found.items.map((item) => item.memberId),
+        search,
+      ).toEqual([jan.id, jan.id]);
+      expect(found.total).toBe(2);
+    }
+    expect((await searched('de zomer')).total).toBe(56);
+    expect((await searched('jan aalders')).total).toBe(0);
+    // A rename reaches the entries; so does anonymising (no name left on them).
+    ok(
+      await call('PUT', '/Member', gym, { ...person({ firstName: 'Jan', lastName: 'Visser' }), id: jan.id }),
+    );
+    expect((await searched('jansen')).total).toBe(0);
+    expect((await searched('visser jan')).items.map((item) => item.memberName)).toEqual([
+      'Jan Visser',
+      'Jan Visser',
+    ]);
+    ok(await call('POST', `/Member/${piet.id}/Anonymise`, gym));
+    const { rows } = (await t.db.execute(
+      sql`select distinct member_sort_name as name from entries where member_id = ${piet.id}`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(rows.map((row) => row.name.trim())).toEqual(['']);
+    expect(await listed('sort=name&direction=asc')).toEqual({
+      all: await naive('asc'),
+      total: (await naive('asc')).length,
+    });
   });
 });
 
