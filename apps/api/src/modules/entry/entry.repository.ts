@@ -14,9 +14,7 @@ import { locations } from '../organisation/organisation.tables.ts';
 import {
   subscriptionLocations,
   subscriptions,
-  subscriptionTimeSlotGroups,
   subscriptionVariants,
-  timeSlotGroups,
 } from '../subscription/subscription.tables.ts';
 import { entries, entryAttempts } from './entry.tables.ts';
 
@@ -172,28 +170,12 @@ export const memberOfGym = async (db: Database, gymId: number, memberId: number)
       .for('share')
   )[0];
 
-/** The member of a signed-in account at a gym. */
-export const memberOfAccount = async (db: Database, gymId: number, userId: number) =>
-  (
-    await db
-      .select({ id: members.id, registrationCompleted: members.registrationCompleted })
-      .from(members)
-      .where(and(eq(members.gymId, gymId), eq(members.userId, userId), isNull(members.anonymisedAt)))
-  )[0];
-
 /**
  * The member's memberships valid on a local date at a location (theirs there, or of a subscription the
- * location offers), oldest first, locked `FOR UPDATE` when asked: two check-ins of one member take turns, so
- * the second counts the first's entry (the check-in race admits exactly one on the last entry left).
+ * location offers), oldest first (the desk's entry; the check-in's `check_in` reads them the same way).
  */
-export async function validMemberships(
-  db: Database,
-  memberId: number,
-  locationId: number,
-  date: SQL,
-  lock: boolean,
-) {
-  const select = db
+export async function validMemberships(db: Database, memberId: number, locationId: number, date: SQL) {
+  return db
     .select({
       id: memberships.id,
       subscriptionId: memberships.subscriptionId,
@@ -213,37 +195,22 @@ export async function validMemberships(
       ),
     )
     .orderBy(asc(memberships.startDate), asc(memberships.id));
-  return lock ? select.for('update', { of: memberships }) : select;
 }
 
-/** The subscription's time slots (none: any time). */
-export const timeSlotsOf = (db: Database, subscriptionId: number) =>
-  db
-    .select({
-      days: timeSlotGroups.days,
-      beginTime: sql<string>`to_char(${timeSlotGroups.beginTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${timeSlotGroups.endTime}, 'HH24:MI')`,
-    })
-    .from(subscriptionTimeSlotGroups)
-    .innerJoin(timeSlotGroups, eq(timeSlotGroups.id, subscriptionTimeSlotGroups.timeSlotGroupId))
-    .where(eq(subscriptionTimeSlotGroups.subscriptionId, subscriptionId));
-
-const PERIOD_UNIT = ['week', 'month', 'year'] as const;
-
-/**
- * A membership's entries: in all, or since the start of the current local week (from Monday), month or
- * year. Walks `(membership_id, entry_at)`.
- */
-export async function entriesCounted(db: Database, membershipId: number, periodType: number | null) {
-  const since =
-    periodType === null
-      ? undefined
-      : sql`${entries.entryAt} >= (date_trunc(${PERIOD_UNIT[periodType] ?? 'year'}, now() at time zone ${ZONE}) at time zone ${ZONE})`;
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(entries)
-    .where(and(eq(entries.membershipId, membershipId), since));
-  return rows[0]?.n ?? 0;
+/** The member app's check-in, one call of the SQL function `check_in` (migration 0035). */
+export async function checkIn(db: Database, qrCode: string, userId: number) {
+  const result = (await db.execute(
+    sql`select status, location_name as "locationName", entry_id as "entryId", reason from check_in(${qrCode}, ${userId})`,
+  )) as unknown as {
+    rows: {
+      status: 'admitted' | 'refused' | 'unknownQrCode' | 'notAMember';
+      locationName: string | null;
+      entryId: string | number | null;
+      reason: string | null;
+    }[];
+  };
+  const row = result.rows[0]!;
+  return { ...row, entryId: row.entryId === null ? null : Number(row.entryId) };
 }
 
 /** The local moment: date, weekday (0 Sunday) and HH:mm. */
@@ -253,14 +220,6 @@ export async function localNow(db: Database) {
   )) as unknown as { rows: { date: string; day: number; time: string }[] };
   return result.rows[0]!;
 }
-
-export const locationByQrCode = async (db: Database, qrCode: string) =>
-  (
-    await db
-      .select({ id: locations.id, gymId: locations.gymId, name: locations.name })
-      .from(locations)
-      .where(eq(locations.qrCode, qrCode))
-  )[0];
 
 export const locationOf = async (db: Database, id: number) =>
   (
@@ -276,9 +235,6 @@ export const locationOf = async (db: Database, id: number) =>
   )[0];
 
 // --------------------------------------------------------------------------------------------- attempts
-
-export const insertAttempt = async (db: Database, values: typeof entryAttempts.$inferInsert) =>
-  (await db.insert(entryAttempts).values(values).returning({ id: entryAttempts.id }))[0]!.id;
 
 export async function listAttempts(
   db: Database,

@@ -1,12 +1,10 @@
 import {
-  AccessType,
   type CheckInResult,
   type Claims,
   type Entry,
   EntrySource,
   Environment,
   hasLocationRight,
-  inTimeSlots,
   type RefusalReason,
 } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
@@ -99,13 +97,7 @@ export async function createEntry(
     const member = await repository.memberOfGym(tx, gymId, input.memberId);
     if (!member) throw errors.field('memberId', 'entry.errors.memberNotFound');
     await checkNotInFuture(tx, input);
-    const valid = await repository.validMemberships(
-      tx,
-      input.memberId,
-      locationId,
-      sql`${input.date}::date`,
-      false,
-    );
+    const valid = await repository.validMemberships(tx, input.memberId, locationId, sql`${input.date}::date`);
     const membership =
       input.membershipId === undefined ? valid[0] : valid.find((entry) => entry.id === input.membershipId);
     if (!membership) {
@@ -199,70 +191,22 @@ export async function deleteEntry(db: Database, session: Claims, id: number, req
 
 // ------------------------------------------------------------------------------------------- the door
 
-type Refusal = { reason: RefusalReason; membershipId: number | null };
-
 /**
- * The member app's check-in at the location whose QR code was scanned. The member (of the signed-in
- * account at that gym) is admitted on the first membership valid today at the location that is not paused,
- * admits at this time of day and has entries left in its period (or in all). The memberships are locked
- * first, so parallel check-ins of one member take turns. A refusal is kept with its reason for the staff.
+ * The member app's check-in at a location's QR code: the SQL function `check_in` (migration 0035) finds the
+ * member of the account at the location's gym and lets them in on the first membership valid today there
+ * that is not paused, within its time slots and access limits (its row locked, so parallel check-ins of one
+ * member take turns), or records the refused attempt with the reason of the first membership refused.
  */
 export async function checkIn(db: Database, session: Claims, qrCode: string): Promise<CheckInResult> {
-  return inTransaction(db, async (tx) => {
-    const location = await repository.locationByQrCode(tx, qrCode);
-    if (!location) throw errors.notFound('entry.errors.unknownQrCode');
-    const member = await repository.memberOfAccount(tx, location.gymId, session.userId);
-    if (!member) throw errors.forbidden('entry.errors.notAMember');
-    const now = await repository.localNow(tx);
-    const refuse = async ({ reason, membershipId }: Refusal): Promise<CheckInResult> => {
-      await repository.insertAttempt(tx, {
-        gymId: location.gymId,
-        locationId: location.id,
-        memberId: member.id,
-        membershipId,
-        reason,
-      });
-      return { admitted: false, reason, locationName: location.name, entryId: null };
-    };
-    if (!member.registrationCompleted) return refuse({ reason: 'registrationOpen', membershipId: null });
-    const valid = await repository.validMemberships(tx, member.id, location.id, sql`${now.date}::date`, true);
-    let refusal: Refusal = { reason: 'noMembership', membershipId: null };
-    for (const membership of valid) {
-      const reason = await refusalOf(tx, membership, now);
-      if (reason) {
-        if (refusal.reason === 'noMembership') refusal = { reason, membershipId: membership.id };
-        continue;
-      }
-      const entryId = await repository.insertEntry(tx, {
-        gymId: location.gymId,
-        locationId: location.id,
-        memberId: member.id,
-        membershipId: membership.id,
-        entryAt: sql`now()` as unknown as Date,
-        source: EntrySource.CheckIn,
-      });
-      return { admitted: true, reason: null, locationName: location.name, entryId };
-    }
-    return refuse(refusal);
-  });
-}
-
-async function refusalOf(
-  db: Database,
-  membership: Awaited<ReturnType<typeof repository.validMemberships>>[number],
-  now: { day: number; time: string },
-): Promise<RefusalReason | undefined> {
-  if (membership.paused) return 'paused';
-  const slots = await repository.timeSlotsOf(db, membership.subscriptionId);
-  if (!inTimeSlots(slots, now.day, now.time)) return 'notInTimeSlot';
-  if (membership.accessType === AccessType.Unlimited || membership.accessPerPeriodAmount === null)
-    return undefined;
-  const counted = await repository.entriesCounted(
-    db,
-    membership.id,
-    membership.accessType === AccessType.LimitedPerPeriod ? membership.accessPerPeriodType : null,
-  );
-  return counted >= membership.accessPerPeriodAmount ? 'limitReached' : undefined;
+  const outcome = await repository.checkIn(db, qrCode, session.userId);
+  if (outcome.status === 'unknownQrCode') throw errors.notFound('entry.errors.unknownQrCode');
+  if (outcome.status === 'notAMember') throw errors.forbidden('entry.errors.notAMember');
+  return {
+    admitted: outcome.status === 'admitted',
+    reason: outcome.reason as RefusalReason | null,
+    locationName: outcome.locationName!,
+    entryId: outcome.entryId,
+  };
 }
 
 // --------------------------------------------------------------------------------------------- attempts
