@@ -6,13 +6,17 @@ DROP INDEX "entries_location_entry_idx";--> statement-breakpoint
 ALTER TABLE "entries" ADD COLUMN "member_sort_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 UPDATE "entries" e SET "member_sort_name" = m."sort_name" FROM "members" m WHERE m."id" = e."member_id";--> statement-breakpoint
 CREATE INDEX "entries_location_entry_idx" ON "entries" USING btree ("location_id","entry_at","id","member_sort_name");--> statement-breakpoint
--- A new entry (or one moved to another member) takes its member's sort name.
+-- A new entry without the name (the check-in writes it itself), or one moved to another member, takes its
+-- member's sort name. Whoever writes an entry holds a lock on the member (the desk FOR SHARE, the check-in
+-- FOR NO KEY UPDATE), so a rename waits for it and then renames its entries, this one too.
 CREATE FUNCTION "entries_member_sort_name"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT m."sort_name" INTO NEW."member_sort_name" FROM "members" m WHERE m."id" = NEW."member_id";
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "entries_member_sort_name" BEFORE INSERT OR UPDATE OF "member_id" ON "entries"
+CREATE TRIGGER "entries_member_sort_name_insert" BEFORE INSERT ON "entries"
+  FOR EACH ROW WHEN (NEW."member_sort_name" = '') EXECUTE FUNCTION "entries_member_sort_name"();--> statement-breakpoint
+CREATE TRIGGER "entries_member_sort_name_update" BEFORE UPDATE OF "member_id" ON "entries"
   FOR EACH ROW EXECUTE FUNCTION "entries_member_sort_name"();--> statement-breakpoint
 -- A member renamed (or anonymised: the name becomes empty) renames their entries. Only a write of the name's
 -- columns that changes the sort name fires it: a check-in's update of the member does not.

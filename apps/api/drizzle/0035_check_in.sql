@@ -28,9 +28,10 @@ BEGIN
     RETURN QUERY SELECT 'unknownQrCode'::text, NULL::text, NULL::bigint, NULL::text;
     RETURN;
   END IF;
-  SELECT m."id", m."registration_completed" INTO person FROM "members" m
+  -- Locked as the entry's trigger will update it anyway: a rename waits, and the name copied stays right.
+  SELECT m."id", m."registration_completed", m."sort_name" INTO person FROM "members" m
   WHERE m."gym_id" = here."gym_id" AND m."user_id" = check_in."account_id" AND m."anonymised_at" IS NULL
-  LIMIT 1;
+  LIMIT 1 FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'notAMember'::text, here."name", NULL::bigint, NULL::text;
     RETURN;
@@ -77,8 +78,9 @@ BEGIN
         END IF;
       END IF;
       IF why IS NULL THEN
-        INSERT INTO "entries" ("gym_id", "location_id", "member_id", "membership_id", "entry_at", "source")
-        VALUES (here."gym_id", here."id", person."id", held."id", now(), 0)
+        INSERT INTO "entries" ("gym_id", "location_id", "member_id", "membership_id", "entry_at", "source",
+                               "member_sort_name")
+        VALUES (here."gym_id", here."id", person."id", held."id", now(), 0, person."sort_name")
         RETURNING "id" INTO admitted;
         RETURN QUERY SELECT 'admitted'::text, here."name", admitted, NULL::text;
         RETURN;
