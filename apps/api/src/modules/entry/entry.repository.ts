@@ -135,6 +135,9 @@ export async function listEntries(db: Database, filter: EntryFilter, query: List
         id: entries.id,
         ids: db.select({ id: entries.id }).from(entries).$dynamic(),
         rows: entryRows(db),
+        // By name or searched: the day's entries are sorted or filtered on the index's copied name, so
+        // the page's ids come from an index-only walk (the rows would read every entry of the day).
+        idsFirst: query.sort === 'name' || Boolean(query.search),
       })) as EntryListRow[],
     db.select({ one: sql`1` }).from(entries).where(where),
   );

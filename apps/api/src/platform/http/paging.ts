@@ -246,9 +246,14 @@ export function readPage<T extends PgSelect>(page: {
   id: AnyColumn;
   ids: PgSelect;
   rows: T;
+  /**
+   * Ids first on every page: where the order is not the walked index's, but `ids` can read it from that
+   * index alone (its last columns), and `rows` would read every matching row to sort them.
+   */
+  idsFirst?: boolean;
 }): T {
   const { limit, offset, where, order } = page;
-  if (offset <= SHALLOW_OFFSET)
+  if (offset <= SHALLOW_OFFSET && !page.idsFirst)
     return page.rows
       .where(where)
       .orderBy(...order)
