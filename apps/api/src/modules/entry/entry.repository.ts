@@ -163,15 +163,19 @@ export const removeEntry = (db: Database, id: number) => db.delete(entries).wher
 
 // ---------------------------------------------------------------------------------------------- members
 
-/** A live member of the gym (not anonymised), locked against a concurrent anonymisation. */
-export const memberOfGym = async (db: Database, gymId: number, memberId: number) =>
-  (
-    await db
-      .select({ id: members.id, registrationCompleted: members.registrationCompleted })
-      .from(members)
-      .where(and(eq(members.id, memberId), eq(members.gymId, gymId), isNull(members.anonymisedAt)))
-      .for('share')
-  )[0];
+/**
+ * A live member of the gym (not anonymised). Before an entry is written, `forEntry` locks it FOR NO KEY
+ * UPDATE: against a concurrent anonymisation or rename (the entry copies the name), and as the entry's
+ * trigger updates the member anyway; a shared lock let two parallel entries of one member deadlock on that
+ * update (409 after a second).
+ */
+export const memberOfGym = async (db: Database, gymId: number, memberId: number, forEntry = false) => {
+  const select = db
+    .select({ id: members.id, registrationCompleted: members.registrationCompleted })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.gymId, gymId), isNull(members.anonymisedAt)));
+  return (await (forEntry ? select.for('no key update') : select))[0];
+};
 
 /**
  * The member's memberships valid on a local date at a location (theirs there, or of a subscription the

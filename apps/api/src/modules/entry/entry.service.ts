@@ -94,7 +94,7 @@ export async function createEntry(
   const locationId = activeLocationOf(session);
   const gymId = activeGymOf(session);
   return inTransaction(db, async (tx) => {
-    const member = await repository.memberOfGym(tx, gymId, input.memberId);
+    const member = await repository.memberOfGym(tx, gymId, input.memberId, true);
     if (!member) throw errors.field('memberId', 'entry.errors.memberNotFound');
     await checkNotInFuture(tx, input);
     const valid = await repository.validMemberships(tx, input.memberId, locationId, sql`${input.date}::date`);
@@ -228,7 +228,7 @@ export async function approveAttempt(db: Database, session: Claims, id: number, 
     const attempt = await repository.findAttempt(tx, id);
     if (!attempt || attempt.locationId !== locationId) throw errors.notFound('entry.errors.attemptNotFound');
     if (attempt.approvedEntryId !== null) throw errors.conflict('general', 'entry.errors.alreadyApproved');
-    if (!(await repository.memberOfGym(tx, attempt.gymId, attempt.memberId))) {
+    if (!(await repository.memberOfGym(tx, attempt.gymId, attempt.memberId, true))) {
       throw errors.notFound('entry.errors.memberNotFound');
     }
     const entryId = await repository.insertEntry(tx, {

@@ -176,6 +176,20 @@ describe('entries at the desk', () => {
     ]);
   });
 
+  it('registers parallel entries of one member at the desk, each one (no deadlock on the member)', async () => {
+    const subscription = await newSubscription();
+    const day = addDays(today, -1);
+    const { member } = await memberWithApp(subscription, day);
+    // Each later than the one before, so that every entry moves the member's last entry.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        call('POST', '/Entry', utrechtDesk, { memberId: member.id, date: day, entryTime: `1${n}:00` }),
+      ),
+    );
+    for (const answer of answers) ok(answer);
+    expect(await entryCount(member.id)).toBe(6);
+  });
+
   it('refuses a member without a membership that day, a future time, another gym’s member and a missing right', async () => {
     const subscription = await newSubscription();
     const { member } = await memberWithApp(subscription, addDays(today, 3));
