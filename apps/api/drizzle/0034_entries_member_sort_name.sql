@@ -7,7 +7,7 @@ ALTER TABLE "entries" ADD COLUMN "member_sort_name" text DEFAULT '' NOT NULL;-->
 UPDATE "entries" e SET "member_sort_name" = m."sort_name" FROM "members" m WHERE m."id" = e."member_id";--> statement-breakpoint
 CREATE INDEX "entries_location_entry_idx" ON "entries" USING btree ("location_id","entry_at","id","member_sort_name");--> statement-breakpoint
 -- A new entry without the name (the check-in writes it itself), or one moved to another member, takes its
--- member's sort name. Whoever writes an entry holds a lock on the member (the desk FOR SHARE, the check-in
+-- member's sort name. Whoever writes an entry holds a lock on the member (the desk and the check-in
 -- FOR NO KEY UPDATE), so a rename waits for it and then renames its entries, this one too.
 CREATE FUNCTION "entries_member_sort_name"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
