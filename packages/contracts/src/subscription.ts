@@ -114,21 +114,6 @@ export type TimeSlotGroup = z.infer<typeof timeSlotGroup>;
 export const timeSlotGroupSortable = ['name', 'beginTime'] as const;
 export const timeSlotGroupQuery = listQuery(timeSlotGroupSortable);
 
-/**
- * Whether a moment (its weekday 0-6 and HH:mm, local time) falls in one of the groups; no groups: any time.
- * The end is not included (a slot 07:00-09:00 admits at 08:59, not at 09:00).
- */
-export function inTimeSlots(
-  groups: readonly Pick<TimeSlotGroup, 'days' | 'beginTime' | 'endTime'>[],
-  day: number,
-  time: string,
-) {
-  return (
-    groups.length === 0 ||
-    groups.some((group) => group.days.includes(day) && time >= group.beginTime && time < group.endTime)
-  );
-}
-
 // ---------------------------------------------------------------------------------------------- variants
 
 export const variantFields = z.object({
