@@ -627,6 +627,7 @@ export async function listSubscriptionMembers(
     .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, memberships.variantId))
     .innerJoin(locations, eq(locations.id, memberships.locationId))
     .$dynamic();
+  /** The memberships' ids with their members: a deep page's walk by name, a search's count. */
   const withMembers = () =>
     db
       .select({ id: memberships.id })
@@ -671,11 +672,7 @@ export async function listSubscriptionMembers(
         rows,
       }),
     query.search
-      ? db
-          .select({ one: sql`1` })
-          .from(memberships)
-          .innerJoin(members, eq(members.id, memberships.memberId))
-          .where(where)
+      ? withMembers().where(where)
       : db.select({ one: sql`1` }).from(memberships).where(ofSubscription),
   );
 }
