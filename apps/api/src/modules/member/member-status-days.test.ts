@@ -17,8 +17,9 @@ import {
 } from './test-support.ts';
 
 /**
- * `member_status_days` is kept by statement triggers on `members` (migration 0032), and its version per
- * location, `member_location_status_days`, by those on `members` and `memberships` (0033): after every kind of
+ * `member_status_days` is kept by triggers on `members` (migration 0032; on update a row trigger, 0036), and
+ * its version per location, `member_location_status_days`, by those on `members` and `memberships` (0033,
+ * 0036); a location's changed requirements count their members themselves (0036): after every kind of
  * write (members added at the desk, entries that move their instants, a location's changed requirements,
  * bulk updates, deletions, concurrent entries) it equals a recount of the members by gym, kind, day and
  * shard; and the member list's tab counts without a filter, read from it, equal the members counted by
@@ -120,6 +121,19 @@ describe('member status days', () => {
           where location_id = ${ids.utrecht}`,
     );
     expect(await requiredDays()).toEqual(days);
+    // Removed, then saved again (the screen's save deletes and inserts the location's rows).
+    await t.db.execute(sql`delete from location_status_requirements where location_id = ${ids.utrecht}`);
+    await expectKept();
+    await t.db.execute(
+      sql`insert into location_status_requirements (location_id, member_status, required_days_of_absence)
+          values (${ids.utrecht}, 1, ${days[1]}), (${ids.utrecht}, 2, ${days[2]})`,
+    );
+    await expectKept();
+    expect(await requiredDays()).toEqual(days);
+
+    // A second entry of the day moves the latest entry, and the instants within their days (or not).
+    ok(await call('POST', '/Entry', utrechtDesk, { memberId: added[0]!.id, date: today, entryTime: '00:01' }));
+    await expectKept();
 
     // Many members at once, to different days; then some of them deleted.
     await t.db.execute(
