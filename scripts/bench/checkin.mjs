@@ -1,11 +1,13 @@
 // The check-in run of `npm run bench` (issue 12): `connections` loops, each on one keep-alive connection of
-// its own and signed in as its own member accounts (taken in turn, so that no member checks in more than a
-// real one would), POST /api/Entry/CheckIn with the location's QR code as fast as the answers come, for
-// `seconds`. Runs in a worker thread, like load.mjs, so that it does not share the API's event loop.
+// its own and signed in as its own member accounts, POST /api/Entry/CheckIn with the location's QR code as
+// fast as the answers come. `once`: every account checks in once (a round: each check-in is its member's
+// first entry of the day, as a real member's is; the run deletes a round's entries before the next);
+// otherwise the accounts in turn for `seconds` (repeated check-ins of the same members the same day). Runs in
+// a worker thread, like load.mjs, so that it does not share the API's event loop.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { origin, qrCode, cookies, connections, seconds } = workerData;
+const { origin, qrCode, cookies, connections, seconds, once } = workerData;
 const url = new URL('/api/Entry/CheckIn', origin);
 const body = JSON.stringify({ qrCode });
 const times = [];
@@ -52,16 +54,17 @@ function post(agent, cookie) {
   });
 }
 
-const deadline = performance.now() + seconds * 1000;
+const begun = performance.now();
+const deadline = begun + seconds * 1000;
 await Promise.all(
   Array.from({ length: connections }, async (_, index) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const own = cookies.filter((_cookie, at) => at % connections === index);
-    for (let turn = 0; performance.now() < deadline; turn += 1) await post(agent, own[turn % own.length]);
+    if (once) for (const cookie of own) await post(agent, cookie);
+    else
+      for (let turn = 0; performance.now() < deadline; turn += 1) await post(agent, own[turn % own.length]);
     agent.destroy();
   }),
 );
-times.sort((a, b) => a - b);
-const at = (fraction) =>
-  times.length ? times[Math.min(times.length - 1, Math.floor(fraction * times.length))] : Number.NaN;
-parentPort.postMessage({ requests: times.length, p50: at(0.5), p95: at(0.95), statuses, outcomes, failures });
+const elapsed = (performance.now() - begun) / 1000;
+parentPort.postMessage({ requests: times.length, times, elapsed, statuses, outcomes, failures });
