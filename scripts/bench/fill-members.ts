@@ -4,9 +4,9 @@
  *
  * Everything of a member follows from its number m by arithmetic and hashes (its gym, main location,
  * subscription, variant, when it stopped coming), so the entries need no join to find their member's gym,
- * location and membership. The entries go in first and the members after, with their kept columns
- * (`last_entry_at` and the status instants of decision 014) computed in the same statement from the entries
- * and the locations' status requirements: with `session_replication_role = replica` neither the triggers nor
+ * location and membership. The entries go in first and the members after, then the members' kept statuses
+ * (`member_statuses`: `last_entry_at` and the status instants of decision 014) computed in one statement from
+ * the entries and the locations' status requirements: with `session_replication_role = replica` neither the triggers nor
  * the foreign keys run on the twenty million rows (the references are right by construction), and the
  * tables' secondary indexes are dropped during the inserts and built afterwards (one sort each instead of
  * twenty million random inserts into a 128 MB buffer cache).
@@ -16,7 +16,7 @@ import type pg from 'pg';
 export interface MemberSizes {
   members: number;
   entries: number;
-  /** Member accounts (users linked to members of the first location) that the check-in run signs in as. */
+  /** Member accounts (users linked to members of the first gym's locations) that the check-in run signs in as. */
   checkInAccounts: number;
 }
 
@@ -25,7 +25,7 @@ export function memberSizesFor(scale: number): MemberSizes {
   return {
     members: of(1_000_000, 200),
     entries: of(20_000_000, 4_000),
-    checkInAccounts: of(1_000, 20),
+    checkInAccounts: of(20_000, 20),
   };
 }
 
@@ -34,10 +34,11 @@ export interface FilledMembers {
   firstSubscriptionId: number;
   /** A member of the first gym at the first location, with entries. */
   sampleMemberId: number;
-  /** Users `lid.<n>@bench.example` (n = 1 ... count), ids from firstUserId, each a member at the first location. */
-  checkInUsers: { firstUserId: number; count: number };
-  /** The first location's QR code. */
-  qrCode: string;
+  /**
+   * Users `lid.<n>@bench.example` (n = 1 ... count), ids from firstUserId, each a member holding Flex at a
+   * location of the first gym (spread over its locations in turn); the run reads each one's location.
+   */
+  checkInUsers: { firstUserId: number; count: number; subscriptionId: number };
 }
 
 /** Subscriptions a gym: j = 0 unlimited, 1 twice a week, 2 off-peak hours, 3 flex (a generous monthly limit, all week). */
@@ -173,7 +174,7 @@ export async function fillMembers(
     );
 
     const dropped: string[] = [];
-    for (const table of ['entries', 'members', 'memberships']) {
+    for (const table of ['entries', 'members', 'member_statuses', 'memberships']) {
       const { rows } = await client.query<{ name: string; definition: string }>(
         `select indexname as name, indexdef as definition from pg_indexes i
          where schemaname = 'public' and tablename = $1
@@ -185,7 +186,9 @@ export async function fillMembers(
         dropped.push(row.definition);
       }
     }
-    log(`  dropped ${dropped.length} secondary indexes of entries, members and memberships for the inserts`);
+    log(
+      `  dropped ${dropped.length} secondary indexes of entries, members, their statuses and memberships for the inserts`,
+    );
 
     // Entries: member m of entry n by hash; at its main location; within the days since it stayed away and
     // 90 days ago; out after 45-120 minutes, except one in twenty (no exit recorded) and who is inside now.
@@ -207,13 +210,12 @@ export async function fillMembers(
          from (select n, 1 + ${h('n', 0)} % ${M} as m from generate_series(1, ${members.entries}) as n) as numbered
        ) as e`,
     );
-    // Members, with their kept columns from the entries and their location's requirements (what the triggers
-    // would have made).
+    // Members; then their statuses, kept from the entries and their location's requirements (what the
+    // triggers would have made).
     await step(
       'members',
       `insert into members (id, gym_id, first_name, insertion, last_name, email, phone_number, gender, date_of_birth,
-         street, house_number, postal_code, city, home_location_id, registration_completed,
-         last_entry_at, non_active_from, sleeping_from, created_at, updated_at)
+         street, house_number, postal_code, city, home_location_id, registration_completed, created_at, updated_at)
        overriding system value
        select ${at.member} + b.m, ${base.gym} + 1 + ${gymIndexOf('b.m')},
               ${nameOf('b.m').first}, ${nameOf('b.m').insertion}, ${nameOf('b.m').last},
@@ -222,16 +224,24 @@ export async function fillMembers(
               'Dorpsstraat', (1 + b.m % 300)::text,
               lpad((1000 + ${h('b.m', 1_600_000_000)} % 9000)::text, 4, '0')
                 || chr(65 + (${h('b.m', 1_700_000_000)} % 26)::int) || chr(65 + (${h('b.m', 1_800_000_000)} % 26)::int),
-              (${CITIES})[1 + b.m % 15], b.home, b.m % 500 <> 7,
-              e.last, coalesce(e.last, b.created) + make_interval(days => r.non_active),
-              coalesce(e.last, b.created) + make_interval(days => r.sleeping), b.created, b.created
-       from (select m, ${homeOf('m')} as home, ${createdOf('m')} as created from generate_series(1, ${M}) as m) as b
+              (${CITIES})[1 + b.m % 15], b.home, b.m % 500 <> 7, b.created, b.created
+       from (select m, ${homeOf('m')} as home, ${createdOf('m')} as created from generate_series(1, ${M}) as m) as b`,
+    );
+    await step(
+      'member statuses',
+      `insert into member_statuses (member_id, gym_id, home_location_id, created_at, last_entry_at, non_active_from,
+         sleeping_from)
+       select b.id, b.gym_id, b.home_location_id, b.created_at,
+              e.last, coalesce(e.last, b.created_at) + make_interval(days => r.non_active),
+              coalesce(e.last, b.created_at) + make_interval(days => r.sleeping)
+       from members b
        left join (select member_id, max(entry_at) as last from entries where member_id > ${at.member} group by member_id) as e
-         on e.member_id = ${at.member} + b.m
+         on e.member_id = b.id
        left join (select location_id, max(required_days_of_absence) filter (where member_status = 1) as non_active,
                          max(required_days_of_absence) filter (where member_status = 2) as sleeping
                   from location_status_requirements group by location_id) as r
-         on r.location_id = b.home`,
+         on r.location_id = b.home_location_id
+       where b.id > ${at.member}`,
     );
     // A membership each, from the day it became a member; one in twenty ended (last month).
     await step(
@@ -250,20 +260,20 @@ export async function fillMembers(
     await step(
       'member status days',
       `insert into member_status_days (gym_id, kind, day, shard, members)
-       select m.gym_id, k.kind, k.day, (m.id % 8)::smallint, count(*)::int
-       from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
-       where m.id > ${at.member}
+       select m.gym_id, k.kind, k.day, (m.member_id % 8)::smallint, count(*)::int
+       from member_statuses m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+       where m.member_id > ${at.member}
        group by 1, 2, 3, 4
        on conflict (gym_id, kind, day, shard) do update set members = member_status_days.members + excluded.members`,
     );
     await step(
       'member status days by location',
       `insert into member_location_status_days (location_id, kind, day, shard, members)
-       select l.location_id, k.kind, k.day, (m.id % 8)::smallint, count(*)::int
+       select l.location_id, k.kind, k.day, (m.member_id % 8)::smallint, count(*)::int
        from (select id as member_id, home_location_id as location_id from members
              where id > ${at.member} and home_location_id is not null
              union select member_id, location_id from memberships where member_id > ${at.member}) as l
-       join members m on m.id = l.member_id
+       join member_statuses m on m.member_id = l.member_id
        cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
        group by 1, 2, 3, 4
        on conflict (location_id, kind, day, shard)
@@ -288,8 +298,10 @@ export async function fillMembers(
     await client.query('reset maintenance_work_mem');
   }
 
-  // Member accounts for the check-in run: users linked to members of the first location holding Flex (a
-  // monthly limit and the whole-week time slots), with a running membership and a completed registration.
+  // Member accounts for the check-in run: users linked to members holding Flex (a monthly limit and the
+  // whole-week time slots) at a location of the first gym, with a running membership and a completed
+  // registration; taken from its locations in turn (a member checks in where their membership is): a chain's
+  // check-ins come from all its locations, and each account checks in once a run, as a member does a day.
   const accounts = members.checkInAccounts;
   await step(
     'member accounts',
@@ -301,15 +313,20 @@ export async function fillMembers(
   await step(
     'member accounts linked',
     `update members set user_id = chosen.user_id
-     from (select ms.member_id, ${at.user} + row_number() over (order by ms.member_id) as user_id
-           from memberships ms join members mb on mb.id = ms.member_id
-           where ms.location_id = ${base.location} + 1 and ms.subscription_id = ${at.subscription} + 4
-             and ms.end_date is null and mb.registration_completed
-           order by ms.member_id limit ${accounts}) as chosen
+     from (select p.member_id, ${at.user} + row_number() over (order by p.n, p.location_id) as user_id
+           from (select f.member_id, f.location_id,
+                        row_number() over (partition by f.location_id order by f.member_id) as n
+                 from (select distinct on (ms.member_id) ms.member_id, ms.location_id
+                       from memberships ms join members mb on mb.id = ms.member_id
+                       where mb.gym_id = ${base.gym} + 1 and ms.subscription_id = ${at.subscription} + 4
+                         and ms.end_date is null and mb.registration_completed
+                       order by ms.member_id, ms.location_id) f) p
+           order by p.n, p.location_id limit ${accounts}) as chosen
      where members.id = chosen.member_id`,
   );
   const sample = await client.query<{ id: number }>(
-    `select id from members where home_location_id = $1 and last_entry_at is not null order by id limit 1`,
+    `select member_id as id from member_statuses where home_location_id = $1 and last_entry_at is not null
+     order by member_id limit 1`,
     [base.location + 1],
   );
   const linked = await client.query<{ n: number }>(
@@ -324,11 +341,10 @@ export async function fillMembers(
   );
   if (misnamed.rows[0]!.n > 0) throw new Error('entries.member_sort_name differs from the members');
   if (linked.rows[0]!.n < accounts)
-    throw new Error(`only ${linked.rows[0]!.n} members of the first location hold Flex; raise BENCH_SCALE`);
+    throw new Error(`only ${linked.rows[0]!.n} members of the first gym hold Flex; raise BENCH_SCALE`);
   return {
     firstSubscriptionId: at.subscription + 1,
     sampleMemberId: sample.rows[0]!.id,
-    checkInUsers: { firstUserId: at.user + 1, count: accounts },
-    qrCode: `bench-qr-${base.location + 1}`,
+    checkInUsers: { firstUserId: at.user + 1, count: accounts, subscriptionId: at.subscription + 4 },
   };
 }

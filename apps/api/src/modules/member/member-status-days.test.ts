@@ -58,18 +58,22 @@ const stored = async () => ({
 const recounted = async () => ({
   gyms: await rowsOf(
     sql`select m.gym_id as owner, k.kind, k.day::text as day, count(*)::int as members
-        from members m cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+        from members m join member_statuses s on s.member_id = m.id
+        cross join lateral member_status_keys(s.non_active_from, s.sleeping_from) k
         group by 1, 2, 3`,
   ),
   locations: await rowsOf(
     sql`select l.location_id as owner, k.kind, k.day::text as day, count(*)::int as members
-        from members m
+        from members m join member_statuses s on s.member_id = m.id
         cross join lateral (select m.home_location_id as location_id where m.home_location_id is not null
                             union select ms.location_id from memberships ms where ms.member_id = m.id) l
-        cross join lateral member_status_keys(m.non_active_from, m.sleeping_from) k
+        cross join lateral member_status_keys(s.non_active_from, s.sleeping_from) k
         group by 1, 2, 3`,
   ),
 });
+
+/** The member's status row (migration 0037), which `statusOf` reads. */
+const withStatusRow = sql`join member_statuses on member_statuses.member_id = members.id`;
 
 const expectKept = async () => expect(await stored()).toEqual(await recounted());
 
@@ -80,7 +84,7 @@ async function countedOneByOne(gymId: number) {
           count(*) filter (where s = 3)::int as active,
           count(*) filter (where s = 1)::int as "nonActive",
           count(*) filter (where s = 2)::int as sleeping
-        from (select ${statusOf} as s from members where members.gym_id = ${gymId}) as m`,
+        from (select ${statusOf} as s from members ${withStatusRow} where members.gym_id = ${gymId}) as m`,
   )) as unknown as { rows: Record<'all' | 'active' | 'nonActive' | 'sleeping', number>[] };
   return rows[0]!;
 }
@@ -105,6 +109,22 @@ describe('member status days', () => {
     const subscription = await newSubscription();
     const added: Member[] = [];
     for (let n = 0; n < 4; n++) added.push(await newMember());
+    await expectKept();
+    // Several in one statement (as an import adds them), each with a status row of its own.
+    const { rows: inserted } = (await t.db.execute(
+      sql`insert into members (gym_id, first_name, last_name, home_location_id)
+          values (${ids.vitaal}, 'Een', 'Tegelijk', ${ids.utrecht}), (${ids.vitaal}, 'Twee', 'Tegelijk', null),
+                 (${ids.vitaal}, 'Drie', 'Tegelijk', ${ids.amersfoort})
+          returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const { rows: statusRows } = (await t.db.execute(
+      sql`select count(*)::int as n from member_statuses
+          where member_id in (${sql.join(
+            inserted.map((row) => sql`${row.id}`),
+            sql`, `,
+          )})`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(statusRows[0]!.n).toBe(3);
     await expectKept();
 
     for (const member of added.slice(0, 2)) {
@@ -136,12 +156,14 @@ describe('member status days', () => {
     expect(await requiredDays()).toEqual(days);
 
     // A second entry of the day moves the latest entry, and the instants within their days (or not).
-    ok(await call('POST', '/Entry', utrechtDesk, { memberId: added[0]!.id, date: today, entryTime: '00:01' }));
+    ok(
+      await call('POST', '/Entry', utrechtDesk, { memberId: added[0]!.id, date: today, entryTime: '00:01' }),
+    );
     await expectKept();
 
     // Many members at once, to different days; then some of them deleted.
     await t.db.execute(
-      sql`update members set last_entry_at = now() - make_interval(days => (id % 50)::int)
+      sql`update member_statuses set last_entry_at = now() - make_interval(days => (member_id % 50)::int)
           where gym_id = ${ids.vitaal}`,
     );
     await expectKept();
@@ -236,7 +258,8 @@ describe('member status days', () => {
     ];
     for (const [index, [status, minutes]] of shifts.entries())
       await t.db.execute(
-        sql`update members set last_entry_at = ${lastEntry(status, minutes)} where id = ${added[index]!.id}`,
+        sql`update member_statuses set last_entry_at = ${lastEntry(status, minutes)}
+            where member_id = ${added[index]!.id}`,
       );
     await expectKept();
     const counted = await countedOneByOne(ids.vitaal);
@@ -270,9 +293,9 @@ describe('member status days', () => {
               count(*) filter (where s = 3)::int as active,
               count(*) filter (where s = 1)::int as "nonActive",
               count(*) filter (where s = 2)::int as sleeping
-            from (select ${statusOf} as s from members where members.gym_id = ${ids.vitaal}
-                  and (home_location_id = ${ids.utrecht}
-                       or id in (select member_id from memberships where location_id = ${ids.utrecht}))) as m`,
+            from (select ${statusOf} as s from members ${withStatusRow} where members.gym_id = ${ids.vitaal}
+                  and (members.home_location_id = ${ids.utrecht}
+                       or members.id in (select member_id from memberships where location_id = ${ids.utrecht}))) as m`,
       )) as unknown as { rows: Record<'all' | 'active' | 'nonActive' | 'sleeping', number>[] };
       return rows[0]!;
     };
@@ -298,7 +321,7 @@ describe('member status days', () => {
     const naive = async (direction: 'asc' | 'desc', status?: number, search?: string) => {
       const d = sql.raw(direction);
       const { rows } = (await t.db.execute(
-        sql`select id from members where gym_id = ${ids.vitaal}${status ? sql` and ${statusOf} = ${status}` : sql``}${
+        sql`select id from members ${withStatusRow} where members.gym_id = ${ids.vitaal}${status ? sql` and ${statusOf} = ${status}` : sql``}${
           search ? sql` and search_text like ${`%${search}%`}` : sql``
         }
             order by ${statusOf} ${d}, sort_name ${d}, id ${d}`,

@@ -30,6 +30,7 @@ import {
 import {
   memberLocationStatusDays,
   memberStatusDays,
+  memberStatuses,
   members,
   membershipPauses,
   memberships,
@@ -43,18 +44,30 @@ export interface Scope {
 
 // ------------------------------------------------------------------------------------------- status in SQL
 
-/** The member status now (1 Non-active, 2 Sleeping, 3 Active) from the kept instants (decision 014). */
-export const statusOf = sql<number>`(case when "members"."sleeping_from" <= now() then 2 when "members"."non_active_from" <= now() then 1 else 3 end)`;
+/**
+ * The member status now (1 Non-active, 2 Sleeping, 3 Active) from the kept instants (decision 014), on the
+ * member's status row: a query that reads it joins `withStatus`.
+ */
+export const statusOf = sql<number>`(case when "member_statuses"."sleeping_from" <= now() then 2 when "member_statuses"."non_active_from" <= now() then 1 else 3 end)`;
+
+/**
+ * The member's status row (one a member, migration 0037), joined by its key. A left join: where nothing of it
+ * is read, PostgreSQL leaves it out (a walk of the name index stays index-only); a status condition makes
+ * it an inner one.
+ */
+const statusJoin = sql`left join "member_statuses" on "member_statuses"."member_id" = "members"."id"`;
+const withStatus = <T extends PgSelect>(query: T) =>
+  query.leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id));
 
 /** The rows of each status tab: range conditions on the instants' indexes. */
 /** From when the member is not active: the earlier instant (`least` skips a null; both null: never). */
-const inactiveFrom = sql`least("members"."non_active_from", "members"."sleeping_from")`;
+const inactiveFrom = sql`least("member_statuses"."non_active_from", "member_statuses"."sleeping_from")`;
 
 /** Each status as a range of `members_gym_inactive_idx` or `members_gym_sleeping_idx`. */
 const statusWhere = {
   active: sql`(${inactiveFrom} is null or ${inactiveFrom} > now())`,
-  nonActive: sql`${inactiveFrom} <= now() and ("members"."sleeping_from" is null or "members"."sleeping_from" > now())`,
-  sleeping: sql`"members"."sleeping_from" <= now()`,
+  nonActive: sql`${inactiveFrom} <= now() and ("member_statuses"."sleeping_from" is null or "member_statuses"."sleeping_from" > now())`,
+  sleeping: sql`"member_statuses"."sleeping_from" <= now()`,
 } as const;
 export type StatusTab = keyof typeof statusWhere;
 
@@ -102,14 +115,14 @@ const listColumns = {
   city: members.city,
   homeLocationName: locations.name,
   status: statusOf,
-  lastEntryAt: isoTextOrNull(members.lastEntryAt),
+  lastEntryAt: isoTextOrNull(memberStatuses.lastEntryAt),
   subscriptions: runningSubscriptions,
   createdAt: isoText(members.createdAt),
 };
 
 const sortable = {
   name: members.sortName,
-  lastEntry: members.lastEntryAt,
+  lastEntry: memberStatuses.lastEntryAt,
   status: statusOf,
   createdAt: members.createdAt,
   postalCode: members.postalCode,
@@ -141,14 +154,15 @@ async function statusCountsByDays(db: Database, gymId: number, locationId?: numb
       : sql`${memberLocationStatusDays} d where d.location_id = ${locationId}`;
   const days = (kind: number, before?: SQL) =>
     sql`(select coalesce(sum(d.members), 0) from ${kept} and d.kind = ${kind}${before ? sql` and d.day < ${before}` : sql``})`;
+  // Today's instants from the status rows' indexes; a location's members by their own rows.
   const members = and(
-    sql`"members"."gym_id" = ${gymId}`,
+    sql`"member_statuses"."gym_id" = ${gymId}`,
     locationId === undefined ? undefined : atLocation(locationId),
   );
   const passedToday = (instant: SQL) =>
-    sql`(select count(*) from "members" where ${members} and ${instant} >= ${todayStart} and ${instant} <= now())`;
+    sql`(select count(*) from "member_statuses" left join "members" on "members"."id" = "member_statuses"."member_id" where ${members} and ${instant} >= ${todayStart} and ${instant} <= now())`;
   const result = (await db.execute(
-    sql`select (${days(1)})::int as "all", (${days(1, today)} + ${passedToday(inactiveFrom)})::int as "notActive", (${days(2, today)} + ${passedToday(sql`"members"."sleeping_from"`)})::int as "sleeping"`,
+    sql`select (${days(1)})::int as "all", (${days(1, today)} + ${passedToday(inactiveFrom)})::int as "notActive", (${days(2, today)} + ${passedToday(sql`"member_statuses"."sleeping_from"`)})::int as "sleeping"`,
   )) as unknown as { rows: { all: number; notActive: number; sleeping: number }[] };
   const { all, notActive, sleeping } = result.rows[0]!;
   return {
@@ -184,7 +198,7 @@ function byStatus<T extends PgSelect>(
   if (descending && !tab) statuses.reverse();
   const walks = statuses.map(
     (status, index) =>
-      sql`(select "members"."id", ${index}::int as g, "members"."sort_name" as k from ${members} where ${and(where, statusWhere[status])} order by "members"."sort_name" ${direction}, "members"."id" ${direction} limit ${offset + limit})`,
+      sql`(select "members"."id", ${index}::int as g, "members"."sort_name" as k from ${members} ${statusJoin} where ${and(where, statusWhere[status])} order by "members"."sort_name" ${direction}, "members"."id" ${direction} limit ${offset + limit})`,
   );
   const pageIds = sql`select p.id from (${sql.join(walks, sql` union all `)}) as p order by p.g, p.k ${direction}, p.id ${direction} limit ${limit} offset ${offset}`;
   return rows
@@ -199,7 +213,7 @@ function byStatus<T extends PgSelect>(
  */
 async function locationStatusCounts(db: Database, locationId: number, where: SQL) {
   const result = (await db.execute(
-    sql`select count(*)::int as "all", count(*) filter (where ${statusWhere.active})::int as "active", count(*) filter (where ${statusWhere.nonActive})::int as "nonActive", count(*) filter (where ${statusWhere.sleeping})::int as "sleeping" from ${members} where "members"."id" = any(${idsAtLocation(locationId)}) and ${where}`,
+    sql`select count(*)::int as "all", count(*) filter (where ${statusWhere.active})::int as "active", count(*) filter (where ${statusWhere.nonActive})::int as "nonActive", count(*) filter (where ${statusWhere.sleeping})::int as "sleeping" from ${members} ${statusJoin} where "members"."id" = any(${idsAtLocation(locationId)}) and ${where}`,
   )) as unknown as { rows: Record<'all' | StatusTab, number>[] };
   const counts = result.rows[0]!;
   return {
@@ -228,19 +242,25 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
   const { limit, offset } = limitOffset(query);
   // A deep page walks far: its location test hashes the location's memberships once (`atLocation`).
   const deep = offset > SHALLOW_OFFSET;
+  // By the latest entry, the gym's condition on the status rows: their index (gym, latest entry, member) is
+  // walked without reading a member's row for its gym.
+  const gymOfStatus = query.sort === 'lastEntry';
   const base = and(
-    inScope(scope, deep),
+    gymOfStatus ? eq(memberStatuses.gymId, scope.gymId) : eq(members.gymId, scope.gymId),
+    scope.locationId === null ? undefined : atLocation(scope.locationId, deep),
     filter.locationId === undefined ? undefined : atLocation(filter.locationId, deep),
     ofSubscription,
     query.search ? searchLike(members.searchText, query.search) : undefined,
   );
   const tab = filter.status === undefined ? undefined : statusTabOf[filter.status];
   const where = and(base, tab ? statusWhere[tab] : undefined);
-  const rows = db
-    .select(listColumns)
-    .from(members)
-    .leftJoin(locations, eq(locations.id, members.homeLocationId))
-    .$dynamic();
+  const rows = withStatus(
+    db
+      .select(listColumns)
+      .from(members)
+      .leftJoin(locations, eq(locations.id, members.homeLocationId))
+      .$dynamic(),
+  );
   if (query.search && query.counts !== false) {
     // A search reads its matches once for the page and every tab's count (decision 009); by status, the
     // key is the status then the name, as `byStatus` pages them.
@@ -260,6 +280,7 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
           ),
         )
         .from(members)
+        .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
         .where(base),
       { values: ['active', 'nonActive', 'sleeping'] as const, current: tab },
     );
@@ -282,7 +303,7 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
           where,
           order: orderBy(query, sortable, 'name', members.id),
           id: members.id,
-          ids: db.select({ id: members.id }).from(members).$dynamic(),
+          ids: withStatus(db.select({ id: members.id }).from(members).$dynamic()),
           rows,
         });
   const current = tab ?? 'all';
@@ -316,7 +337,12 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
     ) as SQL;
     return { items, ...pagedCounts(await locationStatusCounts(db, locationId, others), current) };
   }
-  const count = (extra?: SQL) => db.select({ one: sql`1` }).from(members).where(and(base, extra));
+  const count = (extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(members)
+      .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
+      .where(and(base, extra));
   const counts = await tabCounts(
     db,
     query,
@@ -346,6 +372,7 @@ export async function listOpenRegistrations(db: Database, scope: Scope, query: L
         .select(listColumns)
         .from(members)
         .leftJoin(locations, eq(locations.id, members.homeLocationId))
+        .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
         .where(where)
         .orderBy(
           ...orderBy(
@@ -382,7 +409,7 @@ const memberColumns = {
   homeLocationId: members.homeLocationId,
   homeLocationName: locations.name,
   status: statusOf,
-  lastEntryAt: isoTextOrNull(members.lastEntryAt),
+  lastEntryAt: isoTextOrNull(memberStatuses.lastEntryAt),
   registrationCompleted: members.registrationCompleted,
   anonymisedAt: isoTextOrNull(members.anonymisedAt),
   createdAt: isoText(members.createdAt),
@@ -399,6 +426,7 @@ export async function findMember(db: Database, scope: Scope, id: number, lock = 
       .select(memberColumns)
       .from(members)
       .leftJoin(locations, eq(locations.id, members.homeLocationId))
+      .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
       .where(and(eq(members.id, id), inScope(scope)))
   )[0];
 }

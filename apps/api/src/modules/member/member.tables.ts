@@ -20,8 +20,9 @@ import { users } from '../user/user.tables.ts';
 /*
  * Members of a gym and their memberships (issue 12, decision 014). The member status is kept as two
  * instants (`non_active_from`, `sleeping_from`) by triggers on the entries, the member and the locations'
- * status requirements (migration 0031), so that a status is a range condition on an indexed column at any
- * moment, without a nightly job.
+ * status requirements (migrations 0031, 0037), so that a status is a range condition on an indexed column at
+ * any moment, without a nightly job; they live in `member_statuses`, a narrow row of its own beside the
+ * member's, which a check-in updates without rewriting the member's row and its indexes.
  */
 
 const instant = () => timestamp({ withTimezone: true });
@@ -57,11 +58,6 @@ export const members = pgTable(
     accountHolder: text(),
     mandateReference: text(),
     mandateSignedOn: day(),
-    /** Kept by the entries' triggers: the latest entry. */
-    lastEntryAt: instant(),
-    /** Kept by the member's trigger: from then on Non-active, Sleeping (null: never, by the requirements). */
-    nonActiveFrom: instant(),
-    sleepingFrom: instant(),
     anonymisedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -83,16 +79,8 @@ export const members = pgTable(
       .where(sql`${table.userId} is not null`),
     // The list's sorts and status tabs within the gym.
     index('members_gym_sort_name_idx').on(table.gymId, table.sortName, table.id),
-    index('members_gym_last_entry_idx').on(table.gymId, table.lastEntryAt, table.id),
     index('members_gym_created_idx').on(table.gymId, table.createdAt, table.id),
     index('members_gym_postal_code_idx').on(table.gymId, table.postalCode, table.id),
-    // Not active from: the earlier of the two instants (`least` skips a null), the statuses' ranges and
-    // today's part of the kept counts below.
-    index('members_gym_inactive_idx').on(
-      table.gymId,
-      sql`least(${table.nonActiveFrom}, ${table.sleepingFrom})`,
-    ),
-    index('members_gym_sleeping_idx').on(table.gymId, table.sleepingFrom),
     index('members_home_location_idx').on(table.homeLocationId, table.sortName, table.id),
     index('members_open_registration_idx')
       .on(table.gymId, table.createdAt, table.id)
@@ -102,6 +90,39 @@ export const members = pgTable(
   ],
 );
 export type MemberRow = typeof members.$inferSelect;
+
+/**
+ * A member's latest entry and status instants (migration 0037, decision 014), one row a member, written with
+ * the member by triggers: what a check-in changes, apart from the member's wide row with its twelve indexes
+ * (the trigram index's forty entries a row included). The gym, main location and creation are copies of the
+ * member's, which the instants follow.
+ */
+export const memberStatuses = pgTable(
+  'member_statuses',
+  {
+    memberId: integer()
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    gymId: integer().notNull(),
+    homeLocationId: integer(),
+    createdAt: instant().notNull(),
+    /** Kept by the entries' triggers: the latest entry. */
+    lastEntryAt: instant(),
+    /** From then on Non-active, Sleeping (null: never, by the requirements of the main location). */
+    nonActiveFrom: instant(),
+    sleepingFrom: instant(),
+  },
+  (table) => [
+    index('member_statuses_gym_last_entry_idx').on(table.gymId, table.lastEntryAt, table.memberId),
+    // Not active from: the earlier of the two instants (`least` skips a null), the statuses' ranges and
+    // today's part of the kept counts below.
+    index('member_statuses_gym_inactive_idx').on(
+      table.gymId,
+      sql`least(${table.nonActiveFrom}, ${table.sleepingFrom})`,
+    ),
+    index('member_statuses_gym_sleeping_idx').on(table.gymId, table.sleepingFrom),
+  ],
+);
 
 /**
  * The members of a gym by the day (UTC) from which they are not active (`kind` 1: the earlier instant) and

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 const ISSUER = 'xp-backoffice';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,26 +22,28 @@ export function createTokenSigner(
   accessTokenSeconds: number,
   kept = VERIFIED_TOKENS_KEPT,
 ): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  const key = Buffer.from(secret, 'utf8');
+  /**
+   * HS256 through node:crypto (fast-jwt): 6 µs of CPU a token, where jose's HMAC through WebCrypto took 62
+   * (decision 012). Both check the signature, the algorithm, the issuer and the expiry.
+   */
+  const signToken = createSigner({
+    key,
+    algorithm: 'HS256',
+    iss: ISSUER,
+    expiresIn: accessTokenSeconds * 1000,
+  });
+  const verifyToken = createVerifier({ key, algorithms: ['HS256'], allowedIss: ISSUER });
   /**
    * Tokens whose signature and issuer were verified, with their session id and expiry: every request
-   * carries the same token for up to `accessTokenSeconds`, and jose's HMAC through WebCrypto costs a few
-   * hundred microseconds a request. A token's signature and issuer cannot change, so only its expiry is
-   * checked again, each time, the way jose does (expired once the clock's whole second reaches `exp`). A
-   * token never seen (a forged one too) is verified by jose; whether the session still lives is read from
-   * the database on every request all the same (decision 002).
+   * carries the same token for up to `accessTokenSeconds`. A token's signature and issuer cannot change, so
+   * only its expiry is checked again, each time, as the verifier does (expired once the clock reaches `exp`,
+   * whole seconds). A token never seen (a forged one too) is verified; whether the session still lives is
+   * read from the database on every request all the same (decision 002).
    */
   const verified = new Map<string, { sessionId: string; exp: number }>();
   return {
-    sign: (sessionId, userId) =>
-      new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuer(ISSUER)
-        .setSubject(String(userId))
-        .setJti(sessionId)
-        .setIssuedAt()
-        .setExpirationTime(`${accessTokenSeconds}s`)
-        .sign(key),
+    sign: async (sessionId, userId) => signToken({ sub: String(userId), jti: sessionId }),
     async verify(token) {
       const known = verified.get(token);
       if (known) {
@@ -50,15 +52,17 @@ export function createTokenSigner(
         return 'expired';
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (!payload.jti || !UUID.test(payload.jti)) return 'invalid';
+        const payload = verifyToken(token) as { jti?: unknown; exp?: unknown };
+        if (typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return 'invalid';
         if (typeof payload.exp === 'number') {
+          // At `exp` itself a token is expired (RFC 7519 4.1.4); fast-jwt still takes it for that moment.
+          if (Math.floor(Date.now() / 1000) >= payload.exp) return 'expired';
           if (verified.size >= kept) verified.delete(verified.keys().next().value!);
           verified.set(token, { sessionId: payload.jti, exp: payload.exp });
         }
         return { sessionId: payload.jti };
       } catch (error) {
-        return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+        return error instanceof TokenError && error.code === TokenError.codes.expired ? 'expired' : 'invalid';
       }
     },
   };
