@@ -152,17 +152,22 @@ async function statusCountsByDays(db: Database, gymId: number, locationId?: numb
     locationId === undefined
       ? sql`${memberStatusDays} d where d.gym_id = ${gymId}`
       : sql`${memberLocationStatusDays} d where d.location_id = ${locationId}`;
-  const days = (kind: number, before?: SQL) =>
-    sql`(select coalesce(sum(d.members), 0) from ${kept} and d.kind = ${kind}${before ? sql` and d.day < ${before}` : sql``})`;
-  // Today's instants from the status rows' indexes; a location's members by their own rows.
+  // The kept days in one pass (a location's rows lie one to a page where check-ins keep moving them).
+  const days = sql`select coalesce(sum(d.members) filter (where d.kind = 1), 0) as "all",
+    coalesce(sum(d.members) filter (where d.kind = 1 and d.day < ${today}), 0) as "inactiveBefore",
+    coalesce(sum(d.members) filter (where d.kind = 2 and d.day < ${today}), 0) as "sleepingBefore" from ${kept}`;
+  // Today's instants from the status rows' indexes; a location's members by the status row's copy of the
+  // main location and the location's memberships, without reading the members.
   const members = and(
     sql`"member_statuses"."gym_id" = ${gymId}`,
-    locationId === undefined ? undefined : atLocation(locationId),
+    locationId === undefined
+      ? undefined
+      : sql`("member_statuses"."home_location_id" = ${locationId} or exists (select 1 from ${memberships} where ${memberships.locationId} = ${locationId} and ${memberships.memberId} = "member_statuses"."member_id" offset 0))`,
   );
   const passedToday = (instant: SQL) =>
-    sql`(select count(*) from "member_statuses" left join "members" on "members"."id" = "member_statuses"."member_id" where ${members} and ${instant} >= ${todayStart} and ${instant} <= now())`;
+    sql`(select count(*) from "member_statuses" where ${members} and ${instant} >= ${todayStart} and ${instant} <= now())`;
   const result = (await db.execute(
-    sql`select (${days(1)})::int as "all", (${days(1, today)} + ${passedToday(inactiveFrom)})::int as "notActive", (${days(2, today)} + ${passedToday(sql`"member_statuses"."sleeping_from"`)})::int as "sleeping"`,
+    sql`select k."all"::int as "all", (k."inactiveBefore" + ${passedToday(inactiveFrom)})::int as "notActive", (k."sleepingBefore" + ${passedToday(sql`"member_statuses"."sleeping_from"`)})::int as "sleeping" from (${days}) k`,
   )) as unknown as { rows: { all: number; notActive: number; sleeping: number }[] };
   const { all, notActive, sleeping } = result.rows[0]!;
   return {
