@@ -432,6 +432,26 @@ describe('the check-in', () => {
     expect(answers.filter((answer) => answer.reason === 'limitReached')).toHaveLength(19);
     expect(await entryCount(card.member.id)).toBe(4);
   });
+
+  it('copies the current name onto every entry when the member is renamed during parallel check-ins', async () => {
+    const card = await memberWithApp(await newSubscription());
+    const email = card.member.email;
+    const renamed = call('PUT', '/Member', gym, {
+      ...person({ firstName: 'Lid', lastName: 'Hernoemd', email, dateOfBirth: '1985-01-01' }),
+      id: card.member.id,
+    });
+    const scans = Array.from({ length: 8 }, () =>
+      call('POST', '/Entry/CheckIn', card.app, { qrCode: qr.utrecht }),
+    );
+    const [rename, ...answers] = await Promise.all([renamed, ...scans]);
+    ok(rename!);
+    expect(answers.map((answer) => ok<CheckInResult>(answer).admitted)).toEqual(Array(8).fill(true));
+    const { rows } = (await t.db.execute(
+      sql`select distinct e.member_sort_name as name, m.sort_name as current
+          from entries e join members m on m.id = e.member_id where e.member_id = ${card.member.id}`,
+    )) as unknown as { rows: { name: string; current: string }[] };
+    expect(rows).toEqual([{ name: 'hernoemd lid', current: 'hernoemd lid' }]);
+  });
 });
 
 describe('refused check-ins', () => {
