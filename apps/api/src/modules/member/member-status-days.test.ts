@@ -17,9 +17,10 @@ import {
 } from './test-support.ts';
 
 /**
- * `member_status_days` is kept by triggers on `members` (migration 0032; on update a row trigger, 0036), and
- * its version per location, `member_location_status_days`, by those on `members` and `memberships` (0033,
- * 0036); a location's changed requirements count their members themselves (0036): after every kind of
+ * `member_status_days` is kept by triggers on the members' status rows (migration 0032; since 0036 on
+ * `member_statuses`, on update a row trigger), and its version per location, `member_location_status_days`,
+ * by those and the ones on `memberships` (0033, 0036); a location's changed requirements count their members
+ * themselves (0036): after every kind of
  * write (members added at the desk, entries that move their instants, a location's changed requirements,
  * bulk updates, deletions, concurrent entries) it equals a recount of the members by gym, kind and day (the
  * sum of the shards); and the member list's tab counts without a filter, read from it, equal the members counted by
@@ -72,7 +73,7 @@ const recounted = async () => ({
   ),
 });
 
-/** The member's status row (migration 0037), which `statusOf` reads. */
+/** The member's status row (migration 0036), which `statusOf` reads. */
 const withStatusRow = sql`join member_statuses on member_statuses.member_id = members.id`;
 
 const expectKept = async () => expect(await stored()).toEqual(await recounted());

@@ -46,18 +46,17 @@ export interface Scope {
 
 /**
  * The member status now (1 Non-active, 2 Sleeping, 3 Active) from the kept instants (decision 014), on the
- * member's status row: a query that reads it joins `withStatus`.
+ * member's status row: a query that reads it joins it (`ofMember`, `statusJoin`).
  */
 export const statusOf = sql<number>`(case when "member_statuses"."sleeping_from" <= now() then 2 when "member_statuses"."non_active_from" <= now() then 1 else 3 end)`;
 
 /**
- * The member's status row (one a member, migration 0037), joined by its key. A left join: where nothing of it
+ * The member's status row (one a member, migration 0036), joined by its key. A left join: where nothing of it
  * is read, PostgreSQL leaves it out (a walk of the name index stays index-only); a status condition makes
  * it an inner one.
  */
-const statusJoin = sql`left join "member_statuses" on "member_statuses"."member_id" = "members"."id"`;
-const withStatus = <T extends PgSelect>(query: T) =>
-  query.leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id));
+const ofMember = eq(memberStatuses.memberId, members.id);
+const statusJoin = sql`left join ${memberStatuses} on ${ofMember}`;
 
 /** The rows of each status tab: range conditions on the instants' indexes. */
 /** From when the member is not active: the earlier instant (`least` skips a null; both null: never). */
@@ -259,13 +258,12 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
   );
   const tab = filter.status === undefined ? undefined : statusTabOf[filter.status];
   const where = and(base, tab ? statusWhere[tab] : undefined);
-  const rows = withStatus(
-    db
-      .select(listColumns)
-      .from(members)
-      .leftJoin(locations, eq(locations.id, members.homeLocationId))
-      .$dynamic(),
-  );
+  const rows = db
+    .select(listColumns)
+    .from(members)
+    .leftJoin(locations, eq(locations.id, members.homeLocationId))
+    .leftJoin(memberStatuses, ofMember)
+    .$dynamic();
   if (query.search && query.counts !== false) {
     // A search reads its matches once for the page and every tab's count (decision 009); by status, the
     // key is the status then the name, as `byStatus` pages them.
@@ -285,7 +283,7 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
           ),
         )
         .from(members)
-        .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
+        .leftJoin(memberStatuses, ofMember)
         .where(base),
       { values: ['active', 'nonActive', 'sleeping'] as const, current: tab },
     );
@@ -308,7 +306,7 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
           where,
           order: orderBy(query, sortable, 'name', members.id),
           id: members.id,
-          ids: withStatus(db.select({ id: members.id }).from(members).$dynamic()),
+          ids: db.select({ id: members.id }).from(members).leftJoin(memberStatuses, ofMember).$dynamic(),
           rows,
         });
   const current = tab ?? 'all';
@@ -343,11 +341,7 @@ export async function listMembers(db: Database, scope: Scope, query: ListQuery, 
     return { items, ...pagedCounts(await locationStatusCounts(db, locationId, others), current) };
   }
   const count = (extra?: SQL) =>
-    db
-      .select({ one: sql`1` })
-      .from(members)
-      .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
-      .where(and(base, extra));
+    db.select({ one: sql`1` }).from(members).leftJoin(memberStatuses, ofMember).where(and(base, extra));
   const counts = await tabCounts(
     db,
     query,
@@ -377,7 +371,7 @@ export async function listOpenRegistrations(db: Database, scope: Scope, query: L
         .select(listColumns)
         .from(members)
         .leftJoin(locations, eq(locations.id, members.homeLocationId))
-        .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
+        .leftJoin(memberStatuses, ofMember)
         .where(where)
         .orderBy(
           ...orderBy(
@@ -431,7 +425,7 @@ export async function findMember(db: Database, scope: Scope, id: number, lock = 
       .select(memberColumns)
       .from(members)
       .leftJoin(locations, eq(locations.id, members.homeLocationId))
-      .leftJoin(memberStatuses, eq(memberStatuses.memberId, members.id))
+      .leftJoin(memberStatuses, ofMember)
       .where(and(eq(members.id, id), inScope(scope)))
   )[0];
 }

@@ -20,7 +20,7 @@ import { users } from '../user/user.tables.ts';
 /*
  * Members of a gym and their memberships (issue 12, decision 014). The member status is kept as two
  * instants (`non_active_from`, `sleeping_from`) by triggers on the entries, the member and the locations'
- * status requirements (migrations 0031, 0037), so that a status is a range condition on an indexed column at
+ * status requirements (migrations 0031, 0036), so that a status is a range condition on an indexed column at
  * any moment, without a nightly job; they live in `member_statuses`, a narrow row of its own beside the
  * member's, which a check-in updates without rewriting the member's row and its indexes.
  */
@@ -92,7 +92,7 @@ export const members = pgTable(
 export type MemberRow = typeof members.$inferSelect;
 
 /**
- * A member's latest entry and status instants (migration 0037, decision 014), one row a member, written with
+ * A member's latest entry and status instants (migration 0036, decision 014), one row a member, written with
  * the member by triggers: what a check-in changes, apart from the member's wide row with its twelve indexes
  * (the trigram index's forty entries a row included). The gym, main location and creation are copies of the
  * member's, which the instants follow.

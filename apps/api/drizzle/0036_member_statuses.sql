@@ -1,15 +1,25 @@
--- A member's latest entry and status instants in a narrow row of its own, `member_statuses` (decision 014):
--- a check-in moved `last_entry_at` and the instants on the member's wide row, and as they are indexed, every
--- check-in wrote a new version of that row with an entry in each of its twelve indexes (the trigram index's
--- forty or so among them): 0.3 ms of the database's CPU and 2.5 KB of WAL a check-in, against 0.1 ms and
--- 0.8 KB for the narrow row with its three indexes. The member's row keeps what people change; the status
--- row what the door changes. Its gym, main location and creation are copies of the member's (the instants
--- follow the main location's requirements), kept by the member's triggers.
+-- A member's latest entry and status instants in a narrow row of its own, `member_statuses`, and its status
+-- days kept on update by a row trigger (decision 014).
+-- The row: a check-in moved `last_entry_at` and the instants on the member's wide row, and as they are
+-- indexed, every check-in wrote a new version of that row with an entry in each of its twelve indexes (the
+-- trigram index's forty or so among them): 0.3 ms of the database's CPU and 2.5 KB of WAL a check-in,
+-- against 0.1 ms and 0.8 KB for the narrow row with its three indexes. The member's row keeps what people
+-- change; the status row what the door changes. Its gym, main location and creation are copies of the
+-- member's (the instants follow the main location's requirements), kept by the member's triggers.
+-- The days: the statement triggers of migrations 0032 and 0033 ran on every update of a member with their
+-- transition tables and four queries, though most updates move no instant to another day (a member's second
+-- entry of a day). A row trigger's WHEN, evaluated without entering PL/pgSQL, leaves those out; when it
+-- runs, one statement a table moves the changed kinds from the old day to the new, in its backend's shard
+-- (pg_backend_pid() % 8: all check-ins of a day move their members to the same day rows, and parallel ones
+-- collide only when their backends share a shard; a count is the sum of its shards, a shard may go below
+-- zero). A location's changed requirements move its members' instants without any column of theirs: the
+-- row trigger leaves those out and the requirements' trigger counts them itself, off and on again.
+-- Figures: docs/performance.md, issue 12, session 12.
 --
--- Who locks what: a check-in locks the status row (FOR NO KEY UPDATE) and then reads the member's name; a
--- rename locks the status row before it renames the entries; the desk locks the member and then, through the
--- entry's trigger, the status row; memberships' triggers lock the status rows FOR SHARE. Day counts are
--- written location days first, gym days after, each in key order.
+-- Who locks what: a check-in holds the member FOR KEY SHARE, locks the status row (FOR NO KEY UPDATE) and
+-- then reads the member's name; a rename locks the status row before it renames the entries; the desk locks
+-- the member and then, through the entry's trigger, the status row; memberships' triggers lock the status
+-- rows FOR SHARE. Day counts are written location days first, gym days after, each in key order.
 CREATE TABLE "member_statuses" (
 	"member_id" integer PRIMARY KEY NOT NULL,
 	"gym_id" integer NOT NULL,
@@ -35,12 +45,12 @@ DROP TRIGGER "members_status_days_delete" ON "members";--> statement-breakpoint
 DROP TRIGGER "members_location_status_days_insert" ON "members";--> statement-breakpoint
 DROP TRIGGER "members_location_status_days_delete" ON "members";--> statement-breakpoint
 DROP TRIGGER "members_location_status_days_before_delete" ON "members";--> statement-breakpoint
-DROP TRIGGER "members_status_days_change" ON "members";--> statement-breakpoint
+DROP TRIGGER "members_status_days_update" ON "members";--> statement-breakpoint
+DROP TRIGGER "members_location_status_days_update" ON "members";--> statement-breakpoint
 DROP FUNCTION "members_status_instants"();--> statement-breakpoint
 DROP FUNCTION "members_status_days"();--> statement-breakpoint
 DROP FUNCTION "members_location_status_days"();--> statement-breakpoint
 DROP FUNCTION "members_location_status_days_before_delete"();--> statement-breakpoint
-DROP FUNCTION "members_status_days_change"();--> statement-breakpoint
 DROP INDEX "members_gym_last_entry_idx";--> statement-breakpoint
 DROP INDEX "members_gym_inactive_idx";--> statement-breakpoint
 DROP INDEX "members_gym_sleeping_idx";--> statement-breakpoint
@@ -65,29 +75,38 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "member_statuses_instants" BEFORE INSERT OR UPDATE OF "last_entry_at", "home_location_id", "created_at"
   ON "member_statuses" FOR EACH ROW EXECUTE FUNCTION "member_statuses_instants"();--> statement-breakpoint
--- New status rows counted (a statement: an import's members at once), at their locations and gym.
-CREATE FUNCTION "member_statuses_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
+-- The members' keys counted (`sign` 1) or taken off (-1) as their status rows are now, at their locations
+-- (main location and memberships') and gym, in key order: new status rows, a member deleted, a location's
+-- changed requirements.
+CREATE FUNCTION "member_status_days_count"("member_ids" integer[], "sign" integer) RETURNS void
+  LANGUAGE sql AS $$
   INSERT INTO "member_location_status_days" AS c ("location_id", "kind", "day", "shard", "members")
-  SELECT l."location_id", k."kind", k."day", (r."member_id" % 8)::smallint, count(*)::int
-  FROM "new_rows" r
-  CROSS JOIN LATERAL "member_location_set"(r."member_id", r."home_location_id") l
-  CROSS JOIN LATERAL "member_status_keys"(r."non_active_from", r."sleeping_from") k
-  WHERE EXISTS (SELECT 1 FROM "locations" WHERE "id" = l."location_id")
+  SELECT l."location_id", k."kind", k."day", (s."member_id" % 8)::smallint, ($2 * count(*))::int
+  FROM "member_statuses" s
+  CROSS JOIN LATERAL "member_location_set"(s."member_id", s."home_location_id") l
+  CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
+  WHERE s."member_id" = ANY ($1) AND EXISTS (SELECT 1 FROM "locations" WHERE "id" = l."location_id")
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT ("location_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
   INSERT INTO "member_status_days" AS c ("gym_id", "kind", "day", "shard", "members")
-  SELECT r."gym_id", k."kind", k."day", (r."member_id" % 8)::smallint, count(*)::int
-  FROM "new_rows" r CROSS JOIN LATERAL "member_status_keys"(r."non_active_from", r."sleeping_from") k
+  SELECT s."gym_id", k."kind", k."day", (s."member_id" % 8)::smallint, ($2 * count(*))::int
+  FROM "member_statuses" s
+  CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
+  WHERE s."member_id" = ANY ($1)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT ("gym_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
+$$;--> statement-breakpoint
+-- New status rows counted (a statement: an import's members at once).
+CREATE FUNCTION "member_statuses_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "member_status_days_count"(ARRAY(SELECT "member_id" FROM "new_rows"), 1);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "member_statuses_counted" AFTER INSERT ON "member_statuses"
   REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "member_statuses_counted"();--> statement-breakpoint
--- A status row's days moved (migration 0036's row trigger, now on the narrow row): only when an instant
--- moves to another day, or the main location or gym changes; not when a location's requirements move them
--- (its recount below counts them itself). In its backend's shard.
+-- A status row's days moved: only when an instant moves to another day, or the main location or gym
+-- changes; not when a location's requirements move them (its recount below counts them itself). In its
+-- backend's shard.
 CREATE FUNCTION "member_statuses_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   old_inactive date := coalesce((least(OLD."non_active_from", OLD."sleeping_from") AT TIME ZONE 'UTC')::date, 'infinity');
@@ -178,20 +197,7 @@ CREATE TRIGGER "members_statuses_copied" AFTER UPDATE OF "gym_id", "home_locatio
   EXECUTE FUNCTION "members_statuses_copied"();--> statement-breakpoint
 CREATE FUNCTION "members_statuses_uncounted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "member_location_status_days" AS c ("location_id", "kind", "day", "shard", "members")
-  SELECT l."location_id", k."kind", k."day", (s."member_id" % 8)::smallint, -1
-  FROM "member_statuses" s
-  CROSS JOIN LATERAL "member_location_set"(s."member_id", s."home_location_id") l
-  CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
-  WHERE s."member_id" = OLD."id" AND EXISTS (SELECT 1 FROM "locations" WHERE "id" = l."location_id")
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT ("location_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
-  INSERT INTO "member_status_days" AS c ("gym_id", "kind", "day", "shard", "members")
-  SELECT s."gym_id", k."kind", k."day", (s."member_id" % 8)::smallint, -1
-  FROM "member_statuses" s CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
-  WHERE s."member_id" = OLD."id"
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT ("gym_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
+  PERFORM "member_status_days_count"(ARRAY[OLD."id"], -1);
   RETURN OLD;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "members_statuses_uncounted" BEFORE DELETE ON "members"
@@ -268,27 +274,10 @@ BEGIN
   ON CONFLICT ("location_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A location's changed requirements (migration 0036): its members' status rows locked in id order, their
--- days taken off, the instants recomputed, and counted again.
-CREATE OR REPLACE FUNCTION "member_status_days_count"("member_ids" integer[], "sign" integer) RETURNS void
-  LANGUAGE sql AS $$
-  INSERT INTO "member_location_status_days" AS c ("location_id", "kind", "day", "shard", "members")
-  SELECT l."location_id", k."kind", k."day", (s."member_id" % 8)::smallint, ($2 * count(*))::int
-  FROM "member_statuses" s
-  CROSS JOIN LATERAL "member_location_set"(s."member_id", s."home_location_id") l
-  CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
-  WHERE s."member_id" = ANY ($1) AND EXISTS (SELECT 1 FROM "locations" WHERE "id" = l."location_id")
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT ("location_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
-  INSERT INTO "member_status_days" AS c ("gym_id", "kind", "day", "shard", "members")
-  SELECT s."gym_id", k."kind", k."day", (s."member_id" % 8)::smallint, ($2 * count(*))::int
-  FROM "member_statuses" s
-  CROSS JOIN LATERAL "member_status_keys"(s."non_active_from", s."sleeping_from") k
-  WHERE s."member_id" = ANY ($1)
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT ("gym_id", "kind", "day", "shard") DO UPDATE SET "members" = c."members" + excluded."members";
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "location_status_requirements_recount"("location_ids" integer[]) RETURNS void
+-- A location's changed requirements recompute its members' instants (one pass per statement: the save
+-- deletes and inserts the location's rows): the members' status rows locked in id order, their days taken
+-- off, the instants recomputed, and counted again.
+CREATE FUNCTION "location_status_requirements_recount"("location_ids" integer[]) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
   member_ids integer[];
@@ -303,6 +292,16 @@ BEGIN
   PERFORM "member_status_days_count"(member_ids, -1);
   UPDATE "member_statuses" SET "home_location_id" = "home_location_id" WHERE "member_id" = ANY (member_ids);
   PERFORM "member_status_days_count"(member_ids, 1);
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION location_status_requirements_new() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "location_status_requirements_recount"(ARRAY(SELECT DISTINCT "location_id" FROM new_rows));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION location_status_requirements_old() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "location_status_requirements_recount"(ARRAY(SELECT DISTINCT "location_id" FROM old_rows));
+  RETURN NULL;
 END $$;--> statement-breakpoint
 -- The check-in (migration 0035) locks the member's status row instead of the member's row.
 CREATE OR REPLACE FUNCTION "check_in"("qr_code" text, "account_id" integer)
