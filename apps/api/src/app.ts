@@ -14,6 +14,7 @@ import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
+import { apiKeyOfLocation } from './modules/location/location-payment.service.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
@@ -36,6 +37,8 @@ import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
 import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecycle.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
+import { paymentRoutes } from './platform/payments/payment.routes.ts';
+import { createPayments, type Payments } from './platform/payments/payments.ts';
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +50,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where log lines go (tests read them); unset: stdout. */
   logStream?: ServerOptions['logStream'];
+  /** Hands out the app's payment machinery (tests start payments through it, as domains will). */
+  onPayments?: (payments: Payments) => void;
 }
 
 /** Builds the HTTP app from its modules; each module gets only what it uses. */
@@ -57,6 +62,7 @@ export async function buildApp({
   extraRoutes = [],
   lifecycle,
   logStream,
+  onPayments,
 }: AppOptions): Promise<FastifyInstance> {
   const secret = config.sessionSecret ?? (await generatedSetting(db, 'session_secret'));
   const signer = createTokenSigner(secret, config.accessTokenSeconds);
@@ -70,6 +76,19 @@ export async function buildApp({
     accessTokenSeconds: config.accessTokenSeconds,
     refreshTokenDays: config.refreshTokenDays,
   };
+
+  const payments = createPayments({
+    db,
+    isProduction: config.isProduction,
+    publicUrl: config.publicUrl,
+    mollieApiKey: config.mollieApiKey,
+    mollieApiEndpoint: config.mollieApiEndpoint,
+    apiKeyOfLocation: (database, locationId) => apiKeyOfLocation(database, secrets, locationId),
+  });
+  onPayments?.(payments);
+  // The app's logger, for what runs inside a request but is not its answer (the local provider's webhook call).
+  let app: FastifyInstance | undefined;
+  const log = { warn: (data: object, message: string) => app?.log.warn(data, message) };
 
   const routes = [
     ...healthRoutes({ db, lifecycle }),
@@ -103,6 +122,7 @@ export async function buildApp({
     ...challengeRoutes({ db }),
     ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
+    ...paymentRoutes({ db, payments, log }),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,
@@ -128,7 +148,7 @@ export async function buildApp({
     ...extraRoutes,
   ];
 
-  const app = await createServer({
+  app = await createServer({
     isProduction: config.isProduction,
     logLevel: config.logLevel,
     signer,

@@ -79,6 +79,7 @@ import { Route as AccountLoginIndexRouteImport } from './routes/account/login/in
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
 import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
 import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
+import { Route as DevCheckoutPaymentIdRouteImport } from './routes/dev/checkout.$paymentId'
 import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/admins/index'
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
 import { Route as AppAdminAssociationsIndexRouteImport } from './routes/_app/admin/associations/index'
@@ -480,6 +481,11 @@ const AccountTfaRedirectUrlRoute = AccountTfaRedirectUrlRouteImport.update({
   path: '/account/tfa/$redirectUrl',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DevCheckoutPaymentIdRoute = DevCheckoutPaymentIdRouteImport.update({
+  id: '/dev/checkout/$paymentId',
+  path: '/dev/checkout/$paymentId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminAdminsIndexRoute = AppAdminAdminsIndexRouteImport.update({
   id: '/admins/',
   path: '/admins/',
@@ -778,6 +784,7 @@ export interface FileRoutesByFullPath {
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
+  '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
   '/content/': typeof AppContentIndexRoute
@@ -875,6 +882,7 @@ export interface FileRoutesByTo {
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
+  '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
   '/content': typeof AppContentIndexRoute
@@ -988,6 +996,7 @@ export interface FileRoutesById {
   '/_app/supplier/dashboard': typeof AppSupplierDashboardRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
+  '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
   '/_app/content/': typeof AppContentIndexRoute
@@ -1102,6 +1111,7 @@ export interface FileRouteTypes {
     | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
+    | '/dev/checkout/$paymentId'
     | '/admin/'
     | '/association/'
     | '/content/'
@@ -1199,6 +1209,7 @@ export interface FileRouteTypes {
     | '/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
+    | '/dev/checkout/$paymentId'
     | '/admin'
     | '/association'
     | '/content'
@@ -1311,6 +1322,7 @@ export interface FileRouteTypes {
     | '/_app/supplier/dashboard'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
+    | '/dev/checkout/$paymentId'
     | '/_app/admin/'
     | '/_app/association/'
     | '/_app/content/'
@@ -1378,6 +1390,7 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
+  DevCheckoutPaymentIdRoute: typeof DevCheckoutPaymentIdRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
   AccountTfaIndexRoute: typeof AccountTfaIndexRoute
   AccountRegisterAdminCodeRoute: typeof AccountRegisterAdminCodeRoute
@@ -1879,6 +1892,13 @@ declare module '@tanstack/react-router' {
       path: '/account/tfa/$redirectUrl'
       fullPath: '/account/tfa/$redirectUrl'
       preLoaderRoute: typeof AccountTfaRedirectUrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dev/checkout/$paymentId': {
+      id: '/dev/checkout/$paymentId'
+      path: '/dev/checkout/$paymentId'
+      fullPath: '/dev/checkout/$paymentId'
+      preLoaderRoute: typeof DevCheckoutPaymentIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin/admins/': {
@@ -2571,6 +2591,7 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,
+  DevCheckoutPaymentIdRoute: DevCheckoutPaymentIdRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
   AccountTfaIndexRoute: AccountTfaIndexRoute,
   AccountRegisterAdminCodeRoute: AccountRegisterAdminCodeRoute,

@@ -64,6 +64,8 @@ export interface EndpointDefinition {
    * several in one field `fileUploads`).
    */
   form?: z.ZodObject;
+  /** The body may also come as `application/x-www-form-urlencoded` (a payment provider's webhook posts so). */
+  urlEncoded?: true;
   response: z.ZodType;
 }
 

@@ -20,6 +20,7 @@ export * from './login.ts';
 export * from './mailbox.ts';
 export * from './member.ts';
 export * from './member-import.ts';
+export * from './payment.ts';
 export * from './picture-bank.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
@@ -47,6 +48,7 @@ import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
 import { memberEndpoints } from './member.ts';
 import { memberImportEndpoints } from './member-import.ts';
+import { paymentEndpoints } from './payment.ts';
 import { pictureBankEndpoints } from './picture-bank.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import {
@@ -94,4 +96,5 @@ export const endpointGroups = {
   member: memberEndpoints,
   memberImport: memberImportEndpoints,
   entry: entryEndpoints,
+  payment: paymentEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

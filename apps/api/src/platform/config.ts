@@ -56,6 +56,11 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .or(z.literal(''))
     .optional(),
+  /** The platform's own Mollie API key (payments that belong to no location: an employer's XP). */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_[A-Za-z0-9]{30,}$/, 'MOLLIE_API_KEY must look like test_... or live_...')
+    .optional(),
 });
 
 export type Config = {
@@ -87,6 +92,10 @@ export type Config = {
   publicUrl: string;
   /** After SIGTERM, how long health answers 503 before the server stops accepting connections. */
   drainDelayMs: number;
+  /** `MOLLIE_API_KEY`: the platform's own payments; unset: those use the local test provider (not in production). */
+  mollieApiKey: string | undefined;
+  /** Where the Mollie client sends its calls; only tests set it (a local HTTPS double of Mollie's API). */
+  mollieApiEndpoint?: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -124,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: parsed.MAIL_FROM,
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     drainDelayMs: parsed.SHUTDOWN_DRAIN_MS,
+    mollieApiKey: parsed.MOLLIE_API_KEY || undefined,
     ...overrides,
   };
 }

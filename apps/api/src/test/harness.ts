@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
+import type { Payments } from '../platform/payments/payments.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 export { DEMO_PASSWORD };
@@ -49,6 +50,7 @@ export async function createTestApp(
 ) {
   const database = await freshDatabase();
   const routes: Route[] = [];
+  let payments: Payments | undefined;
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-files-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
@@ -60,6 +62,9 @@ export async function createTestApp(
     onRouteRegistered: (route) => routes.push(route),
     extraRoutes,
     logStream,
+    onPayments: (made) => {
+      payments = made;
+    },
   });
   await app.ready();
 
@@ -78,6 +83,9 @@ export async function createTestApp(
     app,
     db: database.db,
     routes,
+    /** The app's payment machinery (what a domain starts payments with). */
+    payments: payments!,
+    config,
     filesDir: config.filesDir,
     login,
     async close() {

@@ -35,6 +35,12 @@ const auditView = (row: { locationId: number; kind: number }) => ({
   apiKeyChanged: true,
 });
 
+/** The Mollie API key a location collects with, decrypted (never logged, never answered); none: undefined. */
+export async function apiKeyOfLocation(db: Database, box: SecretBox, locationId: number) {
+  const row = await repository.encryptedKeyOfLocation(db, locationId);
+  return row ? box.decrypt(row.apiKeyEncrypted, keyContext(locationId)) : undefined;
+}
+
 export async function getPaymentProvider(db: Database, session: Claims, locationId: number) {
   await findAlterable(db, session, locationId);
   const row = await repository.providerOfLocation(db, locationId);

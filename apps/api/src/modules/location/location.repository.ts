@@ -183,6 +183,18 @@ export const providerOfLocation = async (db: Database, locationId: number) =>
       .where(eq(locationPaymentProviders.locationId, locationId))
   )[0];
 
+/** The stored (encrypted) API key of a location's provider, for the payments that collect with it. */
+export const encryptedKeyOfLocation = async (db: Database, locationId: number) =>
+  (
+    await db
+      .select({
+        kind: locationPaymentProviders.kind,
+        apiKeyEncrypted: locationPaymentProviders.apiKeyEncrypted,
+      })
+      .from(locationPaymentProviders)
+      .where(eq(locationPaymentProviders.locationId, locationId))
+  )[0];
+
 export const findProvider = async (db: Database, id: number) =>
   (
     await db.select(providerColumns).from(locationPaymentProviders).where(eq(locationPaymentProviders.id, id))

@@ -15,4 +15,5 @@ export * from '../../modules/user/user.tables.ts';
 export * from '../audit/audit.tables.ts';
 export * from '../files/files.tables.ts';
 export * from '../mail/mail.tables.ts';
+export * from '../payments/payments.tables.ts';
 export * from './settings.tables.ts';

@@ -184,6 +184,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // else is a 415. The plugin's parser only marks the request; nothing is read before the policy passed.
   app.removeContentTypeParser('text/plain');
   await app.register(multipart);
+  // Form-encoded bodies only for the endpoints that declare them (`urlEncoded`: webhooks); refused elsewhere.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -355,6 +361,11 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
         if (!request.isMultipart()) throw unsupportedMediaType();
         request.body = await readForm(request);
       } else if (request.isMultipart()) {
+        throw unsupportedMediaType();
+      } else if (
+        !definition.urlEncoded &&
+        request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+      ) {
         throw unsupportedMediaType();
       }
     },

@@ -3,10 +3,7 @@
  * shown in euros. Schema-free, so the list needs no form code.
  */
 
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-
-/** 4900 -> '€ 49,00'. */
-export const formatEuro = (cents: number) => euro.format(cents / 100);
+export { formatEuro } from '@/ui/money';
 
 /** Cents as the euro amount an input shows (null stays empty). */
 export const centsToEuros = (cents: number | null | undefined): number | undefined =>

@@ -1,0 +1,28 @@
+import { checkoutActions, paymentStatuses, sequenceTypes } from '@xp/contracts';
+import { describe, expect, it } from 'vitest';
+import en from '@/i18n/payment.en.json';
+import nl from '@/i18n/payment.nl.json';
+import { errorKeysIn, expectSameKeysNoneEmpty, expectTranslated } from '@/test/texts';
+
+describe('the texts of payments', () => {
+  it('have the same keys in Dutch and English, none empty', () => expectSameKeysNoneEmpty(nl, en));
+
+  it('name every status, sequence type and checkout action of the contract', () => {
+    expectTranslated(nl, en, [
+      ...paymentStatuses.map((status) => `payment.status.${status}`),
+      ...sequenceTypes.map((type) => `payment.sequenceType.${type}`),
+      ...checkoutActions.map((action) => `payment.checkout.action.${action}`),
+    ]);
+  });
+
+  it("translate every error key of the server's payment machinery", () => {
+    const used = errorKeysIn(
+      'payment',
+      ['payments.ts', 'local-gateway.ts', 'payment.routes.ts'].map(
+        (file) => new URL(`../../../../api/src/platform/payments/${file}`, import.meta.url),
+      ),
+    );
+    expect(used.size).toBeGreaterThanOrEqual(6);
+    expectTranslated(nl, en, used);
+  });
+});

@@ -1,0 +1,96 @@
+import { endpoint, policy } from './http.ts';
+import { z } from './zod-setup.ts';
+
+const tags = ['Payments'];
+
+/**
+ * A payment's status as the provider reports it (Mollie's statuses; the local test provider uses the same).
+ * `created`: our record exists but the provider has not (yet) answered its creation (it was down): the
+ * same attempt is sent again with the same idempotency key.
+ */
+export const paymentStatuses = [
+  'created',
+  'open',
+  'pending',
+  'authorized',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** No later status follows these (a paid payment may still be charged back: that is an amount, not a status). */
+export const finalPaymentStatuses: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+
+/** Mollie's sequence types: a one-off payment, the first of a mandate (iDEAL), or a charge on a mandate. */
+export const sequenceTypes = ['oneoff', 'first', 'recurring'] as const;
+export type SequenceType = (typeof sequenceTypes)[number];
+
+/** Who handles a payment: Mollie, or the local test provider (the embedded default; never in production). */
+export const paymentProviders = ['mollie', 'local'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/**
+ * The webhook's body as Mollie sends it (`application/x-www-form-urlencoded`, JSON accepted too): only the
+ * payment's id. Nothing else of it is trusted: the payment is fetched from its provider.
+ */
+export const paymentWebhookInput = z.object({ id: z.string().trim().min(1).max(64) });
+
+// ------------------------------------------------------------------------- the local test provider
+
+/** What the local test provider's checkout page can do with a payment, as Mollie's test mode does. */
+export const checkoutActions = ['paid', 'failed', 'canceled', 'expired', 'pending', 'chargedBack'] as const;
+export type CheckoutAction = (typeof checkoutActions)[number];
+
+export const checkoutPayment = z.object({
+  id: z.string(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(paymentStatuses),
+  sequenceType: z.enum(sequenceTypes),
+  chargedBackCents: z.number().int(),
+  /** Where the person goes after the checkout (the sign-up's result page). */
+  redirectUrl: z.string(),
+  /** Which actions apply now: open and pending payments can be settled, a paid one charged back. */
+  actions: z.array(z.enum(checkoutActions)),
+});
+export type CheckoutPayment = z.infer<typeof checkoutPayment>;
+
+const checkoutParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const paymentEndpoints = {
+  webhook: endpoint({
+    method: 'POST',
+    path: '/Payment/Webhook',
+    policy: policy.public,
+    summary:
+      "The payment provider's webhook: fetches the payment named by `id` and applies its status once; " +
+      '200 for an unknown id, 503 when the provider cannot be reached (so that it retries)',
+    tags,
+    body: paymentWebhookInput,
+    urlEncoded: true,
+    response: z.null(),
+  }),
+  checkout: endpoint({
+    method: 'GET',
+    path: '/dev/checkout/{id}',
+    policy: policy.development,
+    summary: "The local test provider's checkout: a payment it holds (not served in production)",
+    tags: ['Development'],
+    params: checkoutParams,
+    response: checkoutPayment,
+  }),
+  settleCheckout: endpoint({
+    method: 'POST',
+    path: '/dev/checkout/{id}',
+    policy: policy.development,
+    summary:
+      "The local test provider's checkout: pay, fail, cancel, expire, leave pending or charge back a payment, " +
+      'then call the webhook as Mollie does (not served in production)',
+    tags: ['Development'],
+    params: checkoutParams,
+    body: z.object({ action: z.enum(checkoutActions) }),
+    response: checkoutPayment,
+  }),
+};
