@@ -16,12 +16,12 @@ describe('the texts of payments', () => {
   });
 
   it("translate every error key of the server's payment machinery", () => {
-    const used = errorKeysIn(
-      'payment',
-      ['payments.ts', 'local-gateway.ts', 'payment.routes.ts'].map(
-        (file) => new URL(`../../../../api/src/platform/payments/${file}`, import.meta.url),
-      ),
-    );
+    const sources = [
+      '../../../../api/src/platform/payments/payments.ts',
+      '../../../../api/src/platform/payments/local-gateway.ts',
+      '../../../../api/src/platform/payments/payment.routes.ts',
+    ].map((path) => new URL(path, import.meta.url));
+    const used = errorKeysIn('payment', sources);
     expect(used.size).toBeGreaterThanOrEqual(6);
     expectTranslated(nl, en, used);
   });
