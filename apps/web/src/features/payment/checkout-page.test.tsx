@@ -1,6 +1,6 @@
 import type { CheckoutPayment } from '@xp/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeApi, requestsTo, renderWithQuery } from '@/test/fake-api';
+import { failure, fakeApi, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -70,7 +70,7 @@ describe('the local checkout page', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it("says why the provider refused an action, and stays", async () => {
+  it('says why the provider refused an action, and stays', async () => {
     fakeApi({
       [`GET ${path}`]: () => ({ data: open }),
       [`POST ${path}`]: () => failure(409, 'payment.errors.checkoutActionNotAllowed'),
