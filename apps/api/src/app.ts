@@ -13,6 +13,7 @@ import {
 import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { apiKeyOfLocation } from './modules/location/location-payment.service.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({
     ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...paymentRoutes({ db, payments, log }),
+    ...invoiceRoutes({ db, payments, publicUrl: config.publicUrl }),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,

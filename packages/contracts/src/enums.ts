@@ -62,6 +62,19 @@ export const Visibility = { Internal: 1, Public: 2 } as const;
 export const TemplateMeasurementPeriod = { PerDay: 1, Total: 2, PerWeek: 3 } as const;
 export const Applicability = { OnlyChallenge: 1, OnlyGoal: 2, ChallengeAndGoal: 3 } as const;
 export const PaymentProviderKind = { Mollie: 0 } as const;
+/** Invoice status (spec 001 section 4). */
+export const InvoiceStatus = {
+  Draft: 0,
+  Open: 1,
+  Cancelled: 2,
+  Failed: 3,
+  Paid: 4,
+  Expired: 5,
+  Pending: 6,
+  ChargedBack: 7,
+} as const;
+/** How an invoice was paid (spec 001 section 9). */
+export const PaymentMethod = { Card: 0, Cash: 1, PaymentProvider: 2 } as const;
 /** Member status (spec 001 section 4): Non-active and Sleeping are set by days of absence. */
 export const MemberStatus = { NonActive: 1, Sleeping: 2, Active: 3 } as const;
 /** Subscription types, period types and access types (spec 001 section 3, counted in the spec's order). */

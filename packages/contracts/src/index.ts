@@ -14,6 +14,7 @@ export * from './files.ts';
 export * from './form-values.ts';
 export * from './gym.ts';
 export * from './http.ts';
+export * from './invoice.ts';
 export * from './location.ts';
 export * from './location-area.ts';
 export * from './login.ts';
@@ -43,6 +44,7 @@ import { employerEmployeeEndpoints } from './employer-employee.ts';
 import { entryEndpoints } from './entry.ts';
 import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
+import { invoiceEndpoints } from './invoice.ts';
 import { locationEndpoints } from './location.ts';
 import { locationAreaEndpoints } from './location-area.ts';
 import { mailboxEndpoints } from './mailbox.ts';
@@ -97,4 +99,5 @@ export const endpointGroups = {
   memberImport: memberImportEndpoints,
   entry: entryEndpoints,
   payment: paymentEndpoints,
+  invoice: invoiceEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

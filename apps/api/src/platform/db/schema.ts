@@ -3,6 +3,7 @@ export * from '../../modules/challenge/challenge.tables.ts';
 export * from '../../modules/challenge-template/challenge-template.tables.ts';
 export * from '../../modules/employee/employee.tables.ts';
 export * from '../../modules/entry/entry.tables.ts';
+export * from '../../modules/invoice/invoice.tables.ts';
 export * from '../../modules/location/location.tables.ts';
 export * from '../../modules/location-area/location-area.tables.ts';
 export * from '../../modules/member/member.tables.ts';

@@ -1,0 +1,331 @@
+import {
+  type Claims,
+  dutchToday,
+  type Invoice,
+  type InvoiceInput,
+  InvoiceStatus,
+  lineAmounts,
+  PaymentMethod,
+} from '@xp/contracts';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { errors } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import * as members from '../member/member.repository.ts';
+import { scopeOf } from '../member/member.service.ts';
+import * as repository from './invoice.repository.ts';
+
+const ENTITY = 'Invoice';
+const NOT_FOUND = 'invoice.errors.notFound';
+
+/** What is still due can be paid, at the desk or by a new payment link. */
+const PAYABLE: readonly number[] = [
+  InvoiceStatus.Open,
+  InvoiceStatus.Failed,
+  InvoiceStatus.Expired,
+  InvoiceStatus.ChargedBack,
+];
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** An invoice as the screens show it: lines, VAT per rate, payments and their history. */
+async function present(db: Database, row: repository.InvoiceRow): Promise<Invoice> {
+  const [lines, credit, paid] = await Promise.all([
+    repository.linesOf(db, row.id),
+    repository.creditOf(db, row.id),
+    repository.paymentsOf(db, row.id),
+  ]);
+  const vat = new Map<number, { rate: number; baseCents: number; vatCents: number }>();
+  for (const line of lines) {
+    const entry = vat.get(line.vatRate) ?? { rate: line.vatRate, baseCents: 0, vatCents: 0 };
+    entry.baseCents += line.exclVatCents;
+    entry.vatCents += line.vatCents;
+    vat.set(line.vatRate, entry);
+  }
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    memberId: row.memberId,
+    memberName: row.memberName,
+    totalAmount: row.totalCents,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    creditedInvoiceId: row.creditedInvoiceId,
+    lines: lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      vatRate: line.vatRate,
+      exclVatCents: line.exclVatCents,
+      vatCents: line.vatCents,
+      totalCents: line.totalCents,
+    })),
+    subtotal: row.subtotalCents,
+    vat: [...vat.values()].sort((a, b) => a.rate - b.rate),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    creditInvoiceId: credit,
+    payments: paid.map(({ row: payment, history }) => ({
+      id: payment.id,
+      status: payment.status,
+      amountCents: payment.amountCents,
+      chargedBackCents: payment.chargedBackCents,
+      checkoutUrl: payment.checkoutUrl,
+      createdAt: payment.createdAt.toISOString(),
+      history,
+    })),
+  };
+}
+
+/** The audit log's view: what identifies the invoice and what moves (never the member's name). */
+const audited = (row: repository.InvoiceRow) => ({
+  invoiceNumber: row.invoiceNumber,
+  memberId: row.memberId,
+  totalCents: row.totalCents,
+  status: row.status,
+  paymentMethod: row.paymentMethod,
+  creditedInvoiceId: row.creditedInvoiceId,
+});
+
+async function own(db: Database, session: Claims, id: number, lock = false) {
+  const row = await repository.find(db, scopeOf(session), id, lock);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  return row;
+}
+
+export async function listInvoices(
+  db: Database,
+  session: Claims,
+  query: ListQuery & repository.InvoiceFilter,
+) {
+  const { status, from, to, memberId, ...list } = query;
+  return repository.list(db, scopeOf(session), list, { status, from, to, memberId });
+}
+
+export async function getInvoice(db: Database, session: Claims, id: number) {
+  return present(db, await own(db, session, id));
+}
+
+/**
+ * Issues an invoice to a member of the scope from a location of the scope (in the Location environment the
+ * active one), dated today (Dutch date), due after the payment term. Lines keep their amounts as computed
+ * here (`lineAmounts`); the totals are their sums.
+ */
+export function createInvoice(db: Database, session: Claims, input: InvoiceInput, requestId: string) {
+  const scope = scopeOf(session);
+  return inTransaction(db, async (tx) => {
+    const member = await members.findMember(tx, scope, input.memberId);
+    if (!member) throw errors.field('memberId', 'invoice.errors.memberNotFound');
+    const location =
+      scope.locationId === null || scope.locationId === input.locationId
+        ? await repository.locationOf(tx, scope.gymId, input.locationId)
+        : undefined;
+    if (!location) throw errors.field('locationId', 'invoice.errors.locationNotFound');
+    const lines = input.lines.map((line) => {
+      const amounts = lineAmounts(line);
+      return {
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: Math.round(amounts.exclVatCents / line.quantity),
+        vatRate: line.vatRate,
+        ...amounts,
+      };
+    });
+    const subtotalCents = lines.reduce((sum, line) => sum + line.exclVatCents, 0);
+    const vatCents = lines.reduce((sum, line) => sum + line.vatCents, 0);
+    const invoiceDate = dutchToday();
+    const row = await repository.issue(
+      tx,
+      {
+        gymId: scope.gymId,
+        locationId: input.locationId,
+        memberId: member.id,
+        invoiceDate,
+        dueDate: addDays(invoiceDate, input.paymentTermDays ?? 14),
+        status: InvoiceStatus.Open,
+        memberName: member.fullName,
+        locationName: location.name,
+        subtotalCents,
+        vatCents,
+        totalCents: subtotalCents + vatCents,
+        createdBy: session.userId,
+      },
+      lines,
+    );
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: row.id,
+      before: null,
+      after: audited(row),
+      requestId,
+    });
+    return present(tx, row);
+  });
+}
+
+/** Paid at the desk, by card or cash: only what is still due, never a credit invoice. */
+export function markPaid(
+  db: Database,
+  session: Claims,
+  id: number,
+  paymentMethod: number,
+  requestId: string,
+) {
+  return inTransaction(db, async (tx) => {
+    const before = await own(tx, session, id, true);
+    if (before.creditedInvoiceId !== null || !PAYABLE.includes(before.status))
+      throw errors.conflict('general', 'invoice.errors.notPayable');
+    await repository.setStatus(tx, id, { status: InvoiceStatus.Paid, paymentMethod, paidAt: new Date() });
+    const after = (await repository.find(tx, scopeOf(session), id))!;
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: id,
+      before: audited(before),
+      after: audited(after),
+      requestId,
+    });
+    return present(tx, after);
+  });
+}
+
+/**
+ * Cancels an invoice by a credit invoice: the same lines with negative amounts, its own number, pointing at
+ * the invoice (once: a unique index). The invoice itself keeps everything but its status (Cancelled). A
+ * credit of an unpaid invoice settles it (status Paid); of a paid one it is Open: the gym owes the refund.
+ */
+export function cancelInvoice(db: Database, session: Claims, id: number, requestId: string) {
+  return inTransaction(db, async (tx) => {
+    const before = await own(tx, session, id, true);
+    if (before.creditedInvoiceId !== null || before.status === InvoiceStatus.Cancelled)
+      throw errors.conflict('general', 'invoice.errors.notCancellable');
+    const lines = await repository.linesOf(tx, id);
+    const invoiceDate = dutchToday();
+    const credit = await repository.issue(
+      tx,
+      {
+        gymId: before.gymId,
+        locationId: before.locationId,
+        memberId: before.memberId,
+        membershipId: before.membershipId,
+        invoiceDate,
+        dueDate: invoiceDate,
+        status: before.status === InvoiceStatus.Paid ? InvoiceStatus.Open : InvoiceStatus.Paid,
+        creditedInvoiceId: id,
+        memberName: before.memberName,
+        locationName: before.locationName,
+        subtotalCents: -before.subtotalCents,
+        vatCents: -before.vatCents,
+        totalCents: -before.totalCents,
+        createdBy: session.userId,
+      },
+      lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: -line.unitPriceCents,
+        vatRate: line.vatRate,
+        exclVatCents: -line.exclVatCents,
+        vatCents: -line.vatCents,
+        totalCents: -line.totalCents,
+      })),
+    );
+    await repository.setStatus(tx, id, { status: InvoiceStatus.Cancelled });
+    const after = (await repository.find(tx, scopeOf(session), id))!;
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: id,
+      before: audited(before),
+      after: audited(after),
+      requestId,
+    });
+    await audit(tx, {
+      userId: session.userId,
+      entity: ENTITY,
+      entityId: credit.id,
+      before: null,
+      after: audited(credit),
+      requestId,
+    });
+    return present(tx, after);
+  });
+}
+
+/**
+ * A payment of what is due: the open payment of the current attempt if it is still open (the same link), else
+ * a new collection attempt with the location's provider. Answers the invoice with its payments (the newest
+ * first, with its checkout link).
+ */
+export async function paymentLink(
+  db: Database,
+  payments: Payments,
+  publicUrl: string,
+  session: Claims,
+  id: number,
+) {
+  const invoice = await own(db, session, id);
+  if (invoice.creditedInvoiceId !== null || !PAYABLE.includes(invoice.status))
+    throw errors.conflict('general', 'invoice.errors.notPayable');
+  const [current] = await repository.paymentsOf(db, id);
+  const reusable = current && ['created', 'open'].includes(current.row.status) ? current.row : undefined;
+  await payments.start({
+    gymId: invoice.gymId,
+    locationId: invoice.locationId,
+    subject: repository.PAYMENT_SUBJECT,
+    subjectId: invoice.id,
+    attempt: reusable
+      ? Number(reusable.idempotencyKey.split('-').at(-1))
+      : (await repository.attemptsOf(db, id)) + 1,
+    amountCents: invoice.totalCents,
+    description: `Factuur ${invoice.invoiceNumber}`,
+    sequenceType: 'oneoff',
+    redirectUrl: `${publicUrl}/`,
+  });
+  return present(db, (await repository.find(db, scopeOf(session), id))!);
+}
+
+/**
+ * A payment of an invoice moved (the webhook): the invoice follows its current attempt. Paid: Paid by the
+ * payment provider; failed, expired: so; pending: Pending; cancelled at the checkout: Open again. A
+ * chargeback of the payment that paid it: Charged back. An older attempt, a cancelled or credit invoice, or
+ * one paid at the desk meanwhile, is left as it is.
+ */
+export async function followPayment(tx: Database, payment: PaymentRow, previous: PaymentRow) {
+  const invoice = await repository.lockById(tx, payment.subjectId);
+  if (!invoice || invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled) return;
+  if (payment.chargedBackCents > previous.chargedBackCents) {
+    if (invoice.status === InvoiceStatus.Paid && invoice.paymentMethod === PaymentMethod.PaymentProvider)
+      await repository.setStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
+    return;
+  }
+  if (payment.status === previous.status) return;
+  if (payment.id !== (await repository.latestPaymentId(tx, invoice.id))) return;
+  if (invoice.status === InvoiceStatus.Paid) return;
+  const next = {
+    paid: InvoiceStatus.Paid,
+    failed: InvoiceStatus.Failed,
+    expired: InvoiceStatus.Expired,
+    pending: InvoiceStatus.Pending,
+    canceled: InvoiceStatus.Open,
+    open: InvoiceStatus.Open,
+  }[payment.status as 'paid'];
+  if (next === undefined) return;
+  await repository.setStatus(
+    tx,
+    invoice.id,
+    next === InvoiceStatus.Paid
+      ? { status: next, paymentMethod: PaymentMethod.PaymentProvider, paidAt: payment.paidAt ?? new Date() }
+      : { status: next },
+  );
+}
