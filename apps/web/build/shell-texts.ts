@@ -37,6 +37,7 @@ export const SHELL_TEXT_KEYS = [
   'employerEmployee.menu',
   'subscription.menu',
   'entry.menu',
+  'invoice.menu',
   'invitation.admins.title',
 ] as const;
 

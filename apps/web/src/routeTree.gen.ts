@@ -16,6 +16,7 @@ import { Route as AppAssociationRouteRouteImport } from './routes/_app/associati
 import { Route as AppContentRouteRouteImport } from './routes/_app/content/route'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppEmployerRouteRouteImport } from './routes/_app/employer/route'
+import { Route as AppInvoicesRouteImport } from './routes/_app/invoices'
 import { Route as AppLocationRouteRouteImport } from './routes/_app/location/route'
 import { Route as AppMembersRouteRouteImport } from './routes/_app/members/route'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -56,6 +57,7 @@ import { Route as AppLocationChallengesRouteImport } from './routes/_app/locatio
 import { Route as AppLocationDashboardRouteImport } from './routes/_app/location/dashboard'
 import { Route as AppLocationEntriesRouteImport } from './routes/_app/location/entries'
 import { Route as AppLocationInsideMembersRouteImport } from './routes/_app/location/insideMembers'
+import { Route as AppLocationInvoicesRouteImport } from './routes/_app/location/invoices'
 import { Route as AppLocationMembersRouteRouteImport } from './routes/_app/location/members/route'
 import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
 import { Route as AppLocationRightsRouteImport } from './routes/_app/location/rights'
@@ -154,6 +156,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
 const AppEmployerRouteRoute = AppEmployerRouteRouteImport.update({
   id: '/employer',
   path: '/employer',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesRoute = AppInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
   getParentRoute: () => AppRoute,
 } as any)
 const AppLocationRouteRoute = AppLocationRouteRouteImport.update({
@@ -361,6 +368,11 @@ const AppLocationInsideMembersRoute =
     path: '/insideMembers',
     getParentRoute: () => AppLocationRouteRoute,
   } as any)
+const AppLocationInvoicesRoute = AppLocationInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => AppLocationRouteRoute,
+} as any)
 const AppLocationMembersRouteRoute = AppLocationMembersRouteRouteImport.update({
   id: '/members',
   path: '/members',
@@ -741,6 +753,7 @@ export interface FileRoutesByFullPath {
   '/supplier': typeof AppSupplierRouteRouteWithChildren
   '/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
   '/dashboard': typeof AppDashboardRoute
+  '/invoices': typeof AppInvoicesRoute
   '/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -774,6 +787,7 @@ export interface FileRoutesByFullPath {
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/entries': typeof AppLocationEntriesRoute
   '/location/insideMembers': typeof AppLocationInsideMembersRoute
+  '/location/invoices': typeof AppLocationInvoicesRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/members/new': typeof AppMembersNewRoute
@@ -843,6 +857,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
+  '/invoices': typeof AppInvoicesRoute
   '/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -872,6 +887,7 @@ export interface FileRoutesByTo {
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/entries': typeof AppLocationEntriesRoute
   '/location/insideMembers': typeof AppLocationInsideMembersRoute
+  '/location/invoices': typeof AppLocationInvoicesRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/members/new': typeof AppMembersNewRoute
@@ -952,6 +968,7 @@ export interface FileRoutesById {
   '/_app/supplier': typeof AppSupplierRouteRouteWithChildren
   '/_app/tipsAndTricks': typeof AppTipsAndTricksRouteRouteWithChildren
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/invoices': typeof AppInvoicesRoute
   '/_app/profile': typeof AppProfileRoute
   '/account/confirm-email': typeof AccountConfirmEmailRoute
   '/account/delete-account': typeof AccountDeleteAccountRoute
@@ -986,6 +1003,7 @@ export interface FileRoutesById {
   '/_app/location/dashboard': typeof AppLocationDashboardRoute
   '/_app/location/entries': typeof AppLocationEntriesRoute
   '/_app/location/insideMembers': typeof AppLocationInsideMembersRoute
+  '/_app/location/invoices': typeof AppLocationInvoicesRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
   '/_app/location/rights': typeof AppLocationRightsRoute
   '/_app/members/new': typeof AppMembersNewRoute
@@ -1068,6 +1086,7 @@ export interface FileRouteTypes {
     | '/supplier'
     | '/tipsAndTricks'
     | '/dashboard'
+    | '/invoices'
     | '/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -1101,6 +1120,7 @@ export interface FileRouteTypes {
     | '/location/dashboard'
     | '/location/entries'
     | '/location/insideMembers'
+    | '/location/invoices'
     | '/location/profile'
     | '/location/rights'
     | '/members/new'
@@ -1170,6 +1190,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/dashboard'
+    | '/invoices'
     | '/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -1199,6 +1220,7 @@ export interface FileRouteTypes {
     | '/location/dashboard'
     | '/location/entries'
     | '/location/insideMembers'
+    | '/location/invoices'
     | '/location/profile'
     | '/location/rights'
     | '/members/new'
@@ -1278,6 +1300,7 @@ export interface FileRouteTypes {
     | '/_app/supplier'
     | '/_app/tipsAndTricks'
     | '/_app/dashboard'
+    | '/_app/invoices'
     | '/_app/profile'
     | '/account/confirm-email'
     | '/account/delete-account'
@@ -1312,6 +1335,7 @@ export interface FileRouteTypes {
     | '/_app/location/dashboard'
     | '/_app/location/entries'
     | '/_app/location/insideMembers'
+    | '/_app/location/invoices'
     | '/_app/location/profile'
     | '/_app/location/rights'
     | '/_app/members/new'
@@ -1451,6 +1475,13 @@ declare module '@tanstack/react-router' {
       path: '/employer'
       fullPath: '/employer'
       preLoaderRoute: typeof AppEmployerRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices': {
+      id: '/_app/invoices'
+      path: '/invoices'
+      fullPath: '/invoices'
+      preLoaderRoute: typeof AppInvoicesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/location': {
@@ -1731,6 +1762,13 @@ declare module '@tanstack/react-router' {
       path: '/insideMembers'
       fullPath: '/location/insideMembers'
       preLoaderRoute: typeof AppLocationInsideMembersRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
+    '/_app/location/invoices': {
+      id: '/_app/location/invoices'
+      path: '/invoices'
+      fullPath: '/location/invoices'
+      preLoaderRoute: typeof AppLocationInvoicesRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
     '/_app/location/members': {
@@ -2361,6 +2399,7 @@ interface AppLocationRouteRouteChildren {
   AppLocationDashboardRoute: typeof AppLocationDashboardRoute
   AppLocationEntriesRoute: typeof AppLocationEntriesRoute
   AppLocationInsideMembersRoute: typeof AppLocationInsideMembersRoute
+  AppLocationInvoicesRoute: typeof AppLocationInvoicesRoute
   AppLocationProfileRoute: typeof AppLocationProfileRoute
   AppLocationRightsRoute: typeof AppLocationRightsRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
@@ -2377,6 +2416,7 @@ const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationDashboardRoute: AppLocationDashboardRoute,
   AppLocationEntriesRoute: AppLocationEntriesRoute,
   AppLocationInsideMembersRoute: AppLocationInsideMembersRoute,
+  AppLocationInvoicesRoute: AppLocationInvoicesRoute,
   AppLocationProfileRoute: AppLocationProfileRoute,
   AppLocationRightsRoute: AppLocationRightsRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
@@ -2546,6 +2586,7 @@ interface AppRouteChildren {
   AppSupplierRouteRoute: typeof AppSupplierRouteRouteWithChildren
   AppTipsAndTricksRouteRoute: typeof AppTipsAndTricksRouteRouteWithChildren
   AppDashboardRoute: typeof AppDashboardRoute
+  AppInvoicesRoute: typeof AppInvoicesRoute
   AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
   AppLocationsLocationIdRouteRoute: typeof AppLocationsLocationIdRouteRouteWithChildren
@@ -2568,6 +2609,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSupplierRouteRoute: AppSupplierRouteRouteWithChildren,
   AppTipsAndTricksRouteRoute: AppTipsAndTricksRouteRouteWithChildren,
   AppDashboardRoute: AppDashboardRoute,
+  AppInvoicesRoute: AppInvoicesRoute,
   AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
   AppLocationsLocationIdRouteRoute:

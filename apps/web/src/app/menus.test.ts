@@ -60,6 +60,7 @@ describe('visibleMenu', () => {
       '/location/insideMembers',
       '/location/entries',
       '/location/members',
+      '/location/invoices',
       '/location/employees',
       '/location/areas',
       '/location/challenges',

@@ -10,6 +10,7 @@ import {
   IconLayoutDashboard,
   IconMapPin,
   IconPhoto,
+  IconReceipt,
   IconSettings,
   IconShieldCheck,
   IconTrophy,
@@ -82,6 +83,8 @@ export const menus: Record<Environment, MenuItem[]> = {
     },
     // The gym right ManageMemberships, as the routes' `beforeLoad` (mayManageMembers).
     { label: 'member.menu', path: '/members', icon: IconIdBadge2, access: mayManageMembers },
+    // Payments go with the members (spec 000 section 6: "members and payments (ManageMemberships)").
+    { label: 'invoice.menu', path: '/invoices', icon: IconReceipt, access: mayManageMembers },
     {
       label: 'menu.gymSettings',
       path: '/settings',
@@ -108,6 +111,12 @@ export const menus: Record<Environment, MenuItem[]> = {
       label: 'member.menu',
       path: '/location/members',
       icon: IconIdBadge2,
+      access: mayManageLocationMembers,
+    },
+    {
+      label: 'invoice.menu',
+      path: '/location/invoices',
+      icon: IconReceipt,
       access: mayManageLocationMembers,
     },
     {

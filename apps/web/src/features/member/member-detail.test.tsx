@@ -354,6 +354,7 @@ describe('the member', () => {
     const requests = fakeAppApi(manager, {
       ...api.routes,
       'GET /api/Entry': () => ({ data: { items: entries, total: 2 } }),
+      'GET /api/Invoice': () => ({ data: { items: [], total: 0, tabCounts: { all: 0 } } }),
     });
     const { router } = await startApp('/members/41');
     const user = userEvent.setup();
@@ -381,6 +382,7 @@ describe('the member', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Facturen' }));
     expect(await screen.findByText('Nog geen facturen')).toBeInTheDocument();
+    expect(queryOf(requestsTo(requests, 'GET', '/api/Invoice')[0])).toMatchObject({ memberId: '41' });
   });
 
   it('says when the member does not exist', async () => {

@@ -19,7 +19,7 @@ import { FormActions } from '@/ui/form-actions';
 import { showFailure, showSaveErrors } from '@/ui/form-errors';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { downloadText } from '@/ui/list-export';
-import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
+import { ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import {
@@ -373,15 +373,6 @@ function PrivacySection({ member }: { member: Member }) {
           </Button>
         )}
       </Group>
-    </Paper>
-  );
-}
-
-/** 'Facturen': none yet (the invoices issue fills it). */
-export function MemberInvoicesTab() {
-  return (
-    <Paper withBorder p="lg" radius="md" maw={960}>
-      <EmptyState title="member.invoices.emptyTitle" message="member.invoices.emptyMessage" />
     </Paper>
   );
 }

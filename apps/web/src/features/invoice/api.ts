@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type EndpointDefinition, invoiceEndpoints as endpoints } from '@xp/contracts';
+import { call } from '@/app/api-client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type InvoiceListState, toInvoiceQuery } from './search';
+
+const keepPrevious = { placeholderData: <T>(previous: T) => previous };
+
+/** A page of the active gym's (or location's) invoices; one member's with `memberId`. */
+export function useInvoices(
+  state: InvoiceListState,
+  memberId: number | undefined,
+  counts: { counts?: false } = {},
+) {
+  return useApiQuery(
+    endpoints.list,
+    { query: { ...toInvoiceQuery(state, memberId), ...counts } },
+    keepPrevious,
+  );
+}
+
+/** One page of the same list, for the CSV export. */
+export const fetchInvoices = (state: InvoiceListState, memberId?: number) =>
+  call(endpoints.list, { query: toInvoiceQuery(state, memberId) });
+
+export function useInvoice(id: number | undefined) {
+  return useApiQuery(endpoints.get, { params: { id: id ?? 0 } }, { enabled: id !== undefined });
+}
+
+/** A change of an invoice makes the lists and the invoice stale. */
+function useInvoiceMutation<E extends EndpointDefinition>(endpoint: E) {
+  const queryClient = useQueryClient();
+  return useApiMutation(endpoint, {
+    onSuccess: () =>
+      Promise.all(
+        [endpoints.list, endpoints.get].map((stale) =>
+          queryClient.invalidateQueries({ queryKey: apiQueryKey(stale) }),
+        ),
+      ),
+  });
+}
+
+export const useMarkInvoicePaid = () => useInvoiceMutation(endpoints.markPaid);
+export const useCancelInvoice = () => useInvoiceMutation(endpoints.cancel);
+export const useInvoicePaymentLink = () => useInvoiceMutation(endpoints.paymentLink);

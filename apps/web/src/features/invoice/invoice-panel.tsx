@@ -1,0 +1,296 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCash, IconCreditCard, IconLink, IconReceiptOff } from '@tabler/icons-react';
+import { type Invoice, InvoiceStatus, PaymentMethod } from '@xp/contracts';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/ui/confirm-modal';
+import { showFailure } from '@/ui/form-errors';
+import { formatDate } from '@/ui/inputs/date-utils';
+import { formatEuro } from '@/ui/money';
+import { SidePanel } from '@/ui/side-panel';
+import { ErrorState } from '@/ui/states';
+import { showSuccess } from '@/ui/toasts';
+import { useCancelInvoice, useInvoice, useInvoicePaymentLink, useMarkInvoicePaid } from './api';
+import { InvoiceStatusBadge } from './status-badge';
+
+/** What is still due can be paid at the desk or by a new link. */
+const PAYABLE: readonly number[] = [
+  InvoiceStatus.Open,
+  InvoiceStatus.Failed,
+  InvoiceStatus.Expired,
+  InvoiceStatus.ChargedBack,
+];
+
+interface InvoicePanelProps {
+  invoiceId: number | undefined;
+  onClose: () => void;
+  /** Opens another invoice (the credit invoice, or the invoice a credit invoice cancels). */
+  onOpen: (id: number) => void;
+}
+
+/** An invoice in the side panel: parties, lines, VAT per rate, payments; paid at the desk, linked, or cancelled. */
+export function InvoicePanel({ invoiceId, onClose, onOpen }: InvoicePanelProps) {
+  const { t } = useTranslation();
+  const query = useInvoice(invoiceId);
+  const invoice = query.data;
+  return (
+    <SidePanel
+      opened={invoiceId !== undefined}
+      onClose={onClose}
+      title={
+        invoice ? t('invoice.detail.title', { number: invoice.invoiceNumber }) : t('invoice.detail.loading')
+      }
+      subtitle={invoice?.memberName}
+      isLoading={query.isPending && invoiceId !== undefined}
+      footer={invoice && <InvoiceActions invoice={invoice} />}
+    >
+      {query.isError ? (
+        <ErrorState message="invoice.detail.fetchFailed" onRetry={() => void query.refetch()} />
+      ) : invoice ? (
+        <InvoiceDetail invoice={invoice} onOpen={onOpen} />
+      ) : null}
+    </SidePanel>
+  );
+}
+
+function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <InvoiceStatusBadge status={invoice.status} />
+        {invoice.paymentMethod !== null && (
+          <Badge variant="outline" color="gray">
+            {t(`invoice.paymentMethod.${invoice.paymentMethod}`)}
+          </Badge>
+        )}
+      </Group>
+      {invoice.creditedInvoiceId !== null && (
+        <Text size="sm">
+          {t('invoice.detail.creditFor')}{' '}
+          <Anchor component="button" type="button" onClick={() => onOpen(invoice.creditedInvoiceId!)}>
+            {t('invoice.detail.openCredited')}
+          </Anchor>
+        </Text>
+      )}
+      {invoice.creditInvoiceId !== null && (
+        <Text size="sm">
+          {t('invoice.detail.cancelledBy')}{' '}
+          <Anchor component="button" type="button" onClick={() => onOpen(invoice.creditInvoiceId!)}>
+            {t('invoice.detail.openCredit')}
+          </Anchor>
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Field label="invoice.fields.member" value={invoice.memberName} />
+        <Field label="invoice.fields.location" value={invoice.locationName} />
+        <Field label="invoice.fields.invoiceDate" value={formatDate(invoice.invoiceDate)} />
+        <Field label="invoice.fields.dueDate" value={formatDate(invoice.dueDate)} />
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="xs" aria-label={t('invoice.detail.lines')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('invoice.line.description')}</Table.Th>
+              <Table.Th ta="right">{t('invoice.line.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('invoice.line.price')}</Table.Th>
+              <Table.Th ta="right">{t('invoice.line.vat')}</Table.Th>
+              <Table.Th ta="right">{t('invoice.line.total')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.lines.map((line) => (
+              <Table.Tr key={line.id}>
+                <Table.Td>{line.description}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{formatEuro(line.unitPriceCents)}</Table.Td>
+                <Table.Td ta="right">{line.vatRate}%</Table.Td>
+                <Table.Td ta="right">{formatEuro(line.totalCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack gap={4} align="flex-end">
+        <Total label={t('invoice.detail.subtotal')} cents={invoice.subtotal} />
+        {invoice.vat.map((rate) => (
+          <Total
+            key={rate.rate}
+            label={t('invoice.detail.vatLine', { rate: rate.rate, base: formatEuro(rate.baseCents) })}
+            cents={rate.vatCents}
+          />
+        ))}
+        <Total label={t('invoice.detail.total')} cents={invoice.totalAmount} strong />
+      </Stack>
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          {t('invoice.detail.payments')}
+        </Title>
+        {invoice.payments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('invoice.detail.noPayments')}
+          </Text>
+        ) : (
+          invoice.payments.map((payment) => (
+            <Paper key={payment.id} withBorder radius="sm" p="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    {t(`payment.status.${payment.status}`)} · {formatEuro(payment.amountCents)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {payment.history
+                      .map((step) => `${t(`payment.status.${step.status}`)} ${formatDate(step.at)}`)
+                      .join(' → ')}
+                    {payment.chargedBackCents > 0 &&
+                      ` · ${t('invoice.detail.chargedBack', { amount: formatEuro(payment.chargedBackCents) })}`}
+                  </Text>
+                </Stack>
+                {payment.checkoutUrl && (
+                  <CopyButton value={payment.checkoutUrl}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconLink size={14} aria-hidden />}
+                        onClick={copy}
+                      >
+                        {t(copied ? 'invoice.detail.linkCopied' : 'invoice.detail.copyLink')}
+                      </Button>
+                    )}
+                  </CopyButton>
+                )}
+              </Group>
+            </Paper>
+          ))
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {t(label)}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Stack>
+  );
+}
+
+function Total({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <Group gap="xl" justify="flex-end" wrap="nowrap">
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} miw={100} ta="right">
+        {formatEuro(cents)}
+      </Text>
+    </Group>
+  );
+}
+
+/** The desk's actions: paid by card or cash, a payment link, cancel by a credit invoice (after confirmation). */
+function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const markPaid = useMarkInvoicePaid();
+  const cancel = useCancelInvoice();
+  const link = useInvoicePaymentLink();
+  const isCredit = invoice.creditedInvoiceId !== null;
+  const isPayable = !isCredit && PAYABLE.includes(invoice.status);
+  const canCancel = !isCredit && invoice.status !== InvoiceStatus.Cancelled;
+  const params = { id: invoice.id };
+  const paid = (paymentMethod: typeof PaymentMethod.Card | typeof PaymentMethod.Cash) =>
+    confirm({
+      title: 'invoice.markPaid.title',
+      message: t(`invoice.markPaid.message.${paymentMethod}`, {
+        number: invoice.invoiceNumber,
+        amount: formatEuro(invoice.totalAmount),
+      }),
+      onConfirm: async () => {
+        try {
+          await markPaid.mutateAsync({ params, body: { paymentMethod } });
+          showSuccess(t('invoice.markPaid.done', { number: invoice.invoiceNumber }));
+        } catch (error) {
+          showFailure(error, 'invoice.markPaid.failed');
+        }
+      },
+    });
+  if (!isPayable && !canCancel) return null;
+  return (
+    <Group justify="space-between" w="100%">
+      {canCancel ? (
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconReceiptOff size={16} aria-hidden />}
+          onClick={() =>
+            confirm({
+              title: 'invoice.cancel.title',
+              message: t('invoice.cancel.message', { number: invoice.invoiceNumber }),
+              color: 'red',
+              onConfirm: async () => {
+                try {
+                  await cancel.mutateAsync({ params });
+                  showSuccess(t('invoice.cancel.done', { number: invoice.invoiceNumber }));
+                } catch (error) {
+                  showFailure(error, 'invoice.cancel.failed');
+                }
+              },
+            })
+          }
+        >
+          {t('invoice.cancel.action')}
+        </Button>
+      ) : (
+        <span />
+      )}
+      {isPayable && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconLink size={16} aria-hidden />}
+            loading={link.isPending}
+            onClick={() =>
+              link.mutate(
+                { params },
+                {
+                  onSuccess: () => showSuccess(t('invoice.paymentLink.done')),
+                  onError: (error) => showFailure(error, 'invoice.paymentLink.failed'),
+                },
+              )
+            }
+          >
+            {t('invoice.paymentLink.action')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCreditCard size={16} aria-hidden />}
+            onClick={() => paid(PaymentMethod.Card)}
+          >
+            {t('invoice.markPaid.card')}
+          </Button>
+          <Button leftSection={<IconCash size={16} aria-hidden />} onClick={() => paid(PaymentMethod.Cash)}>
+            {t('invoice.markPaid.cash')}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}
