@@ -35,7 +35,15 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
  * The webhook's body as Mollie sends it (`application/x-www-form-urlencoded`, JSON accepted too): only the
  * payment's id. Nothing else of it is trusted: the payment is fetched from its provider.
  */
-export const paymentWebhookInput = z.object({ id: z.string().trim().min(1).max(64) });
+export const paymentWebhookInput = z.object({
+  /** A payment's id as Mollie (`tr_…`) and the local provider (`tr_local_…`) make them. */
+  id: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^tr_[\w-]+$/, 'validation.invalid')
+    .meta({ examples: ['tr_WDqYK6vllg'] }),
+});
 
 // ------------------------------------------------------------------------- the local test provider
 

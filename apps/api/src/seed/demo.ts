@@ -22,6 +22,7 @@ import { seedChallengeTemplates } from './challenge-templates.ts';
 import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
 import { seedEmployerEmployees } from './employer-employees.ts';
+import { seedInvoices } from './invoices.ts';
 import { seedLocationSettings } from './locations.ts';
 import { seedMembers } from './members.ts';
 import { seedPictures } from './pictures.ts';
@@ -158,6 +159,7 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   await seedEmployerEmployees(db, { withAccounts: app !== undefined });
   await seedLocationSettings(db);
   await seedMembers(db);
+  await seedInvoices(db);
   await seedAssociations(db);
   await seedChallengeTemplates(db);
   // Pictures first: the demo challenges copy their template with its banner.

@@ -91,6 +91,9 @@ export function sampleOf(schema: unknown, overrides: LeafOverrides, key = ''): u
       return [sampleOf(def.element, overrides, key)];
   }
   if (key in overrides) return overrides[key];
+  // A leaf that declares an example (`.meta({ examples: [...] })`, also shown in the API docs) takes it.
+  const example = (schema as { meta?: () => { examples?: unknown[] } | undefined }).meta?.()?.examples?.[0];
+  if (example !== undefined) return example;
   switch (def.type) {
     case 'string':
       return stringSample(def, key);

@@ -96,6 +96,8 @@ interface MalformedCase {
   parseMessage?: string;
   /** A multipart body: endpoints with a `form` read it (this status), all others answer 415. */
   multipart?: { formStatus: number; formMessage?: string };
+  /** A form-encoded body: endpoints that declare `urlEncoded` validate it as their body, all others answer 415. */
+  urlEncoded?: true;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -195,6 +197,8 @@ const malformedCases: MalformedCase[] = [
     payload: 'email=admin%40example.com&password=x',
     parseStatus: 415,
     parseMessage: 'validation.unsupportedMediaType',
+    // Read only by the endpoints that declare `urlEncoded` (a payment provider's webhook), as their body.
+    urlEncoded: true,
   },
   {
     name: 'a truncated multipart body',
@@ -278,6 +282,12 @@ describe('malformed bodies on every contract endpoint', () => {
               // Only endpoints that declare a form read multipart.
               expectFailure(response, 415, 'validation.unsupportedMediaType');
             }
+          } else if (malformed.urlEncoded && endpoint.urlEncoded) {
+            const errors = expectFailure(response, 400);
+            expect(
+              errors.every((error) => error.message.startsWith('validation.')),
+              label,
+            ).toBe(true);
           } else if (malformed.parseStatus !== null) {
             expectFailure(response, malformed.parseStatus, malformed.parseMessage);
           } else if (endpoint.form) {

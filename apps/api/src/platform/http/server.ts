@@ -363,7 +363,9 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
       } else if (request.isMultipart()) {
         throw unsupportedMediaType();
       } else if (
+        // A form body was read (never for GET: its body is not read), and the endpoint does not take one.
         !definition.urlEncoded &&
+        request.body !== undefined &&
         request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
       ) {
         throw unsupportedMediaType();
