@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { fetchInvoices, useInvoices } from './api';
 import { InvoicePanel } from './invoice-panel';
 import { type InvoiceListState, type InvoiceTab, invoiceTabs, statusOfTab } from './search';
-import { InvoiceStatusBadge } from './status-badge';
+import { CreditBadge, InvoiceStatusBadge } from './status-badge';
 
 /** The tab counts come keyed by status number; the tabs by name. */
 const tabs: ListTab[] = invoiceTabs.map((value) => ({
@@ -76,9 +76,17 @@ const columns = (withMember: boolean, withLocation: boolean): ListColumn<Invoice
   {
     id: 'status',
     header: 'invoice.fields.status',
-    width: 150,
-    cell: (item) => <InvoiceStatusBadge status={item.status} />,
-    exportValue: (item, { t }) => t(`invoice.status.${item.status}`),
+    width: 200,
+    cell: (item) => (
+      <Group gap={6} wrap="nowrap">
+        <InvoiceStatusBadge status={item.status} />
+        {item.creditedInvoiceId !== null && <CreditBadge />}
+      </Group>
+    ),
+    exportValue: (item, { t }) =>
+      item.creditedInvoiceId === null
+        ? t(`invoice.status.${item.status}`)
+        : `${t(`invoice.status.${item.status}`)} (${t('invoice.credit')})`,
   },
 ];
 

@@ -22,7 +22,7 @@ import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useCancelInvoice, useInvoice, useInvoicePaymentLink, useMarkInvoicePaid } from './api';
-import { InvoiceStatusBadge } from './status-badge';
+import { CreditBadge, InvoiceStatusBadge } from './status-badge';
 
 /** What is still due can be paid at the desk or by a new link. */
 const PAYABLE: readonly number[] = [
@@ -70,6 +70,7 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
     <Stack gap="lg">
       <Group gap="sm">
         <InvoiceStatusBadge status={invoice.status} />
+        {invoice.creditedInvoiceId !== null && <CreditBadge />}
         {invoice.paymentMethod !== null && (
           <Badge variant="outline" color="gray">
             {t(`invoice.paymentMethod.${invoice.paymentMethod}`)}
@@ -158,18 +159,23 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
                   </Text>
                 </Stack>
                 {payment.checkoutUrl && (
-                  <CopyButton value={payment.checkoutUrl}>
-                    {({ copied, copy }) => (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconLink size={14} aria-hidden />}
-                        onClick={copy}
-                      >
-                        {t(copied ? 'invoice.detail.linkCopied' : 'invoice.detail.copyLink')}
-                      </Button>
-                    )}
-                  </CopyButton>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor href={payment.checkoutUrl} target="_blank" rel="noreferrer" size="sm">
+                      {t('invoice.detail.openLink')}
+                    </Anchor>
+                    <CopyButton value={payment.checkoutUrl}>
+                      {({ copied, copy }) => (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconLink size={14} aria-hidden />}
+                          onClick={copy}
+                        >
+                          {t(copied ? 'invoice.detail.linkCopied' : 'invoice.detail.copyLink')}
+                        </Button>
+                      )}
+                    </CopyButton>
+                  </Group>
                 )}
               </Group>
             </Paper>

@@ -21,3 +21,13 @@ export function InvoiceStatusBadge({ status }: { status: number }) {
     </Badge>
   );
 }
+
+/** A credit invoice: it cancels another, its amounts are negative. */
+export function CreditBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge component="span" variant="outline" color="gray">
+      {t('invoice.credit')}
+    </Badge>
+  );
+}
