@@ -97,6 +97,23 @@ const audited = (row: repository.InvoiceRow) => ({
   creditedInvoiceId: row.creditedInvoiceId,
 });
 
+/** The audit row of an invoice's change (`before` null: issued). */
+const auditInvoice = (
+  tx: Database,
+  session: Claims,
+  requestId: string,
+  before: repository.InvoiceRow | null,
+  after: repository.InvoiceRow,
+) =>
+  audit(tx, {
+    userId: session.userId,
+    entity: ENTITY,
+    entityId: after.id,
+    before: before && audited(before),
+    after: audited(after),
+    requestId,
+  });
+
 async function own(db: Database, session: Claims, id: number, lock = false) {
   const row = await repository.find(db, scopeOf(session), id, lock);
   if (!row) throw errors.notFound(NOT_FOUND);
@@ -162,14 +179,7 @@ export function createInvoice(db: Database, session: Claims, input: InvoiceInput
       },
       lines,
     );
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: row.id,
-      before: null,
-      after: audited(row),
-      requestId,
-    });
+    await auditInvoice(tx, session, requestId, null, row);
     return present(tx, row);
   });
 }
@@ -188,14 +198,7 @@ export function markPaid(
       throw errors.conflict('general', 'invoice.errors.notPayable');
     await repository.setStatus(tx, id, { status: InvoiceStatus.Paid, paymentMethod, paidAt: new Date() });
     const after = (await repository.find(tx, scopeOf(session), id))!;
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
+    await auditInvoice(tx, session, requestId, before, after);
     return present(tx, after);
   });
 }
@@ -242,22 +245,8 @@ export function cancelInvoice(db: Database, session: Claims, id: number, request
     );
     await repository.setStatus(tx, id, { status: InvoiceStatus.Cancelled });
     const after = (await repository.find(tx, scopeOf(session), id))!;
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: credit.id,
-      before: null,
-      after: audited(credit),
-      requestId,
-    });
+    await auditInvoice(tx, session, requestId, before, after);
+    await auditInvoice(tx, session, requestId, null, credit);
     return present(tx, after);
   });
 }

@@ -1,9 +1,4 @@
-import {
-  finalPaymentStatuses,
-  type PaymentProviderName,
-  type PaymentStatus,
-  type SequenceType,
-} from '@xp/contracts';
+import { finalPaymentStatuses, type PaymentProviderName, type PaymentStatus } from '@xp/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { inTransaction } from '../db/errors.ts';
@@ -12,6 +7,7 @@ import {
   type GatewayPayment,
   GatewayRefusedError,
   GatewayUnavailableError,
+  type NewGatewayPayment,
   type PaymentGateway,
 } from './gateway.ts';
 import { createLocalGateway } from './local-gateway.ts';
@@ -39,7 +35,11 @@ export interface PaymentsOptions {
   apiKeyOfLocation: (db: Database, locationId: number) => Promise<string | undefined>;
 }
 
-export interface NewPayment {
+export interface NewPayment
+  extends Pick<
+    NewGatewayPayment,
+    'amountCents' | 'description' | 'sequenceType' | 'customerId' | 'mandateId' | 'redirectUrl'
+  > {
   gymId: number | null;
   /** Whose provider collects it; null: the platform's. */
   locationId: number | null;
@@ -48,13 +48,6 @@ export interface NewPayment {
   subjectId: number;
   /** The collection attempt (1, 2, ...): one payment record per attempt, each with its own idempotency key. */
   attempt: number;
-  amountCents: number;
-  description: string;
-  sequenceType: SequenceType;
-  customerId?: string | undefined;
-  mandateId?: string | undefined;
-  /** Where the person returns after the checkout. */
-  redirectUrl: string;
 }
 
 const unavailable = () =>

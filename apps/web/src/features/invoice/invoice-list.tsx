@@ -4,8 +4,8 @@ import type { InvoiceListItem } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
-import { DateInput } from '@/ui/inputs/date-input';
-import { calendarDateToIso, formatDate, isoToCalendarDate } from '@/ui/inputs/date-utils';
+import { DateRangeFilter, withDateRange } from '@/ui/inputs/date-range-filter';
+import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { formatEuro } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
@@ -121,12 +121,6 @@ export function InvoiceList({ scope, memberId, state, onStateChange }: InvoiceLi
   const hasFilter = Boolean(state.search || state.from || state.to);
   const hasNone = data !== undefined && !hasFilter && data.tabCounts?.all === 0;
 
-  const range = (patch: Partial<InvoiceListState>) => {
-    const next: InvoiceListState = { ...state, ...patch, page: 1 };
-    for (const key of ['from', 'to'] as const) if (!next[key]) delete next[key];
-    onStateChange(next);
-  };
-
   const list = query.isError ? (
     <ErrorState message="invoice.list.fetchFailed" onRetry={() => void query.refetch()} />
   ) : hasNone ? (
@@ -147,24 +141,14 @@ export function InvoiceList({ scope, memberId, state, onStateChange }: InvoiceLi
       tabs={tabs}
       searchPlaceholder="invoice.list.searchPlaceholder"
       toolbar={
-        <Group gap="sm" align="flex-end">
-          <DateInput
-            label={t('invoice.list.from')}
-            value={state.from ? calendarDateToIso(state.from) : null}
-            onChange={(iso) => range({ from: isoToCalendarDate(iso) ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('invoice.list.clear') }}
-            w={170}
-          />
-          <DateInput
-            label={t('invoice.list.to')}
-            value={state.to ? calendarDateToIso(state.to) : null}
-            onChange={(iso) => range({ to: isoToCalendarDate(iso) ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('invoice.list.clear') }}
-            w={170}
-          />
-        </Group>
+        <DateRangeFilter
+          from={state.from}
+          to={state.to}
+          onChange={(range) => onStateChange(withDateRange(state, range))}
+          fromLabel="invoice.list.from"
+          toLabel="invoice.list.to"
+          clearLabel="invoice.list.clear"
+        />
       }
       exportRows={{
         fileName: `invoice.list.file.${tab}`,

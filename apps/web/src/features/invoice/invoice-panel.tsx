@@ -78,20 +78,18 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
         )}
       </Group>
       {invoice.creditedInvoiceId !== null && (
-        <Text size="sm">
-          {t('invoice.detail.creditFor')}{' '}
-          <Anchor component="button" type="button" onClick={() => onOpen(invoice.creditedInvoiceId!)}>
-            {t('invoice.detail.openCredited')}
-          </Anchor>
-        </Text>
+        <LinkedInvoice
+          text="invoice.detail.creditFor"
+          link="invoice.detail.openCredited"
+          onOpen={() => onOpen(invoice.creditedInvoiceId!)}
+        />
       )}
       {invoice.creditInvoiceId !== null && (
-        <Text size="sm">
-          {t('invoice.detail.cancelledBy')}{' '}
-          <Anchor component="button" type="button" onClick={() => onOpen(invoice.creditInvoiceId!)}>
-            {t('invoice.detail.openCredit')}
-          </Anchor>
-        </Text>
+        <LinkedInvoice
+          text="invoice.detail.cancelledBy"
+          link="invoice.detail.openCredit"
+          onOpen={() => onOpen(invoice.creditInvoiceId!)}
+        />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Field label="invoice.fields.member" value={invoice.memberName} />
@@ -183,6 +181,19 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
         )}
       </Stack>
     </Stack>
+  );
+}
+
+/** A sentence about a linked invoice (the credit invoice, or the one it cancels) with a link that opens it. */
+function LinkedInvoice({ text, link, onOpen }: { text: string; link: string; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {t(text)}{' '}
+      <Anchor component="button" type="button" onClick={onOpen}>
+        {t(link)}
+      </Anchor>
+    </Text>
   );
 }
 

@@ -1,10 +1,9 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { Entry } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { SourceBadge } from '@/features/entry/source-badge';
 import { GenericList, type ListColumn } from '@/ui/generic-list';
-import { DateInput } from '@/ui/inputs/date-input';
-import { calendarDateToIso, isoToCalendarDate } from '@/ui/inputs/date-utils';
+import { DateRangeFilter, withDateRange } from '@/ui/inputs/date-range-filter';
 import { useListCounts } from '@/ui/list-counts';
 import { ErrorState } from '@/ui/states';
 import { fetchMemberEntries, useMemberEntries } from './api';
@@ -78,12 +77,6 @@ export function MemberEntries({ memberId, state, onStateChange }: MemberEntriesP
   const query = useMemberEntries(memberId, shown, counts.countsQuery);
   const data = counts.withCounts(query.data, query.isPlaceholderData);
 
-  const range = (patch: Partial<MemberEntriesState>) => {
-    const next: MemberEntriesState = { ...state, ...patch, page: 1 };
-    for (const key of ['from', 'to'] as const) if (!next[key]) delete next[key];
-    onStateChange(next);
-  };
-
   if (query.isError) {
     return <ErrorState message="member.entries.fetchFailed" onRetry={() => void query.refetch()} />;
   }
@@ -97,24 +90,14 @@ export function MemberEntries({ memberId, state, onStateChange }: MemberEntriesP
       onStateChange={(next) => onStateChange({ ...state, ...next })}
       withSearch={false}
       toolbar={
-        <Group gap="sm" align="flex-end">
-          <DateInput
-            label={t('member.entries.from')}
-            value={state.from ? calendarDateToIso(state.from) : null}
-            onChange={(iso) => range({ from: isoToCalendarDate(iso) ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('member.form.clear') }}
-            w={170}
-          />
-          <DateInput
-            label={t('member.entries.to')}
-            value={state.to ? calendarDateToIso(state.to) : null}
-            onChange={(iso) => range({ to: isoToCalendarDate(iso) ?? undefined })}
-            clearable
-            clearButtonProps={{ 'aria-label': t('member.form.clear') }}
-            w={170}
-          />
-        </Group>
+        <DateRangeFilter
+          from={state.from}
+          to={state.to}
+          onChange={(range) => onStateChange(withDateRange(state, range))}
+          fromLabel="member.entries.from"
+          toLabel="member.entries.to"
+          clearLabel="member.form.clear"
+        />
       }
       exportRows={{
         fileName: 'member.entries.file',
