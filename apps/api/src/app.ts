@@ -13,7 +13,7 @@ import {
 import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
+import { invoicePdfRoute, invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { apiKeyOfLocation } from './modules/location/location-payment.service.ts';
 import { locationAreaRoutes } from './modules/location-area/location-area.routes.ts';
@@ -156,7 +156,12 @@ export async function buildApp({
     signer,
     loadSession: (sessionId) => loadSessionClaims(db, sessionId),
     routes,
-    platformRoutes: [cdnRoutes(files), employerEmployeeExampleExcelRoute(), memberImportExampleRoute({ db })],
+    platformRoutes: [
+      cdnRoutes(files),
+      employerEmployeeExampleExcelRoute(),
+      memberImportExampleRoute({ db }),
+      invoicePdfRoute({ db }),
+    ],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,

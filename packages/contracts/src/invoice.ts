@@ -111,7 +111,11 @@ export const markPaidInput = z.object({
 });
 
 /** Gym environment: the gym right; Location environment: the location right at the active location. */
-const invoices = policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships');
+export const invoicePolicy = policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships');
+const invoices = invoicePolicy;
+
+/** The invoice as a PDF (`application/pdf`, not the JSON envelope): a platform route with `invoicePolicy`. */
+export const INVOICE_PDF_PATH = '/Invoice/{id}/Pdf';
 
 export const invoiceEndpoints = {
   list: endpoint({

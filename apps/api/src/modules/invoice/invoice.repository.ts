@@ -11,7 +11,7 @@ import {
 } from '../../platform/http/paging.ts';
 import { paymentEvents, payments } from '../../platform/payments/payments.tables.ts';
 import type { Scope } from '../member/member.repository.ts';
-import { locations } from '../organisation/organisation.tables.ts';
+import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { invoiceLines, invoiceNumbers, invoices } from './invoice.tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -58,6 +58,28 @@ export async function issue(tx: Database, values: NewInvoice, lines: NewLine[]) 
     .values(lines.map((line, position) => ({ ...line, invoiceId: row!.id, position: position + 1 })));
   return row!;
 }
+
+/** Who issued an invoice: the gym's name and the location's address (the PDF's letterhead). */
+export const issuerOf = async (db: Database, invoice: InvoiceRow) =>
+  (
+    await db
+      .select({
+        gymName: gyms.name,
+        locationName: locations.name,
+        street: locations.street,
+        houseNumber: locations.houseNumber,
+        postalCode: locations.postalCode,
+        city: locations.city,
+        email: locations.email,
+      })
+      .from(locations)
+      .innerJoin(gyms, eq(gyms.id, locations.gymId))
+      .where(eq(locations.id, invoice.locationId))
+  )[0]!;
+
+export const numberOf = async (db: Database, id: number) =>
+  (await db.select({ number: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id)))[0]
+    ?.number ?? null;
 
 /** A location of the gym, with the name the invoice shows. */
 export const locationOf = async (db: Database, gymId: number, locationId: number) =>

@@ -1,5 +1,7 @@
-import { invoiceEndpoints as endpoints } from '@xp/contracts';
+import { invoiceEndpoints as endpoints, INVOICE_PDF_PATH, invoicePolicy } from '@xp/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
+import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from './invoice.repository.ts';
@@ -25,4 +27,28 @@ export function invoiceRoutes(deps: { db: Database; payments: Payments; publicUr
       service.paymentLink(db, payments, publicUrl, session, params.id),
     ),
   ];
+}
+
+/**
+ * `GET /api/Invoice/{id}/Pdf`: the invoice as a PDF (not JSON, so outside the contracts' envelope; the same
+ * policy and scope as the invoice itself, checked before anything is read).
+ */
+export function invoicePdfRoute(deps: { db: Database }) {
+  return (app: FastifyInstance) => {
+    app.get(
+      `/api${INVOICE_PDF_PATH.replace('{id}', ':id')}`,
+      { config: { policy: invoicePolicy }, schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+        const id = Number(request.params.id);
+        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+          throw errors.notFound('invoice.errors.notFound');
+        const { name, pdf } = await service.invoicePdfOf(deps.db, request.session!, id);
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `inline; filename="${name}"`)
+          .header('Cache-Control', 'no-store')
+          .send(pdf);
+      },
+    );
+  };
 }

@@ -16,6 +16,7 @@ import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
 import * as members from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
 import * as repository from './invoice.repository.ts';
+import { invoicePdf } from './invoice-pdf.ts';
 
 const ENTITY = 'Invoice';
 const NOT_FOUND = 'invoice.errors.notFound';
@@ -131,6 +132,19 @@ export async function listInvoices(
 
 export async function getInvoice(db: Database, session: Claims, id: number) {
   return present(db, await own(db, session, id));
+}
+
+/** The invoice as a PDF in the reader's language, and its file name (`factuur-2026-000042.pdf`). */
+export async function invoicePdfOf(db: Database, session: Claims, id: number) {
+  const row = await own(db, session, id);
+  const [invoice, issuer, creditedNumber] = await Promise.all([
+    present(db, row),
+    repository.issuerOf(db, row),
+    row.creditedInvoiceId === null ? null : repository.numberOf(db, row.creditedInvoiceId),
+  ]);
+  const language = session.language === 'en' ? 'en' : 'nl';
+  const name = `${language === 'en' ? 'invoice' : 'factuur'}-${row.invoiceNumber}.pdf`;
+  return { name, pdf: await invoicePdf(invoice, issuer, language, creditedNumber) };
 }
 
 /**

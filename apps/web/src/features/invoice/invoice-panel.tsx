@@ -11,8 +11,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCash, IconCreditCard, IconLink, IconReceiptOff } from '@tabler/icons-react';
-import { type Invoice, InvoiceStatus, PaymentMethod } from '@xp/contracts';
+import { IconCash, IconCreditCard, IconFileTypePdf, IconLink, IconReceiptOff } from '@tabler/icons-react';
+import { INVOICE_PDF_PATH, type Invoice, InvoiceStatus, PaymentMethod } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
@@ -68,14 +68,27 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        <InvoiceStatusBadge status={invoice.status} />
-        {invoice.creditedInvoiceId !== null && <CreditBadge />}
-        {invoice.paymentMethod !== null && (
-          <Badge variant="outline" color="gray">
-            {t(`invoice.paymentMethod.${invoice.paymentMethod}`)}
-          </Badge>
-        )}
+      <Group gap="sm" justify="space-between">
+        <Group gap="sm">
+          <InvoiceStatusBadge status={invoice.status} />
+          {invoice.creditedInvoiceId !== null && <CreditBadge />}
+          {invoice.paymentMethod !== null && (
+            <Badge variant="outline" color="gray">
+              {t(`invoice.paymentMethod.${invoice.paymentMethod}`)}
+            </Badge>
+          )}
+        </Group>
+        <Button
+          component="a"
+          href={`/api${INVOICE_PDF_PATH.replace('{id}', String(invoice.id))}`}
+          target="_blank"
+          rel="noreferrer"
+          size="xs"
+          variant="default"
+          leftSection={<IconFileTypePdf size={16} aria-hidden />}
+        >
+          {t('invoice.detail.pdf')}
+        </Button>
       </Group>
       {invoice.creditedInvoiceId !== null && (
         <LinkedInvoice
