@@ -124,7 +124,7 @@ export async function buildApp({
     ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...paymentRoutes({ db, payments, log }),
-    ...invoiceRoutes({ db, payments, publicUrl: config.publicUrl }),
+    ...invoiceRoutes({ db, payments, publicUrl: config.publicUrl, mail: enqueueMail }),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,

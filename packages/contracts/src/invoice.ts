@@ -165,6 +165,15 @@ export const invoiceEndpoints = {
     params: idParam,
     response: invoice,
   }),
+  sendPaymentLink: endpoint({
+    method: 'POST',
+    path: '/Invoice/{id}/SendPaymentLink',
+    policy: invoices,
+    summary: "Mail the member the invoice with a payment link (the open attempt's, or a new one)",
+    tags,
+    params: idParam,
+    response: invoice,
+  }),
   paymentLink: endpoint({
     method: 'POST',
     path: '/Invoice/{id}/PaymentLink',

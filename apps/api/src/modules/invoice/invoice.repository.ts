@@ -11,6 +11,7 @@ import {
 } from '../../platform/http/paging.ts';
 import { paymentEvents, payments } from '../../platform/payments/payments.tables.ts';
 import type { Scope } from '../member/member.repository.ts';
+import { members } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { invoiceLines, invoiceNumbers, invoices } from './invoice.tables.ts';
 
@@ -76,6 +77,9 @@ export const issuerOf = async (db: Database, invoice: InvoiceRow) =>
       .innerJoin(gyms, eq(gyms.id, locations.gymId))
       .where(eq(locations.id, invoice.locationId))
   )[0]!;
+
+export const emailOfMember = async (db: Database, memberId: number) =>
+  (await db.select({ email: members.email }).from(members).where(eq(members.id, memberId)))[0]?.email ?? null;
 
 export const numberOf = async (db: Database, id: number) =>
   (await db.select({ number: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, id)))[0]

@@ -3,13 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
+import type { MailRequest } from '../../platform/mail/outbox.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from './invoice.repository.ts';
 import * as service from './invoice.service.ts';
 
 /** The invoices of a gym or location; their payments follow the webhook (`followPayment`). */
-export function invoiceRoutes(deps: { db: Database; payments: Payments; publicUrl: string }) {
-  const { db, payments, publicUrl } = deps;
+export function invoiceRoutes(deps: {
+  db: Database;
+  payments: Payments;
+  publicUrl: string;
+  mail: (db: Database, mail: MailRequest) => Promise<unknown>;
+}) {
+  const { db, payments, publicUrl, mail } = deps;
   payments.onChange(PAYMENT_SUBJECT, service.followPayment);
   return [
     route(endpoints.list, ({ session, query }) => service.listInvoices(db, session, query)),
@@ -22,6 +28,9 @@ export function invoiceRoutes(deps: { db: Database; payments: Payments; publicUr
     ),
     route(endpoints.cancel, ({ session, params, request }) =>
       service.cancelInvoice(db, session, params.id, request.id),
+    ),
+    route(endpoints.sendPaymentLink, ({ session, params }) =>
+      service.sendPaymentLink(db, payments, mail, publicUrl, session, params.id),
     ),
     route(endpoints.paymentLink, ({ session, params }) =>
       service.paymentLink(db, payments, publicUrl, session, params.id),

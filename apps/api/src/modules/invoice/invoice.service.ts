@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import type { MailRequest } from '../../platform/mail/outbox.ts';
 import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
 import * as members from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
@@ -297,6 +298,42 @@ export async function paymentLink(
   });
   return present(db, (await repository.find(db, scopeOf(session), id))!);
 }
+
+/**
+ * The invoice by mail to the member, with a payment link (`paymentLink`'s): to the member's e-mail address,
+ * in Dutch (members have no language of their own yet). A member without an address: 409.
+ */
+export async function sendPaymentLink(
+  db: Database,
+  payments: Payments,
+  mail: (db: Database, mail: MailRequest) => Promise<unknown>,
+  publicUrl: string,
+  session: Claims,
+  id: number,
+) {
+  const invoice = await own(db, session, id);
+  const email = await repository.emailOfMember(db, invoice.memberId);
+  if (!email) throw errors.conflict('general', 'invoice.errors.noEmail');
+  const linked = await paymentLink(db, payments, publicUrl, session, id);
+  const link = linked.payments[0]?.checkoutUrl;
+  if (!link) throw errors.conflict('general', 'invoice.errors.notPayable');
+  const issuer = await repository.issuerOf(db, invoice);
+  await mail(db, {
+    to: email,
+    language: 'nl',
+    template: 'invoicePaymentLink',
+    data: {
+      gymName: issuer.gymName,
+      invoiceNumber: invoice.invoiceNumber,
+      amount: euro.format(invoice.totalCents / 100),
+      dueDate: invoice.dueDate.split('-').reverse().join('-'),
+      link,
+    },
+  });
+  return linked;
+}
+
+const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
 /**
  * A payment of an invoice moved (the webhook): the invoice follows its current attempt. Paid: Paid by the

@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { type Invoice, type InvoiceListItem, InvoiceStatus, PaymentMethod } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import {
   amersfoortDesk,
@@ -284,6 +285,34 @@ describe('paying and cancelling', () => {
       'general',
       'invoice.errors.notPayable',
     );
+  });
+});
+
+describe('the invoice by mail', () => {
+  it('mails the member a payment link; a member without an address cannot get one', async () => {
+    const member = await newMember();
+    const invoice = await issue(member.id);
+    const sent = ok<Invoice>(await call('POST', `/Invoice/${invoice.id}/SendPaymentLink`, gym));
+    const link = sent.payments[0]!.checkoutUrl!;
+    expect(link).toMatch(/\/dev\/checkout\/tr_local_/);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.email!));
+    expect(mail).toMatchObject({ subject: `Factuur ${invoice.invoiceNumber} van Vitaal Sportcentra` });
+    expect(mail!.text).toContain(link);
+    expect(mail!.text).toMatch(/€\s92,50/);
+    // Sent again: the same open payment, a second mail.
+    const again = ok<Invoice>(await call('POST', `/Invoice/${invoice.id}/SendPaymentLink`, gym));
+    expect(again.payments.map((payment) => payment.id)).toEqual([sent.payments[0]!.id]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.email!))).toHaveLength(2);
+
+    const silent = await newMember({ email: '' });
+    const unmailable = await issue(silent.id);
+    expectFailure(
+      await call('POST', `/Invoice/${unmailable.id}/SendPaymentLink`, gym),
+      409,
+      'general',
+      'invoice.errors.noEmail',
+    );
+    expect(ok<Invoice>(await call('GET', `/Invoice/${unmailable.id}`, gym)).payments).toEqual([]);
   });
 });
 

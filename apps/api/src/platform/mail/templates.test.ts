@@ -8,6 +8,13 @@ const samples: MailTemplateData = {
   passwordReset: { link, minutes: 60 },
   emailChange: { link },
   accountDeletionRequest: { link },
+  invoicePaymentLink: {
+    gymName: 'Vitaal Sportcentra',
+    invoiceNumber: '2026-000042',
+    amount: '€ 92,50',
+    dueDate: '12-12-2026',
+    link,
+  },
 };
 
 describe('mail templates', () => {

@@ -22,6 +22,14 @@ export interface MailTemplateData {
   passwordReset: { link: string; minutes: number };
   emailChange: { link: string };
   accountDeletionRequest: { link: string };
+  /** An invoice to pay: its gym, number, amount (formatted), due date (DD-MM-YYYY) and the checkout link. */
+  invoicePaymentLink: {
+    gymName: string;
+    invoiceNumber: string;
+    amount: string;
+    dueDate: string;
+    link: string;
+  };
 }
 export type MailTemplate = keyof MailTemplateData;
 export const mailTemplates = [
@@ -30,6 +38,7 @@ export const mailTemplates = [
   'passwordReset',
   'emailChange',
   'accountDeletionRequest',
+  'invoicePaymentLink',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -223,6 +232,30 @@ const templates: Templates = {
         ),
         button('Confirm email address', data.link, FALLBACK.en),
         note(rich`Did you not ask for this? Then you can ignore this email; nothing changes.`),
+      ],
+    }),
+  },
+  invoicePaymentLink: {
+    nl: (data) => ({
+      subject: `Factuur ${data.invoiceNumber} van ${data.gymName}`,
+      blocks: [
+        heading(rich`Factuur ${data.invoiceNumber}`),
+        paragraph(
+          rich`${data.gymName} stuurt je factuur ${data.invoiceNumber} van ${data.amount}. Betaal die graag vóór ${data.dueDate}.`,
+        ),
+        button('Factuur betalen', data.link, FALLBACK.nl),
+        note(rich`Heb je al betaald? Dan kun je deze e-mail negeren.`),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Invoice ${data.invoiceNumber} from ${data.gymName}`,
+      blocks: [
+        heading(rich`Invoice ${data.invoiceNumber}`),
+        paragraph(
+          rich`${data.gymName} sends you invoice ${data.invoiceNumber} of ${data.amount}. Please pay it before ${data.dueDate}.`,
+        ),
+        button('Pay the invoice', data.link, FALLBACK.en),
+        note(rich`Have you paid already? Then you can ignore this email.`),
       ],
     }),
   },

@@ -43,3 +43,4 @@ function useInvoiceMutation<E extends EndpointDefinition>(endpoint: E) {
 export const useMarkInvoicePaid = () => useInvoiceMutation(endpoints.markPaid);
 export const useCancelInvoice = () => useInvoiceMutation(endpoints.cancel);
 export const useInvoicePaymentLink = () => useInvoiceMutation(endpoints.paymentLink);
+export const useSendInvoicePaymentLink = () => useInvoiceMutation(endpoints.sendPaymentLink);

@@ -11,7 +11,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCash, IconCreditCard, IconFileTypePdf, IconLink, IconReceiptOff } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCreditCard,
+  IconFileTypePdf,
+  IconLink,
+  IconMail,
+  IconReceiptOff,
+} from '@tabler/icons-react';
 import { INVOICE_PDF_PATH, type Invoice, InvoiceStatus, PaymentMethod } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
@@ -21,7 +28,13 @@ import { formatEuro } from '@/ui/money';
 import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
-import { useCancelInvoice, useInvoice, useInvoicePaymentLink, useMarkInvoicePaid } from './api';
+import {
+  useCancelInvoice,
+  useInvoice,
+  useInvoicePaymentLink,
+  useMarkInvoicePaid,
+  useSendInvoicePaymentLink,
+} from './api';
 import { CreditBadge, InvoiceStatusBadge } from './status-badge';
 
 /** What is still due can be paid at the desk or by a new link. */
@@ -242,6 +255,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const markPaid = useMarkInvoicePaid();
   const cancel = useCancelInvoice();
   const link = useInvoicePaymentLink();
+  const send = useSendInvoicePaymentLink();
   const isCredit = invoice.creditedInvoiceId !== null;
   const isPayable = !isCredit && PAYABLE.includes(invoice.status);
   const canCancel = !isCredit && invoice.status !== InvoiceStatus.Cancelled;
@@ -293,6 +307,23 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       )}
       {isPayable && (
         <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconMail size={16} aria-hidden />}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(
+                { params },
+                {
+                  onSuccess: () =>
+                    showSuccess(t('invoice.sendPaymentLink.done', { name: invoice.memberName })),
+                  onError: (error) => showFailure(error, 'invoice.sendPaymentLink.failed'),
+                },
+              )
+            }
+          >
+            {t('invoice.sendPaymentLink.action')}
+          </Button>
           <Button
             variant="default"
             leftSection={<IconLink size={16} aria-hidden />}
