@@ -56,6 +56,36 @@ export const publicGym = z.object({
 });
 export type PublicGym = z.infer<typeof publicGym>;
 
+/**
+ * What a Dutch invoice must show of its issuer besides name and address: the Chamber of Commerce number
+ * (KvK, 8 digits) and the VAT identification number (btw-id, `NL` + 9 digits + `B` + 2 digits). Either may be
+ * left empty until known; the invoices' PDF shows what is set.
+ */
+export const gymInvoiceDetailsInput = z.object({
+  id: idSchema,
+  kvkNumber: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\s/g, '') || null : value),
+    z
+      .string()
+      .regex(/^\d{8}$/, 'gym.errors.kvkFormat')
+      .nullable(),
+  ),
+  vatNumber: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/[\s.]/g, '').toUpperCase() || null : value),
+    z
+      .string()
+      .regex(/^NL\d{9}B\d{2}$/, 'gym.errors.vatFormat')
+      .nullable(),
+  ),
+});
+export type GymInvoiceDetailsInput = z.input<typeof gymInvoiceDetailsInput>;
+export const gymInvoiceDetails = z.object({
+  id: z.number().int(),
+  kvkNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+});
+export type GymInvoiceDetails = z.infer<typeof gymInvoiceDetails>;
+
 export const gymRegistrationSettings = z.object({
   id: z.number().int(),
   bannerHash: z.string().nullable(),
@@ -129,6 +159,24 @@ export const gymEndpoints = {
     tags,
     body: z.object({ id: idSchema }),
     response: nothing,
+  }),
+  invoiceDetails: endpoint({
+    method: 'GET',
+    path: '/Gym/{id}/InvoiceDetails',
+    policy: policy.gymRight('AlterGymInformation'),
+    summary: 'The KvK and VAT numbers a gym’s invoices show',
+    tags,
+    params: idParam,
+    response: gymInvoiceDetails,
+  }),
+  updateInvoiceDetails: endpoint({
+    method: 'PUT',
+    path: '/Gym/InvoiceDetails',
+    policy: policy.gymRight('AlterGymInformation'),
+    summary: 'Set the KvK and VAT numbers a gym’s invoices show',
+    tags,
+    body: gymInvoiceDetailsInput,
+    response: gymInvoiceDetails,
   }),
   registrationSettings: endpoint({
     method: 'GET',

@@ -54,6 +54,21 @@ export async function list(db: Database, query: ListQuery) {
 export const find = async (db: Database, id: number) =>
   (await db.select(columns).from(gyms).where(eq(gyms.id, id)))[0];
 
+/** What the gym's invoices show of it. */
+export const invoiceDetails = async (db: Database, id: number) =>
+  (
+    await db
+      .select({ id: gyms.id, kvkNumber: gyms.kvkNumber, vatNumber: gyms.vatNumber })
+      .from(gyms)
+      .where(eq(gyms.id, id))
+  )[0];
+
+export const setInvoiceDetails = (
+  db: Database,
+  id: number,
+  values: { kvkNumber: string | null; vatNumber: string | null },
+) => db.update(gyms).set(values).where(eq(gyms.id, id));
+
 /** Locks the gym row for the rest of the transaction, so a check and the change after it agree. */
 export const lock = async (db: Database, id: number) =>
   (await db.select({ id: gyms.id }).from(gyms).where(eq(gyms.id, id)).for('update'))[0];

@@ -15,6 +15,12 @@ export function gymRoutes(deps: { db: Database; files: FilesDeps }) {
     route(endpoints.remove, ({ session, body, request }) =>
       service.deleteGym(db, session, body.id, request.id),
     ),
+    route(endpoints.invoiceDetails, ({ session, params }) =>
+      service.getInvoiceDetails(db, session, params.id),
+    ),
+    route(endpoints.updateInvoiceDetails, ({ session, body, request }) =>
+      service.updateInvoiceDetails(db, session, body, request.id),
+    ),
     route(endpoints.registrationSettings, ({ session, params }) =>
       service.getRegistrationSettings(db, session, params.id),
     ),

@@ -143,6 +143,34 @@ export async function deleteGym(db: Database, session: Claims, id: number, reque
   return null;
 }
 
+export async function getInvoiceDetails(db: Database, session: Claims, id: number) {
+  assertMayAlter(session, id);
+  const row = await repository.invoiceDetails(db, id);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  return row;
+}
+
+/** The KvK and VAT numbers the invoices show; audited. */
+export function updateInvoiceDetails(
+  db: Database,
+  session: Claims,
+  input: { id: number; kvkNumber: string | null; vatNumber: string | null },
+  requestId: string,
+) {
+  assertMayAlter(session, input.id);
+  return inTransaction(db, async (tx) => {
+    if (!(await repository.lock(tx, input.id))) throw errors.notFound(NOT_FOUND);
+    const before = (await repository.invoiceDetails(tx, input.id))!;
+    await repository.setInvoiceDetails(tx, input.id, {
+      kvkNumber: input.kvkNumber,
+      vatNumber: input.vatNumber,
+    });
+    const after = (await repository.invoiceDetails(tx, input.id))!;
+    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: input.id, before, after, requestId });
+    return after;
+  });
+}
+
 export async function getRegistrationSettings(
   db: Database,
   session: Claims,

@@ -4,6 +4,9 @@ import PDFDocument from 'pdfkit';
 /** What the invoice says of its issuer: the gym, and the location it was issued from (its address). */
 export interface Issuer {
   gymName: string;
+  /** KvK number and VAT identification number, as the gym set them (null: not yet). */
+  kvkNumber: string | null;
+  vatNumber: string | null;
   locationName: string;
   street: string | null;
   houseNumber: string | null;
@@ -32,6 +35,8 @@ const texts = {
     payBefore: (date: string) => `Graag betalen vóór ${date}.`,
     cancelled: 'Deze factuur is geannuleerd met een creditfactuur.',
     creditFor: (number: string) => `Deze creditfactuur annuleert factuur ${number}.`,
+    kvk: 'KvK',
+    vatId: 'Btw-id',
   },
   en: {
     invoice: 'Invoice',
@@ -52,6 +57,8 @@ const texts = {
     payBefore: (date: string) => `Please pay before ${date}.`,
     cancelled: 'This invoice has been cancelled by a credit invoice.',
     creditFor: (number: string) => `This credit invoice cancels invoice ${number}.`,
+    kvk: 'Chamber of Commerce',
+    vatId: 'VAT ID',
   },
 };
 
@@ -98,8 +105,11 @@ export function invoicePdf(
     [issuer.street, issuer.houseNumber].filter(Boolean).join(' '),
     [issuer.postalCode, issuer.city].filter(Boolean).join(' '),
     issuer.email,
+    issuer.kvkNumber && `${t.kvk} ${issuer.kvkNumber}`,
+    issuer.vatNumber && `${t.vatId} ${issuer.vatNumber}`,
   ].filter((line): line is string => Boolean(line));
   for (const line of address) doc.text(line, { width: width / 2 });
+  const belowIssuer = doc.y;
 
   // The invoice's title, number and dates, top right.
   const isCredit = invoice.creditedInvoiceId !== null;
@@ -120,7 +130,7 @@ export function invoicePdf(
     doc.text(`${label}: ${value}`, right, undefined, { width: width / 2, align: 'right' });
 
   // The member.
-  doc.font('Helvetica-Bold').text(`${t.to}:`, left, 170);
+  doc.font('Helvetica-Bold').text(`${t.to}:`, left, Math.max(170, belowIssuer + 25));
   doc.font('Helvetica').text(invoice.memberName, left, undefined);
 
   // The lines.
@@ -131,7 +141,7 @@ export function invoicePdf(
     { title: t.vat, x: left + 360, width: 40, align: 'right' as const },
     { title: t.amount, x: left + 405, width: width - 405, align: 'right' as const },
   ];
-  let y = 230;
+  let y = Math.max(230, doc.y + 35);
   doc.font('Helvetica-Bold');
   for (const column of columns)
     doc.text(column.title, column.x, y, { width: column.width, align: column.align });

@@ -66,6 +66,8 @@ export const issuerOf = async (db: Database, invoice: InvoiceRow) =>
     await db
       .select({
         gymName: gyms.name,
+        kvkNumber: gyms.kvkNumber,
+        vatNumber: gyms.vatNumber,
         locationName: locations.name,
         street: locations.street,
         houseNumber: locations.houseNumber,

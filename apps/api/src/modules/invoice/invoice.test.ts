@@ -404,6 +404,25 @@ describe('the PDF', () => {
       expect(text).toContain(shown);
   });
 
+  it('shows the gym’s KvK and VAT numbers once they are set', async () => {
+    ok(
+      await call('PUT', '/Gym/InvoiceDetails', gym, {
+        id: ids.vitaal,
+        kvkNumber: '1234 5678',
+        vatNumber: 'nl 8123.45.678.b01',
+      }),
+    );
+    const invoice = await issue((await newMember()).id);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/Invoice/${invoice.id}/Pdf`,
+      headers: { cookie: gym },
+    });
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('KvK 12345678');
+    expect(text).toContain('Btw-id NL812345678B01');
+  });
+
   it('runs onto further pages for an invoice of 50 lines, the total on the last', async () => {
     const member = await newMember();
     const many = Array.from({ length: 50 }, (_, at) => ({ ...lines[0]!, description: `Les ${at + 1}` }));

@@ -22,6 +22,9 @@ export const gyms = pgTable(
     slug: text().notNull(),
     /** Banner of the public sign-up pages (`/inschrijven/{gymSlug}`). */
     registrationBannerHash: text().references(() => files.hash),
+    /** What the gym's invoices show of it (decision 016): KvK number and VAT identification number. */
+    kvkNumber: text(),
+    vatNumber: text(),
     /**
      * Employees (`gym_employees`) whose account still exists, kept by triggers in the database (migration
      * 0022) in the same transaction as every write: the list shows it without counting thousands of rows.

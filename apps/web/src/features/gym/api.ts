@@ -28,6 +28,22 @@ export function useGym(id: number | null) {
   return useApiQuery(endpoints.get, { params: { id: id ?? 0 } }, { enabled: id !== null && id > 0 });
 }
 
+/** The KvK and VAT numbers the gym's invoices show. */
+export function useGymInvoiceDetails(id: number | null) {
+  return useApiQuery(
+    endpoints.invoiceDetails,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== null && id > 0 },
+  );
+}
+
+export function useUpdateGymInvoiceDetails() {
+  const queryClient = useQueryClient();
+  return useApiMutation(endpoints.updateInvoiceDetails, {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.invoiceDetails) }),
+  });
+}
+
 export function useGymRegistrationSettings(id: number | null) {
   return useApiQuery(
     endpoints.registrationSettings,

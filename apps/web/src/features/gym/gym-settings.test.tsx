@@ -26,6 +26,7 @@ const alterer = gymEmployee(['10:AlterGymInformation', '10:ManageMembers']);
 const withGym = (routes: Routes = {}): Routes => ({
   'GET /api/Gym/10': () => ({ data: vitaal }),
   'GET /api/Gym/10/registrationSettings': () => ({ data: { id: 10, bannerHash: null } }),
+  'GET /api/Gym/10/InvoiceDetails': () => ({ data: { id: 10, kvkNumber: null, vatNumber: null } }),
   ...routes,
 });
 
@@ -252,5 +253,33 @@ describe('the registration settings', () => {
     await start('/settings/registration', admin());
     expect(await screen.findByRole('tab', { name: 'Sign-up' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No banner has been set yet.')).toBeInTheDocument();
+  });
+});
+
+describe("the gym's invoice details", () => {
+  it('sets the KvK and VAT numbers, shows a wrong form on its field, and saves', async () => {
+    const { requests } = await start('/settings', alterer, {
+      'PUT /api/Gym/InvoiceDetails': (request) => {
+        const body = request.body as { kvkNumber: string | null };
+        return body.kvkNumber === '1234567'
+          ? failure(400, 'gym.errors.kvkFormat', 'kvkNumber')
+          : { data: { id: 10, kvkNumber: '12345678', vatNumber: 'NL123456789B01' } };
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Factuurgegevens' }));
+    const user = userEvent.setup();
+    await user.type(form.getByRole('textbox', { name: 'KvK-nummer' }), '1234567');
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await form.findByText('Een KvK-nummer heeft 8 cijfers')).toBeInTheDocument();
+    await user.clear(form.getByRole('textbox', { name: 'KvK-nummer' }));
+    await user.type(form.getByRole('textbox', { name: 'KvK-nummer' }), '12345678');
+    await user.type(form.getByRole('textbox', { name: 'Btw-identificatienummer' }), 'nl123456789b01');
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('De factuurgegevens zijn opgeslagen')).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/Gym/InvoiceDetails').at(-1)?.body).toEqual({
+      id: 10,
+      kvkNumber: '12345678',
+      vatNumber: 'NL123456789B01',
+    });
   });
 });

@@ -1,15 +1,16 @@
-import { Paper, Stack } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { type Gym, gymUpdate } from '@xp/contracts';
+import { type Gym, type GymInvoiceDetails, gymInvoiceDetailsInput, gymUpdate } from '@xp/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { FormActions } from '@/ui/form-actions';
 import { showSaveErrors } from '@/ui/form-errors';
+import { TextField } from '@/ui/inputs/text-field';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
-import { useGym, useUpdateGym } from './api';
+import { useGym, useGymInvoiceDetails, useUpdateGym, useUpdateGymInvoiceDetails } from './api';
 import { GymFields, gymFormFields } from './gym-form';
 
 /** 'Algemeen' of the gym settings: name and slug of the active gym. */
@@ -31,7 +32,74 @@ export function GymGeneralSettings() {
       />
     );
   }
-  return <GymGeneralForm key={query.data.id} gym={query.data} />;
+  return (
+    <Stack gap="lg">
+      <GymGeneralForm key={query.data.id} gym={query.data} />
+      <GymInvoiceDetailsCard gymId={query.data.id} />
+    </Stack>
+  );
+}
+
+/** 'Factuurgegevens': the KvK and VAT numbers the gym's invoices show (decision 016). */
+function GymInvoiceDetailsCard({ gymId }: { gymId: number }) {
+  const query = useGymInvoiceDetails(gymId);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError)
+    return <ErrorState message="gym.invoiceDetails.fetchFailed" onRetry={() => void query.refetch()} />;
+  return <GymInvoiceDetailsForm key={gymId} details={query.data} />;
+}
+
+function GymInvoiceDetailsForm({ details }: { details: GymInvoiceDetails }) {
+  const { t } = useTranslation();
+  const update = useUpdateGymInvoiceDetails();
+  const form = useZodForm(gymInvoiceDetailsInput, { defaultValues: details });
+  const { reset } = form;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      reset(await update.mutateAsync({ body: values }));
+      showSuccess(t('gym.invoiceDetails.saved'));
+    } catch (error) {
+      showSaveErrors(error, form.setError, ['kvkNumber', 'vatNumber'], 'gym.invoiceDetails.failed');
+    }
+  });
+  return (
+    <Paper withBorder p="lg" radius="md" maw={640}>
+      <form onSubmit={submit} noValidate aria-label={t('gym.invoiceDetails.title')}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              {t('gym.invoiceDetails.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('gym.invoiceDetails.subtitle')}
+            </Text>
+          </Stack>
+          <TextField
+            control={form.control}
+            name="kvkNumber"
+            label={t('gym.invoiceDetails.kvkNumber')}
+            placeholder="12345678"
+            maxLength={12}
+          />
+          <TextField
+            control={form.control}
+            name="vatNumber"
+            label={t('gym.invoiceDetails.vatNumber')}
+            placeholder="NL123456789B01"
+            maxLength={20}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <FormActions
+            isDirty={form.formState.isDirty}
+            isSubmitting={form.formState.isSubmitting}
+            onUndo={() => reset()}
+            undoLabel="gym.settings.undo"
+          />
+        </Stack>
+      </form>
+    </Paper>
+  );
 }
 
 function GymGeneralForm({ gym }: { gym: Gym }) {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { expectFailure, expectForbidden, expectSignInRequired } from '../../test/expect.ts';
+import { auditRows, brug, call, gym, ids, plain, useMemberDesk } from '../member/test-support.ts';
+import { ok } from '../rights/test-support.ts';
+
+/* The KvK and VAT numbers a gym's invoices show (decision 016): AlterGymInformation of the active gym. */
+
+useMemberDesk('factuurgegevens.test', '10.67', ['AlterGymInformation']);
+
+describe("a gym's invoice details", () => {
+  it('are empty at first, set and cleared, normalised, audited', async () => {
+    const url = `/Gym/${ids.vitaal}/InvoiceDetails`;
+    expect(ok(await call('GET', url, gym))).toEqual({ id: ids.vitaal, kvkNumber: null, vatNumber: null });
+    const saved = ok(
+      await call('PUT', '/Gym/InvoiceDetails', gym, {
+        id: ids.vitaal,
+        kvkNumber: ' 1234 5678 ',
+        vatNumber: 'nl123456789b01',
+      }),
+    );
+    expect(saved).toEqual({ id: ids.vitaal, kvkNumber: '12345678', vatNumber: 'NL123456789B01' });
+    expect(ok(await call('GET', url, gym))).toEqual(saved);
+    const cleared = ok(
+      await call('PUT', '/Gym/InvoiceDetails', gym, { id: ids.vitaal, kvkNumber: '', vatNumber: null }),
+    );
+    expect(cleared).toEqual({ id: ids.vitaal, kvkNumber: null, vatNumber: null });
+    const audited = await auditRows('Gym', ids.vitaal);
+    expect(audited.at(-1)).toMatchObject({ changes: { kvkNumber: { old: '12345678', new: null } } });
+  });
+
+  it('refuses numbers of the wrong form, and changes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ kvkNumber: '1234567', vatNumber: null }, 'kvkNumber', 'gym.errors.kvkFormat'],
+      [{ kvkNumber: '12345678a', vatNumber: null }, 'kvkNumber', 'gym.errors.kvkFormat'],
+      [{ kvkNumber: null, vatNumber: 'NL12345678B01' }, 'vatNumber', 'gym.errors.vatFormat'],
+      [{ kvkNumber: null, vatNumber: 'BE0123456789' }, 'vatNumber', 'gym.errors.vatFormat'],
+    ];
+    for (const [body, key, message] of cases)
+      expectFailure(
+        await call('PUT', '/Gym/InvoiceDetails', gym, { id: ids.vitaal, ...body }),
+        400,
+        key,
+        message,
+      );
+    expect(ok(await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, gym))).toMatchObject({
+      kvkNumber: null,
+    });
+  });
+
+  it('are for who may alter the active gym only', async () => {
+    const body = { id: ids.vitaal, kvkNumber: '12345678', vatNumber: null };
+    expectForbidden(await call('PUT', '/Gym/InvoiceDetails', brug, body));
+    expectForbidden(await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, brug));
+    expectForbidden(await call('PUT', '/Gym/InvoiceDetails', plain, body));
+    expectSignInRequired(await call('PUT', '/Gym/InvoiceDetails', '', body));
+    expect(ok(await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, gym))).toMatchObject({
+      kvkNumber: null,
+    });
+  });
+});
