@@ -269,6 +269,24 @@ export const memberExport = z.object({
     }),
   ),
   refusedEntries: z.array(z.object({ locationName: z.string(), at: z.string(), reason: z.string() })),
+  /** The member's invoices (and credit invoices) with their lines; amounts in cents. */
+  invoices: z.array(
+    z.object({
+      invoiceNumber: z.string(),
+      invoiceDate: z.string(),
+      locationName: z.string(),
+      totalAmount: z.number().int(),
+      status: z.number().int(),
+      lines: z.array(
+        z.object({
+          description: z.string(),
+          quantity: z.number().int(),
+          vatRate: z.number().int(),
+          totalCents: z.number().int(),
+        }),
+      ),
+    }),
+  ),
 });
 export type MemberExport = z.infer<typeof memberExport>;
 

@@ -19,6 +19,7 @@ import {
   sortKey,
   tabCounts,
 } from '../../platform/http/paging.ts';
+import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
 import { locations } from '../organisation/organisation.tables.ts';
 import {
   ageGroups,
@@ -416,6 +417,45 @@ const memberColumns = {
 export type MemberDetailRow = Awaited<ReturnType<typeof findMember>>;
 
 /** A member in the caller's scope (undefined: none, or not theirs). `lock`: the row is locked first. */
+/** A member's invoices with their lines, oldest first, for the GDPR export. */
+export async function invoicesOfMember(db: Database, memberId: number) {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceDate: invoices.invoiceDate,
+      locationName: invoices.locationName,
+      totalAmount: invoices.totalCents,
+      status: invoices.status,
+    })
+    .from(invoices)
+    .where(eq(invoices.memberId, memberId))
+    .orderBy(asc(invoices.invoiceDate), asc(invoices.id));
+  const lines =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            invoiceId: invoiceLines.invoiceId,
+            description: invoiceLines.description,
+            quantity: invoiceLines.quantity,
+            vatRate: invoiceLines.vatRate,
+            totalCents: invoiceLines.totalCents,
+          })
+          .from(invoiceLines)
+          .where(
+            inArray(
+              invoiceLines.invoiceId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+  return rows.map(({ id, ...invoice }) => ({
+    ...invoice,
+    lines: lines.filter((line) => line.invoiceId === id).map(({ invoiceId: _invoiceId, ...line }) => line),
+  }));
+}
+
 export async function findMember(db: Database, scope: Scope, id: number, lock = false) {
   if (lock) {
     await db.select({ id: members.id }).from(members).where(eq(members.id, id)).for('update');

@@ -406,9 +406,10 @@ export async function exportMember(
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const member = await present(tx, await ownMember(tx, scope, id));
-    const [entryRows, attemptRows] = await Promise.all([
+    const [entryRows, attemptRows, invoiceRows] = await Promise.all([
       entries.entriesOfMember(tx, id),
       entries.attemptsOfMember(tx, id),
+      repository.invoicesOfMember(tx, id),
     ]);
     await audit(tx, {
       userId: session.userId,
@@ -423,13 +424,15 @@ export async function exportMember(
       member,
       entries: entryRows,
       refusedEntries: attemptRows,
+      invoices: invoiceRows,
     };
   });
 }
 
 /**
  * Removes the member's personal data (GDPR art. 17): names, contact, birth date, address, bank details and
- * the link to their account; the member, memberships and entries stay (anonymous), as invoices will.
+ * the link to their account; the member, memberships and entries stay (anonymous). Invoices stay as issued
+ * (with the name they were issued to): the law keeps them seven years, and an issued invoice is never changed.
  */
 export async function anonymiseMember(db: Database, session: Claims, id: number, requestId: string) {
   const scope = scopeOf(session);

@@ -668,9 +668,26 @@ describe('GDPR', () => {
       entryAt: new Date(Date.now() - 3_600_000),
       source: 1,
     });
+    const invoice = ok<{ invoiceNumber: string }>(
+      await call('POST', '/Invoice', gym, {
+        memberId: member.id,
+        locationId: ids.utrecht,
+        lines: [{ description: 'Dagpas', quantity: 1, unitPriceCents: 1_250, includesVat: true, vatRate: 9 }],
+      }),
+    );
     const exported = ok<MemberExport>(await call('GET', `/Member/${member.id}/Export`, gym));
     expect(exported.member).toMatchObject({ fullName: 'Privé Persoon', email: 'prive@leden.test' });
     expect(exported.entries).toHaveLength(1);
+    expect(exported.invoices).toEqual([
+      {
+        invoiceNumber: invoice.invoiceNumber,
+        invoiceDate: expect.any(String),
+        locationName: 'Vitaal Utrecht Centrum',
+        totalAmount: 1_250,
+        status: 1,
+        lines: [{ description: 'Dagpas', quantity: 1, vatRate: 9, totalCents: 1_250 }],
+      },
+    ]);
     expect((await auditRows('MemberExport', member.id)).map((row) => row.action)).toEqual(['create']);
     expectFailure(
       await call('POST', `/Member/${member.id}/Anonymise`, brug),

@@ -320,7 +320,13 @@ describe('the member', () => {
     const requests = fakeAppApi(manager, {
       ...api.routes,
       'GET /api/Member/41/Export': () => ({
-        data: { exportedAt: '2026-11-24T12:00:00.000Z', member: fatima, entries: [], refusedEntries: [] },
+        data: {
+          exportedAt: '2026-11-24T12:00:00.000Z',
+          member: fatima,
+          entries: [],
+          refusedEntries: [],
+          invoices: [],
+        },
       }),
     });
     const createObjectURL = vi.fn(() => 'blob:export');
