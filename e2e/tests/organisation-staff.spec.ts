@@ -18,7 +18,15 @@ test('a gym employee invites a colleague and grants rights through a rights grou
   // ------------------------------------------------------------- the gym employee invites a colleague
   await signIn(page, 'gym@example.com');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-  await expectMenu(page, ['Dashboard', 'Locaties', 'Medewerkers', 'Abonnementen', 'Leden', 'Instellingen']);
+  await expectMenu(page, [
+    'Dashboard',
+    'Locaties',
+    'Medewerkers',
+    'Abonnementen',
+    'Leden',
+    'Facturen',
+    'Instellingen',
+  ]);
 
   await mainMenu(page).getByRole('link', { name: 'Medewerkers' }).click();
   await expect(page).toHaveURL(/\/employees$/);

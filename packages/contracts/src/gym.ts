@@ -68,6 +68,7 @@ export const gymInvoiceDetailsInput = z.object({
     z
       .string()
       .regex(/^\d{8}$/, 'gym.errors.kvkFormat')
+      .meta({ examples: ['12345678'] })
       .nullable(),
   ),
   vatNumber: z.preprocess(
@@ -75,6 +76,7 @@ export const gymInvoiceDetailsInput = z.object({
     z
       .string()
       .regex(/^NL\d{9}B\d{2}$/, 'gym.errors.vatFormat')
+      .meta({ examples: ['NL123456789B01'] })
       .nullable(),
   ),
 });

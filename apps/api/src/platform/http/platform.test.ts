@@ -2,6 +2,7 @@ import {
   buildPath,
   EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
   type EndpointDefinition,
+  INVOICE_PDF_PATH,
   MEMBER_IMPORT_EXAMPLE_PATH,
 } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -74,10 +75,11 @@ describe('route table', () => {
 
   it('registers no API route that has no contract (besides docs, file downloads and the 404 catch-all)', () => {
     const contractRoutes = new Set(contractEndpoints.map(({ endpoint }) => fastifyUrl(endpoint)));
-    // Answers an .xlsx file, which the JSON envelope of a contract endpoint cannot describe.
+    // Answer an .xlsx or a PDF file, which the JSON envelope of a contract endpoint cannot describe.
     const downloads = new Set([
       `/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`,
       `/api${MEMBER_IMPORT_EXAMPLE_PATH}`,
+      `/api${INVOICE_PDF_PATH.replace('{id}', ':id')}`,
     ]);
     const others = t.routes
       .map((route) => route.url)
