@@ -106,6 +106,16 @@ export const invoiceQuery = listQuery(invoiceSortable).extend({
   memberId: idFromText.optional(),
 });
 
+/** What is still due: paid at the desk or by a new payment link (a credit invoice never is). */
+export const payableInvoiceStatuses: readonly number[] = [
+  InvoiceStatus.Open,
+  InvoiceStatus.Failed,
+  InvoiceStatus.Expired,
+  InvoiceStatus.ChargedBack,
+];
+export const isPayableInvoice = (invoice: { status: number; creditedInvoiceId: number | null }) =>
+  invoice.creditedInvoiceId === null && payableInvoiceStatuses.includes(invoice.status);
+
 export const markPaidInput = z.object({
   paymentMethod: z.union([z.literal(PaymentMethod.Card), z.literal(PaymentMethod.Cash)]),
 });

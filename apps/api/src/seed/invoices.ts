@@ -93,34 +93,7 @@ export async function seedInvoices(db: Database) {
       ],
     );
     if (outcome.status === InvoiceStatus.Cancelled) {
-      await invoices.issue(
-        db,
-        {
-          gymId: vitaal.id,
-          locationId: row.locationId,
-          memberId: row.memberId,
-          invoiceDate,
-          dueDate: invoiceDate,
-          status: InvoiceStatus.Paid,
-          creditedInvoiceId: row.id,
-          memberName: row.memberName,
-          locationName: row.locationName,
-          subtotalCents: -row.subtotalCents,
-          vatCents: -row.vatCents,
-          totalCents: -row.totalCents,
-        },
-        [
-          {
-            description: item.description,
-            quantity: 1,
-            unitPriceCents: -amounts.exclVatCents,
-            vatRate: item.vatRate,
-            exclVatCents: -amounts.exclVatCents,
-            vatCents: -amounts.vatCents,
-            totalCents: -amounts.totalCents,
-          },
-        ],
-      );
+      await invoices.issueCredit(db, row, invoiceDate, null);
       await invoices.setStatus(db, row.id, { status: InvoiceStatus.Cancelled });
     }
   }

@@ -63,10 +63,12 @@ const texts = {
 };
 
 const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
-/** `€ 49,50`; the PDF's standard font has the euro sign (WinAnsi), not the narrow no-break space. */
-const money = (cents: number) => euro.format(cents / 100).replace(/\u00a0/g, ' ');
-/** YYYY-MM-DD as DD-MM-YYYY (the spec's date format). */
-const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+/** `€ 49,50` (a plain space: the PDF's standard font has the euro sign, not the no-break space). */
+export const formatEuroCents = (cents: number) => euro.format(cents / 100).replace(/\u00a0/g, ' ');
+/** YYYY-MM-DD (or an ISO instant) as DD-MM-YYYY, the spec's date format. */
+export const dutchDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+const money = formatEuroCents;
+const day = dutchDate;
 
 /**
  * The invoice as a PDF (A4, pdfkit's standard Helvetica): issuer and address, the invoice's number and

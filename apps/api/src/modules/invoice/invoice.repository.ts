@@ -1,3 +1,4 @@
+import { InvoiceStatus } from '@xp/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText } from '../../platform/db/columns.ts';
@@ -95,6 +96,47 @@ export const locationOf = async (db: Database, gymId: number, locationId: number
       .from(locations)
       .where(and(eq(locations.id, locationId), eq(locations.gymId, gymId)))
   )[0];
+
+/**
+ * A credit invoice that cancels `invoice`: its lines negated, its own number, dated `invoiceDate`. Of an
+ * unpaid invoice it settles it (Paid); of a paid one it is Open: the gym owes the refund (decision 016).
+ */
+export async function issueCredit(
+  tx: Database,
+  invoice: InvoiceRow,
+  invoiceDate: string,
+  createdBy: number | null,
+) {
+  const lines = await linesOf(tx, invoice.id);
+  return issue(
+    tx,
+    {
+      gymId: invoice.gymId,
+      locationId: invoice.locationId,
+      memberId: invoice.memberId,
+      membershipId: invoice.membershipId,
+      invoiceDate,
+      dueDate: invoiceDate,
+      status: invoice.status === InvoiceStatus.Paid ? InvoiceStatus.Open : InvoiceStatus.Paid,
+      creditedInvoiceId: invoice.id,
+      memberName: invoice.memberName,
+      locationName: invoice.locationName,
+      subtotalCents: -invoice.subtotalCents,
+      vatCents: -invoice.vatCents,
+      totalCents: -invoice.totalCents,
+      createdBy,
+    },
+    lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: -line.unitPriceCents,
+      vatRate: line.vatRate,
+      exclVatCents: -line.exclVatCents,
+      vatCents: -line.vatCents,
+      totalCents: -line.totalCents,
+    })),
+  );
+}
 
 export async function find(db: Database, scope: Scope, id: number, lock = false) {
   const query = db

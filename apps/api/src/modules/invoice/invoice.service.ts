@@ -4,6 +4,7 @@ import {
   type Invoice,
   type InvoiceInput,
   InvoiceStatus,
+  isPayableInvoice,
   lineAmounts,
   PaymentMethod,
 } from '@xp/contracts';
@@ -17,18 +18,10 @@ import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
 import * as members from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
 import * as repository from './invoice.repository.ts';
-import { invoicePdf } from './invoice-pdf.ts';
+import { dutchDate, formatEuroCents, invoicePdf } from './invoice-pdf.ts';
 
 const ENTITY = 'Invoice';
 const NOT_FOUND = 'invoice.errors.notFound';
-
-/** What is still due can be paid, at the desk or by a new payment link. */
-const PAYABLE: readonly number[] = [
-  InvoiceStatus.Open,
-  InvoiceStatus.Failed,
-  InvoiceStatus.Expired,
-  InvoiceStatus.ChargedBack,
-];
 
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -209,8 +202,7 @@ export function markPaid(
 ) {
   return inTransaction(db, async (tx) => {
     const before = await own(tx, session, id, true);
-    if (before.creditedInvoiceId !== null || !PAYABLE.includes(before.status))
-      throw errors.conflict('general', 'invoice.errors.notPayable');
+    if (!isPayableInvoice(before)) throw errors.conflict('general', 'invoice.errors.notPayable');
     await repository.setStatus(tx, id, { status: InvoiceStatus.Paid, paymentMethod, paidAt: new Date() });
     const after = (await repository.find(tx, scopeOf(session), id))!;
     await auditInvoice(tx, session, requestId, before, after);
@@ -228,36 +220,7 @@ export function cancelInvoice(db: Database, session: Claims, id: number, request
     const before = await own(tx, session, id, true);
     if (before.creditedInvoiceId !== null || before.status === InvoiceStatus.Cancelled)
       throw errors.conflict('general', 'invoice.errors.notCancellable');
-    const lines = await repository.linesOf(tx, id);
-    const invoiceDate = dutchToday();
-    const credit = await repository.issue(
-      tx,
-      {
-        gymId: before.gymId,
-        locationId: before.locationId,
-        memberId: before.memberId,
-        membershipId: before.membershipId,
-        invoiceDate,
-        dueDate: invoiceDate,
-        status: before.status === InvoiceStatus.Paid ? InvoiceStatus.Open : InvoiceStatus.Paid,
-        creditedInvoiceId: id,
-        memberName: before.memberName,
-        locationName: before.locationName,
-        subtotalCents: -before.subtotalCents,
-        vatCents: -before.vatCents,
-        totalCents: -before.totalCents,
-        createdBy: session.userId,
-      },
-      lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitPriceCents: -line.unitPriceCents,
-        vatRate: line.vatRate,
-        exclVatCents: -line.exclVatCents,
-        vatCents: -line.vatCents,
-        totalCents: -line.totalCents,
-      })),
-    );
+    const credit = await repository.issueCredit(tx, before, dutchToday(), session.userId);
     await repository.setStatus(tx, id, { status: InvoiceStatus.Cancelled });
     const after = (await repository.find(tx, scopeOf(session), id))!;
     await auditInvoice(tx, session, requestId, before, after);
@@ -279,8 +242,7 @@ export async function paymentLink(
   id: number,
 ) {
   const invoice = await own(db, session, id);
-  if (invoice.creditedInvoiceId !== null || !PAYABLE.includes(invoice.status))
-    throw errors.conflict('general', 'invoice.errors.notPayable');
+  if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
   const [current] = await repository.paymentsOf(db, id);
   const reusable = current && ['created', 'open'].includes(current.row.status) ? current.row : undefined;
   await payments.start({
@@ -288,9 +250,8 @@ export async function paymentLink(
     locationId: invoice.locationId,
     subject: repository.PAYMENT_SUBJECT,
     subjectId: invoice.id,
-    attempt: reusable
-      ? Number(reusable.idempotencyKey.split('-').at(-1))
-      : (await repository.attemptsOf(db, id)) + 1,
+    // Attempts count 1, 2, ...: the newest is the count; an open one is resumed, else the next begins.
+    attempt: (await repository.attemptsOf(db, id)) + (reusable ? 0 : 1),
     amountCents: invoice.totalCents,
     description: `Factuur ${invoice.invoiceNumber}`,
     sequenceType: 'oneoff',
@@ -325,15 +286,13 @@ export async function sendPaymentLink(
     data: {
       gymName: issuer.gymName,
       invoiceNumber: invoice.invoiceNumber,
-      amount: euro.format(invoice.totalCents / 100),
-      dueDate: invoice.dueDate.split('-').reverse().join('-'),
+      amount: formatEuroCents(invoice.totalCents),
+      dueDate: dutchDate(invoice.dueDate),
       link,
     },
   });
   return linked;
 }
-
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 
 /**
  * A payment of an invoice moved (the webhook): the invoice follows its current attempt. Paid: Paid by the

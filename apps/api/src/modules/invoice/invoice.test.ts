@@ -176,6 +176,7 @@ describe('who sees and changes invoices', () => {
       ['PUT', `/Invoice/${invoice.id}/MarkPaid`, { paymentMethod: PaymentMethod.Cash }],
       ['POST', `/Invoice/${invoice.id}/Cancel`, undefined],
       ['POST', `/Invoice/${invoice.id}/PaymentLink`, undefined],
+      ['POST', `/Invoice/${invoice.id}/SendPaymentLink`, undefined],
     ] as const) {
       expectFailure(await call(method, url, brug, body), 404, 'general', 'invoice.errors.notFound');
       expectForbidden(await call(method, url, plain, body));

@@ -19,7 +19,13 @@ import {
   IconMail,
   IconReceiptOff,
 } from '@tabler/icons-react';
-import { INVOICE_PDF_PATH, type Invoice, InvoiceStatus, PaymentMethod } from '@xp/contracts';
+import {
+  INVOICE_PDF_PATH,
+  type Invoice,
+  InvoiceStatus,
+  isPayableInvoice,
+  PaymentMethod,
+} from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
@@ -36,14 +42,6 @@ import {
   useSendInvoicePaymentLink,
 } from './api';
 import { CreditBadge, InvoiceStatusBadge } from './status-badge';
-
-/** What is still due can be paid at the desk or by a new link. */
-const PAYABLE: readonly number[] = [
-  InvoiceStatus.Open,
-  InvoiceStatus.Failed,
-  InvoiceStatus.Expired,
-  InvoiceStatus.ChargedBack,
-];
 
 interface InvoicePanelProps {
   invoiceId: number | undefined;
@@ -257,7 +255,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const link = useInvoicePaymentLink();
   const send = useSendInvoicePaymentLink();
   const isCredit = invoice.creditedInvoiceId !== null;
-  const isPayable = !isCredit && PAYABLE.includes(invoice.status);
+  const isPayable = isPayableInvoice(invoice);
   const canCancel = !isCredit && invoice.status !== InvoiceStatus.Cancelled;
   const params = { id: invoice.id };
   const paid = (paymentMethod: typeof PaymentMethod.Card | typeof PaymentMethod.Cash) =>
