@@ -40,6 +40,15 @@ import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecy
 import { enqueueMail } from './platform/mail/outbox.ts';
 import { paymentRoutes } from './platform/payments/payment.routes.ts';
 import { createPayments, type Payments } from './platform/payments/payments.ts';
+import { createLinkSigner, type LinkSigner } from './platform/crypto/link-token.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { onInvoiceMoved } from './modules/billing/billing.service.ts';
+
+/** What runs beside the routes with the app's own machinery (the billing job). */
+export interface AppServices {
+  payments: Payments;
+  links: LinkSigner;
+}
 
 export interface AppOptions {
   config: Config;
@@ -51,8 +60,11 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where log lines go (tests read them); unset: stdout. */
   logStream?: ServerOptions['logStream'];
-  /** Hands out the app's payment machinery (tests start payments through it, as domains will). */
-  onPayments?: (payments: Payments) => void;
+  /**
+   * Hands out the app's payment machinery and mail link signer (tests start payments through them, as
+   * domains do; the server's billing job runs with them).
+   */
+  onServices?: (services: AppServices) => void;
 }
 
 /** Builds the HTTP app from its modules; each module gets only what it uses. */
@@ -63,7 +75,7 @@ export async function buildApp({
   extraRoutes = [],
   lifecycle,
   logStream,
-  onPayments,
+  onServices,
 }: AppOptions): Promise<FastifyInstance> {
   const secret = config.sessionSecret ?? (await generatedSetting(db, 'session_secret'));
   const signer = createTokenSigner(secret, config.accessTokenSeconds);
@@ -86,7 +98,9 @@ export async function buildApp({
     mollieApiEndpoint: config.mollieApiEndpoint,
     apiKeyOfLocation: (database, locationId) => apiKeyOfLocation(database, secrets, locationId),
   });
-  onPayments?.(payments);
+  const links = createLinkSigner(secret);
+  const billing = { db, payments, links, publicUrl: config.publicUrl };
+  onServices?.({ payments, links });
   // The app's logger, for what runs inside a request but is not its answer (the local provider's webhook call).
   let app: FastifyInstance | undefined;
   const log = { warn: (data: object, message: string) => app?.log.warn(data, message) };
@@ -124,7 +138,14 @@ export async function buildApp({
     ...pictureBankRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...paymentRoutes({ db, payments, log }),
-    ...invoiceRoutes({ db, payments, publicUrl: config.publicUrl, mail: enqueueMail }),
+    ...invoiceRoutes({
+      db,
+      payments,
+      publicUrl: config.publicUrl,
+      mail: enqueueMail,
+      onInvoiceMoved: onInvoiceMoved(billing),
+    }),
+    ...billingRoutes(billing),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,

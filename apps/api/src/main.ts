@@ -1,4 +1,5 @@
-import { buildApp } from './app.ts';
+import { type AppServices, buildApp } from './app.ts';
+import { createBillingJob } from './modules/billing/billing-run.ts';
 import { createSessionCleanup } from './modules/account/session-cleanup.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
@@ -31,12 +32,28 @@ if (shouldSeedDemoData({ isProduction: config.isProduction, seedDemo: config.see
 if (config.isProduction) await refuseDemoPasswordsInProduction(database.db);
 
 const lifecycle = createLifecycle();
-const app = await buildApp({ config, db: database.db, lifecycle });
+let services: AppServices | undefined;
+const app = await buildApp({
+  config,
+  db: database.db,
+  lifecycle,
+  onServices: (made) => {
+    services = made;
+  },
+});
 await app.listen({ port: config.port, host: config.host });
 const mailWorker = createMailWorker({ db: database.db, transport: mailTransport, logger: app.log });
 mailWorker.start();
 const sessionCleanup = createSessionCleanup({ db: database.db, logger: app.log });
 sessionCleanup.start();
+const billingJob = createBillingJob({
+  db: database.db,
+  payments: services!.payments,
+  links: services!.links,
+  publicUrl: config.publicUrl,
+  logger: app.log,
+});
+billingJob.start();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
@@ -52,7 +69,7 @@ shutdownOnSignals(
     lifecycle,
     app,
     mailWorker,
-    jobs: [sessionCleanup],
+    jobs: [sessionCleanup, billingJob],
     mailTransport,
     database,
     drainDelayMs: config.drainDelayMs,

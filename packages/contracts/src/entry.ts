@@ -31,6 +31,7 @@ export const refusalReasons = [
   'notInTimeSlot',
   'limitReached',
   'registrationOpen',
+  'openPayment',
 ] as const;
 export type RefusalReason = (typeof refusalReasons)[number];
 
@@ -96,7 +97,7 @@ export const entryQuery = listQuery(entrySortable).extend({
 export const checkInInput = z.object({ qrCode: z.string().trim().min(1).max(200) });
 export const checkInResult = z.object({
   admitted: z.boolean(),
-  /** When refused: why (`refusalReasons`). */
+  /** When refused: why (`refusalReasons`); when admitted with a warning: 'openPayment' (in debt, decision 017). */
   reason: z.enum(refusalReasons).nullable(),
   locationName: z.string(),
   entryId: z.number().int().nullable(),

@@ -75,6 +75,8 @@ export const InvoiceStatus = {
 } as const;
 /** How an invoice was paid (spec 001 section 9). */
 export const PaymentMethod = { Card: 0, Cash: 1, PaymentProvider: 2 } as const;
+/** What the door does with a member in debt (decision 017): refuse ('openPayment'), or let in and warn the desk. */
+export const DebtPolicy = { Block: 0, Warn: 1 } as const;
 /** Member status (spec 001 section 4): Non-active and Sleeping are set by days of absence. */
 export const MemberStatus = { NonActive: 1, Sleeping: 2, Active: 3 } as const;
 /** Subscription types, period types and access types (spec 001 section 3, counted in the spec's order). */

@@ -79,12 +79,26 @@ export const gymInvoiceDetailsInput = z.object({
       .meta({ examples: ['NL123456789B01'] })
       .nullable(),
   ),
+  /**
+   * The SEPA creditor identifier (incassant-ID) of the direct debits: `NL`, 2 check digits, a business code
+   * of 3 characters, then the KvK number and 4 digits (`NL98ZZZ999999999999`).
+   */
+  sepaCreditorId: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\s/g, '').toUpperCase() || null : value),
+    z
+      .string()
+      .regex(/^NL\d{2}[A-Z0-9]{3}\d{12}$/, 'gym.errors.creditorIdFormat')
+      .meta({ examples: ['NL98ZZZ999999999999'] })
+      .nullable()
+      .optional(),
+  ),
 });
 export type GymInvoiceDetailsInput = z.input<typeof gymInvoiceDetailsInput>;
 export const gymInvoiceDetails = z.object({
   id: z.number().int(),
   kvkNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  sepaCreditorId: z.string().nullable(),
 });
 export type GymInvoiceDetails = z.infer<typeof gymInvoiceDetails>;
 

@@ -3,6 +3,7 @@ import './zod-setup.ts';
 export * from './account.ts';
 export * from './address.ts';
 export * from './association.ts';
+export * from './billing.ts';
 export * from './challenge.ts';
 export * from './challenge-template.ts';
 export * from './employee.ts';
@@ -32,6 +33,7 @@ export * from './user.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import { associationEndpoints } from './association.ts';
+import { billingEndpoints } from './billing.ts';
 import { challengeEndpoints } from './challenge.ts';
 import { challengeTemplateEndpoints } from './challenge-template.ts';
 import {
@@ -100,4 +102,5 @@ export const endpointGroups = {
   entry: entryEndpoints,
   payment: paymentEndpoints,
   invoice: invoiceEndpoints,
+  billing: billingEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -9,7 +9,7 @@ import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
-import type { Payments } from '../platform/payments/payments.ts';
+import type { AppServices } from '../app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 export { DEMO_PASSWORD };
@@ -50,7 +50,7 @@ export async function createTestApp(
 ) {
   const database = await freshDatabase();
   const routes: Route[] = [];
-  let payments: Payments | undefined;
+  let services: AppServices | undefined;
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-files-'));
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
@@ -62,8 +62,8 @@ export async function createTestApp(
     onRouteRegistered: (route) => routes.push(route),
     extraRoutes,
     logStream,
-    onPayments: (made) => {
-      payments = made;
+    onServices: (made) => {
+      services = made;
     },
   });
   await app.ready();
@@ -84,7 +84,14 @@ export async function createTestApp(
     db: database.db,
     routes,
     /** The app's payment machinery (what a domain starts payments with). */
-    payments: payments!,
+    payments: services!.payments,
+    /** What the billing run needs of the app (`runBilling(t.billing)`). */
+    billing: {
+      db: database.db,
+      payments: services!.payments,
+      links: services!.links,
+      publicUrl: config.publicUrl,
+    },
     config,
     filesDir: config.filesDir,
     login,

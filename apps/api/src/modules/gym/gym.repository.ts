@@ -58,7 +58,12 @@ export const find = async (db: Database, id: number) =>
 export const invoiceDetails = async (db: Database, id: number) =>
   (
     await db
-      .select({ id: gyms.id, kvkNumber: gyms.kvkNumber, vatNumber: gyms.vatNumber })
+      .select({
+        id: gyms.id,
+        kvkNumber: gyms.kvkNumber,
+        vatNumber: gyms.vatNumber,
+        sepaCreditorId: gyms.sepaCreditorId,
+      })
       .from(gyms)
       .where(eq(gyms.id, id))
   )[0];
@@ -66,7 +71,7 @@ export const invoiceDetails = async (db: Database, id: number) =>
 export const setInvoiceDetails = (
   db: Database,
   id: number,
-  values: { kvkNumber: string | null; vatNumber: string | null },
+  values: { kvkNumber: string | null; vatNumber: string | null; sepaCreditorId?: string | null | undefined },
 ) => db.update(gyms).set(values).where(eq(gyms.id, id));
 
 /** Locks the gym row for the rest of the transaction, so a check and the change after it agree. */

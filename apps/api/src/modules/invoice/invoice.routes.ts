@@ -4,9 +4,16 @@ import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
-import type { Payments } from '../../platform/payments/payments.ts';
+import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import type { InvoiceRow } from './invoice.repository.ts';
 import { PAYMENT_SUBJECT } from './invoice.repository.ts';
 import * as service from './invoice.service.ts';
+
+export type InvoiceMovedListener = (
+  tx: Database,
+  payment: PaymentRow,
+  moved: { invoice: InvoiceRow; status: number },
+) => Promise<void>;
 
 /** The invoices of a gym or location; their payments follow the webhook (`followPayment`). */
 export function invoiceRoutes(deps: {
@@ -14,9 +21,14 @@ export function invoiceRoutes(deps: {
   payments: Payments;
   publicUrl: string;
   mail: (db: Database, mail: MailRequest) => Promise<unknown>;
+  /** Told, in the webhook's transaction, when a payment moved an invoice's status (the dunning). */
+  onInvoiceMoved?: InvoiceMovedListener;
 }) {
   const { db, payments, publicUrl, mail } = deps;
-  payments.onChange(PAYMENT_SUBJECT, service.followPayment);
+  payments.onChange(PAYMENT_SUBJECT, async (tx, payment, previous) => {
+    const moved = await service.followPayment(tx, payment, previous);
+    if (moved) await deps.onInvoiceMoved?.(tx, payment, moved);
+  });
   return [
     route(endpoints.list, ({ session, query }) => service.listInvoices(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getInvoice(db, session, params.id)),

@@ -3,6 +3,7 @@ import {
   dutchToday,
   type Invoice,
   type InvoiceInput,
+  type InvoiceLineInput,
   InvoiceStatus,
   isPayableInvoice,
   lineAmounts,
@@ -23,7 +24,7 @@ import { dutchDate, formatEuroCents, invoicePdf } from './invoice-pdf.ts';
 const ENTITY = 'Invoice';
 const NOT_FOUND = 'invoice.errors.notFound';
 
-const addDays = (day: string, days: number) => {
+export const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
@@ -142,6 +143,26 @@ export async function invoicePdfOf(db: Database, session: Claims, id: number) {
 }
 
 /**
+ * An invoice's lines with their amounts as issued (`lineAmounts`: one rounding rule), the unit price excl.
+ * VAT rounded to a cent, and the invoice's subtotal and VAT: the lines' sums.
+ */
+export function pricedLines(input: readonly InvoiceLineInput[]) {
+  const lines = input.map((line) => {
+    const amounts = lineAmounts(line);
+    return {
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: Math.round(amounts.exclVatCents / line.quantity),
+      vatRate: line.vatRate,
+      ...amounts,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, line) => sum + line.exclVatCents, 0);
+  const vatCents = lines.reduce((sum, line) => sum + line.vatCents, 0);
+  return { lines, subtotalCents, vatCents, totalCents: subtotalCents + vatCents };
+}
+
+/**
  * Issues an invoice to a member of the scope from a location of the scope (in the Location environment the
  * active one), dated today (Dutch date), due after the payment term. Lines keep their amounts as computed
  * here (`lineAmounts`); the totals are their sums.
@@ -156,18 +177,7 @@ export function createInvoice(db: Database, session: Claims, input: InvoiceInput
         ? await repository.locationOf(tx, scope.gymId, input.locationId)
         : undefined;
     if (!location) throw errors.field('locationId', 'invoice.errors.locationNotFound');
-    const lines = input.lines.map((line) => {
-      const amounts = lineAmounts(line);
-      return {
-        description: line.description,
-        quantity: line.quantity,
-        unitPriceCents: Math.round(amounts.exclVatCents / line.quantity),
-        vatRate: line.vatRate,
-        ...amounts,
-      };
-    });
-    const subtotalCents = lines.reduce((sum, line) => sum + line.exclVatCents, 0);
-    const vatCents = lines.reduce((sum, line) => sum + line.vatCents, 0);
+    const { lines, subtotalCents, vatCents } = pricedLines(input.lines);
     const invoiceDate = dutchToday();
     const row = await repository.issue(
       tx,
@@ -241,23 +251,39 @@ export async function paymentLink(
   session: Claims,
   id: number,
 ) {
-  const invoice = await own(db, session, id);
+  await startPaymentLink(db, payments, await own(db, session, id), `${publicUrl}/`);
+  return present(db, (await repository.find(db, scopeOf(session), id))!);
+}
+
+/**
+ * The payment of what an invoice still owes: the current attempt's while it is open (the same link), else
+ * a new collection attempt with the location's provider; the person comes back to `redirectUrl`. Answers
+ * the payment (its `checkoutUrl`).
+ */
+export async function startPaymentLink(
+  db: Database,
+  payments: Payments,
+  invoice: repository.InvoiceRow,
+  redirectUrl: string,
+) {
   if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
-  const [current] = await repository.paymentsOf(db, id);
-  const reusable = current && ['created', 'open'].includes(current.row.status) ? current.row : undefined;
-  await payments.start({
+  const [current] = await repository.paymentsOf(db, invoice.id);
+  const reusable =
+    current && current.row.sequenceType === 'oneoff' && ['created', 'open'].includes(current.row.status)
+      ? current.row
+      : undefined;
+  return payments.start({
     gymId: invoice.gymId,
     locationId: invoice.locationId,
     subject: repository.PAYMENT_SUBJECT,
     subjectId: invoice.id,
     // Attempts count 1, 2, ...: the newest is the count; an open one is resumed, else the next begins.
-    attempt: (await repository.attemptsOf(db, id)) + (reusable ? 0 : 1),
+    attempt: (await repository.attemptsOf(db, invoice.id)) + (reusable ? 0 : 1),
     amountCents: invoice.totalCents,
     description: `Factuur ${invoice.invoiceNumber}`,
     sequenceType: 'oneoff',
-    redirectUrl: `${publicUrl}/`,
+    redirectUrl,
   });
-  return present(db, (await repository.find(db, scopeOf(session), id))!);
 }
 
 /**
@@ -296,21 +322,30 @@ export async function sendPaymentLink(
 
 /**
  * A payment of an invoice moved (the webhook): the invoice follows its current attempt. Paid: Paid by the
- * payment provider; failed, expired: so; pending: Pending; cancelled at the checkout: Open again. A
- * chargeback of the payment that paid it: Charged back. An older attempt, a cancelled or credit invoice, or
- * one paid at the desk meanwhile, is left as it is.
+ * payment provider (of any attempt: the money came); failed, expired: so; pending: Pending; cancelled at the
+ * checkout: Open again. A chargeback of the payment that paid it: Charged back. Other news of an older
+ * attempt, a cancelled or credit invoice, or one paid meanwhile, is left as it is. Answers the status it set.
  */
-export async function followPayment(tx: Database, payment: PaymentRow, previous: PaymentRow) {
+export async function followPayment(
+  tx: Database,
+  payment: PaymentRow,
+  previous: PaymentRow,
+): Promise<{ invoice: repository.InvoiceRow; status: number } | undefined> {
   const invoice = await repository.lockById(tx, payment.subjectId);
-  if (!invoice || invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled) return;
+  if (!invoice || invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled)
+    return undefined;
   if (payment.chargedBackCents > previous.chargedBackCents) {
-    if (invoice.status === InvoiceStatus.Paid && invoice.paymentMethod === PaymentMethod.PaymentProvider)
-      await repository.setStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
-    return;
+    if (invoice.status !== InvoiceStatus.Paid || invoice.paymentMethod !== PaymentMethod.PaymentProvider)
+      return undefined;
+    await repository.setStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
+    return { invoice, status: InvoiceStatus.ChargedBack };
   }
-  if (payment.status === previous.status) return;
-  if (payment.id !== (await repository.latestPaymentId(tx, invoice.id))) return;
-  if (invoice.status === InvoiceStatus.Paid) return;
+  if (payment.status === previous.status) return undefined;
+  if (invoice.status === InvoiceStatus.Paid) return undefined;
+  // Money received settles the invoice whichever attempt brought it (a pay link of the reminder mail paid
+  // while the retried direct debit was under way); any other news counts only from the newest attempt.
+  if (payment.status !== 'paid' && payment.id !== (await repository.latestPaymentId(tx, invoice.id)))
+    return undefined;
   const next = {
     paid: InvoiceStatus.Paid,
     failed: InvoiceStatus.Failed,
@@ -319,7 +354,7 @@ export async function followPayment(tx: Database, payment: PaymentRow, previous:
     canceled: InvoiceStatus.Open,
     open: InvoiceStatus.Open,
   }[payment.status as 'paid'];
-  if (next === undefined) return;
+  if (next === undefined || next === invoice.status) return undefined;
   await repository.setStatus(
     tx,
     invoice.id,
@@ -327,4 +362,5 @@ export async function followPayment(tx: Database, payment: PaymentRow, previous:
       ? { status: next, paymentMethod: PaymentMethod.PaymentProvider, paidAt: payment.paidAt ?? new Date() }
       : { status: next },
   );
+  return { invoice, status: next };
 }

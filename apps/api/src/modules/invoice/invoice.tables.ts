@@ -71,6 +71,9 @@ export const invoices = pgTable(
     totalCents: integer().notNull(),
     paidAt: timestamp({ withTimezone: true }),
     createdBy: integer(),
+    /** The membership's period the billing run invoiced (first and last day); null for other invoices. */
+    periodStart: date(),
+    periodEnd: date(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,6 +88,21 @@ export const invoices = pgTable(
     index('invoices_location_date_idx').on(table.locationId, table.invoiceDate, table.id),
     index('invoices_member_date_idx').on(table.memberId, table.invoiceDate, table.id),
     index('invoices_gym_number_idx').on(table.gymId, table.invoiceNumber),
+    // The billing run invoices a membership's period once (decision 017).
+    uniqueIndex('invoices_membership_period_unique')
+      .on(table.membershipId, table.periodStart)
+      .where(sql`${table.periodStart} is not null`),
+    // What is still due (decision 017): by member (the door's debt check), by gym (the members in debt) and by
+    // due date (the reminders). Small: most invoices are paid.
+    index('invoices_member_due_idx')
+      .on(table.memberId, table.dueDate)
+      .where(sql`${table.status} in (1, 3, 5, 7) and ${table.creditedInvoiceId} is null`),
+    index('invoices_gym_due_idx')
+      .on(table.gymId, table.dueDate, table.memberId)
+      .where(sql`${table.status} in (1, 3, 5, 7) and ${table.creditedInvoiceId} is null`),
+    index('invoices_due_idx')
+      .on(table.dueDate, table.id)
+      .where(sql`${table.status} in (1, 3, 5, 7) and ${table.creditedInvoiceId} is null`),
     index('invoices_member_name_trgm_idx').using(
       'gin',
       table.gymId,

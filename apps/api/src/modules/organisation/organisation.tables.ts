@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -25,6 +26,8 @@ export const gyms = pgTable(
     /** What the gym's invoices show of it (decision 016): KvK number and VAT identification number. */
     kvkNumber: text(),
     vatNumber: text(),
+    /** The SEPA creditor identifier (incassant-ID) the gym collects direct debits under (decision 017). */
+    sepaCreditorId: text(),
     /**
      * Employees (`gym_employees`) whose account still exists, kept by triggers in the database (migration
      * 0022) in the same transaction as every write: the list shows it without counting thousands of rows.
@@ -111,6 +114,12 @@ export const locations = pgTable(
     /** How long a member is expected to stay after checking in, in minutes. */
     memberExpectedInsideTime: integer().notNull().default(90),
     visibleOnRegistrationPage: boolean().notNull().default(true),
+    /** A member in debt at the door (`DebtPolicy`): 0 refused ('openPayment'), 1 let in with a warning. */
+    debtPolicy: smallint().notNull().default(0),
+    /** Days after a failed direct debit before it is tried once more (decision 017). */
+    paymentRetryDays: smallint().notNull().default(5),
+    /** Days after the due date before an unpaid invoice puts the member in debt. */
+    paymentGraceDays: smallint().notNull().default(14),
     /** The code in the QR code at the door; a new one replaces it. */
     qrCode: text(),
     qrCodeIssuedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,5 @@
 export * from '../../modules/account/account.tables.ts';
+export * from '../../modules/billing/billing.tables.ts';
 export * from '../../modules/challenge/challenge.tables.ts';
 export * from '../../modules/challenge-template/challenge-template.tables.ts';
 export * from '../../modules/employee/employee.tables.ts';

@@ -21,3 +21,17 @@ export async function enqueueMail(db: Database, mail: MailRequest): Promise<{ id
   await notifyMailEnqueued(db);
   return row!;
 }
+
+/** Many mails in one statement (the billing run's notices), with one wake-up of the workers. */
+export async function enqueueMails(db: Database, mails: MailRequest[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      to: mail.to,
+      language: mail.language,
+      template: mail.template,
+      ...renderMail<MailTemplate>(mail.template, mail.language, mail.data),
+    })),
+  );
+  await notifyMailEnqueued(db);
+}

@@ -15,6 +15,39 @@ const samples: MailTemplateData = {
     dueDate: '12-12-2026',
     link,
   },
+  invoiceIssued: {
+    gymName: 'Vitaal Sportcentra',
+    invoiceNumber: '2026-000043',
+    amount: '€ 39,95',
+    dueDate: '01-12-2026',
+    period: '01-12-2026 t/m 31-12-2026',
+    payLink: link,
+    cancelLink: `${link}&cancel=1`,
+    directDebit: {
+      collectionDate: '01-12-2026',
+      ibanEnding: '4300',
+      mandateReference: 'XP-1-42',
+      creditorId: 'NL98ZZZ999999999999',
+    },
+  },
+  invoicePaymentFailed: {
+    gymName: 'Vitaal Sportcentra',
+    invoiceNumber: '2026-000043',
+    amount: '€ 39,95',
+    retryDate: '06-12-2026',
+    payLink: link,
+    cancelLink: link,
+  },
+  invoiceReminder: {
+    gymName: 'Vitaal Sportcentra',
+    invoiceNumber: '2026-000043',
+    amount: '€ 39,95',
+    dueDate: '01-12-2026',
+    payBy: '29-12-2026',
+    payLink: link,
+    cancelLink: link,
+  },
+  membershipEnded: { gymName: 'Vitaal Sportcentra', subscriptionName: 'Fitness Basis', endDate: '31-12-2026' },
 };
 
 describe('mail templates', () => {

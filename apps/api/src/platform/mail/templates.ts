@@ -30,6 +30,51 @@ export interface MailTemplateData {
     dueDate: string;
     link: string;
   };
+  /**
+   * A period's invoice from the billing run (decision 017). With `directDebit` it is the SEPA
+   * pre-notification: the amount is collected on that day from the account ending in `ibanEnding`, under
+   * the mandate reference and the gym's creditor id; without it, the member pays by the link. Every invoice
+   * mail carries the link that ends the membership.
+   */
+  invoiceIssued: {
+    gymName: string;
+    invoiceNumber: string;
+    amount: string;
+    dueDate: string;
+    period: string;
+    payLink: string;
+    /** Null: the invoice is not of a membership (a sale at the desk). */
+    cancelLink: string | null;
+    directDebit: {
+      collectionDate: string;
+      ibanEnding: string;
+      mandateReference: string;
+      creditorId: string | null;
+    } | null;
+  };
+  /** A direct debit failed or was charged back; `retryDate`: when it is tried once more (null: not again). */
+  invoicePaymentFailed: {
+    gymName: string;
+    invoiceNumber: string;
+    amount: string;
+    retryDate: string | null;
+    payLink: string;
+    /** Null: the invoice is not of a membership (a sale at the desk). */
+    cancelLink: string | null;
+  };
+  /** The free reminder (WIK): 14 days to pay after this mail before any collection costs. */
+  invoiceReminder: {
+    gymName: string;
+    invoiceNumber: string;
+    amount: string;
+    dueDate: string;
+    payBy: string;
+    payLink: string;
+    /** Null: the invoice is not of a membership (a sale at the desk). */
+    cancelLink: string | null;
+  };
+  /** A membership ended from its cancel link: the confirmation. */
+  membershipEnded: { gymName: string; subscriptionName: string; endDate: string };
 }
 export type MailTemplate = keyof MailTemplateData;
 export const mailTemplates = [
@@ -39,6 +84,10 @@ export const mailTemplates = [
   'emailChange',
   'accountDeletionRequest',
   'invoicePaymentLink',
+  'invoiceIssued',
+  'invoicePaymentFailed',
+  'invoiceReminder',
+  'membershipEnded',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -107,6 +156,23 @@ const button = (label: string, link: string, fallback: string): Block => ({
   link: safeLink(link),
   fallback,
 });
+
+/** A link in running text (`label: link` in the plain text). */
+function anchor(label: string, link: string): Rich {
+  const href = escapeHtml(safeLink(link));
+  return {
+    html: `<a href="${href}" style="color:#087f5b;">${escapeHtml(label)}</a>`,
+    text: `${label}: ${safeLink(link)}`,
+  };
+}
+
+/** The link that ends the membership, in every mail about its invoices (Dutch consumer rules). */
+const cancelNote = (language: MailLanguage, link: string | null): Block[] =>
+  link === null
+    ? []
+    : language === 'nl'
+      ? [note(rich`Wil je je abonnement opzeggen? ${anchor('Abonnement opzeggen', link)}`)]
+      : [note(rich`Do you want to end your membership? ${anchor('End membership', link)}`)];
 
 const minutesText = (language: MailLanguage, minutes: number) =>
   language === 'nl'
@@ -256,6 +322,142 @@ const templates: Templates = {
         ),
         button('Pay the invoice', data.link, FALLBACK.en),
         note(rich`Have you paid already? Then you can ignore this email.`),
+      ],
+    }),
+  },
+  invoiceIssued: {
+    nl: (data) => ({
+      subject: `Factuur ${data.invoiceNumber} van ${data.gymName}`,
+      blocks: [
+        heading(rich`Factuur ${data.invoiceNumber}`),
+        paragraph(rich`${data.gymName} stuurt je factuur ${data.invoiceNumber} van ${strong(data.amount)} voor ${data.period}.`),
+        ...(data.directDebit
+          ? [
+              paragraph(
+                rich`Op ${strong(data.directDebit.collectionDate)} schrijven we dit bedrag af van je rekening eindigend op ${data.directDebit.ibanEnding}. Je hoeft niets te doen.`,
+              ),
+              note(
+                data.directDebit.creditorId
+                  ? rich`Machtigingskenmerk ${data.directDebit.mandateReference}, incassant-ID ${data.directDebit.creditorId}. Niet akkoord met een afschrijving? Je bank storneert hem binnen 8 weken op je verzoek.`
+                  : rich`Machtigingskenmerk ${data.directDebit.mandateReference}. Niet akkoord met een afschrijving? Je bank storneert hem binnen 8 weken op je verzoek.`,
+              ),
+            ]
+          : [
+              paragraph(rich`Betaal de factuur graag vóór ${data.dueDate}.`),
+              button('Factuur betalen', data.payLink, FALLBACK.nl),
+            ]),
+        ...cancelNote('nl', data.cancelLink),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Invoice ${data.invoiceNumber} from ${data.gymName}`,
+      blocks: [
+        heading(rich`Invoice ${data.invoiceNumber}`),
+        paragraph(rich`${data.gymName} sends you invoice ${data.invoiceNumber} of ${strong(data.amount)} for ${data.period}.`),
+        ...(data.directDebit
+          ? [
+              paragraph(
+                rich`On ${strong(data.directDebit.collectionDate)} we collect this amount from your account ending in ${data.directDebit.ibanEnding}. You need not do anything.`,
+              ),
+              note(
+                data.directDebit.creditorId
+                  ? rich`Mandate reference ${data.directDebit.mandateReference}, creditor id ${data.directDebit.creditorId}. Do you not agree with a debit? Your bank reverses it within 8 weeks at your request.`
+                  : rich`Mandate reference ${data.directDebit.mandateReference}. Do you not agree with a debit? Your bank reverses it within 8 weeks at your request.`,
+              ),
+            ]
+          : [
+              paragraph(rich`Please pay the invoice before ${data.dueDate}.`),
+              button('Pay the invoice', data.payLink, FALLBACK.en),
+            ]),
+        ...cancelNote('en', data.cancelLink),
+      ],
+    }),
+  },
+  invoicePaymentFailed: {
+    nl: (data) => ({
+      subject: `Betaling van factuur ${data.invoiceNumber} is niet gelukt`,
+      blocks: [
+        heading(rich`Je betaling is niet gelukt`),
+        paragraph(
+          rich`De afschrijving van ${strong(data.amount)} voor factuur ${data.invoiceNumber} van ${data.gymName} is niet gelukt.`,
+        ),
+        paragraph(
+          data.retryDate
+            ? rich`Op ${data.retryDate} proberen we het nog één keer. Je kunt ook nu zelf betalen:`
+            : rich`Betaal de factuur graag zelf:`,
+        ),
+        button('Factuur betalen', data.payLink, FALLBACK.nl),
+        ...cancelNote('nl', data.cancelLink),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Payment of invoice ${data.invoiceNumber} failed`,
+      blocks: [
+        heading(rich`Your payment failed`),
+        paragraph(
+          rich`The debit of ${strong(data.amount)} for invoice ${data.invoiceNumber} from ${data.gymName} failed.`,
+        ),
+        paragraph(
+          data.retryDate
+            ? rich`We will try once more on ${data.retryDate}. You can also pay now:`
+            : rich`Please pay the invoice yourself:`,
+        ),
+        button('Pay the invoice', data.payLink, FALLBACK.en),
+        ...cancelNote('en', data.cancelLink),
+      ],
+    }),
+  },
+  invoiceReminder: {
+    nl: (data) => ({
+      subject: `Herinnering: factuur ${data.invoiceNumber} van ${data.gymName}`,
+      blocks: [
+        heading(rich`Herinnering`),
+        paragraph(
+          rich`Factuur ${data.invoiceNumber} van ${strong(data.amount)} had op ${data.dueDate} betaald moeten zijn. We hebben je betaling nog niet ontvangen.`,
+        ),
+        paragraph(
+          rich`Betaal het bedrag graag uiterlijk ${strong(data.payBy)} (14 dagen na deze herinnering). Deze herinnering is kosteloos; betaal je daarna niet, dan kunnen incassokosten volgen.`,
+        ),
+        button('Factuur betalen', data.payLink, FALLBACK.nl),
+        note(rich`Heb je al betaald? Dan kun je deze e-mail negeren.`),
+        ...cancelNote('nl', data.cancelLink),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Reminder: invoice ${data.invoiceNumber} from ${data.gymName}`,
+      blocks: [
+        heading(rich`Reminder`),
+        paragraph(
+          rich`Invoice ${data.invoiceNumber} of ${strong(data.amount)} was due on ${data.dueDate}. We have not received your payment yet.`,
+        ),
+        paragraph(
+          rich`Please pay the amount by ${strong(data.payBy)} at the latest (14 days after this reminder). This reminder is free of charge; if you do not pay after that, collection costs may follow.`,
+        ),
+        button('Pay the invoice', data.payLink, FALLBACK.en),
+        note(rich`Have you paid already? Then you can ignore this email.`),
+        ...cancelNote('en', data.cancelLink),
+      ],
+    }),
+  },
+  membershipEnded: {
+    nl: (data) => ({
+      subject: `Je abonnement bij ${data.gymName} is opgezegd`,
+      blocks: [
+        heading(rich`Je abonnement is opgezegd`),
+        paragraph(
+          rich`Je abonnement ${strong(data.subscriptionName)} bij ${data.gymName} loopt tot en met ${strong(data.endDate)}. Tot die dag ben je welkom.`,
+        ),
+        note(rich`Heb je dit niet zelf gedaan? Neem dan contact op met ${data.gymName}.`),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Your membership at ${data.gymName} has been ended`,
+      blocks: [
+        heading(rich`Your membership has been ended`),
+        paragraph(
+          rich`Your membership ${strong(data.subscriptionName)} at ${data.gymName} runs until ${strong(data.endDate)} inclusive. You are welcome until that day.`,
+        ),
+        note(rich`Did you not do this yourself? Then please contact ${data.gymName}.`),
       ],
     }),
   },

@@ -50,6 +50,7 @@ export interface GatewayMandate {
  */
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
+  /** `email` may be empty: none. */
   createCustomer(input: { name: string; email: string }): Promise<{ id: string }>;
   createMandate(input: NewMandate): Promise<GatewayMandate>;
   getMandate(customerId: string, mandateId: string): Promise<GatewayMandate>;

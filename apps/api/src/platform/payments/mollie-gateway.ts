@@ -18,7 +18,12 @@ export function createMollieGateway(apiKey: string, apiEndpoint?: string): Payme
   const client = createMollieClient({ apiKey, ...(apiEndpoint ? { apiEndpoint } : {}) });
   return {
     provider: 'mollie',
-    createCustomer: (input) => call(async () => ({ id: (await client.customers.create(input)).id })),
+    // An empty e-mail is none (a member without an address).
+    createCustomer: (input) =>
+      call(async () => ({
+        id: (await client.customers.create({ name: input.name, ...(input.email ? { email: input.email } : {}) }))
+          .id,
+      })),
     createMandate: (input) =>
       call(async () =>
         mandateOf(

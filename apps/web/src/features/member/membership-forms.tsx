@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   dutchToday,
+  earliestEndDate,
   Environment,
   endMembershipInput,
   type Member,
@@ -324,8 +325,12 @@ function EndForm({ membership, onDone }: { membership: Membership; onDone: () =>
   const { t } = useTranslation();
   const end = useEndMembership();
   const { variant } = membership;
-  const byNotice = addPeriod(dutchToday(), variant.noticePeriodAmount, variant.noticePeriodType);
-  const earliest = laterDay(byNotice, membership.startDate);
+  const earliest = earliestEndDate(
+    dutchToday(),
+    membership.startDate,
+    variant.noticePeriodAmount,
+    variant.noticePeriodType,
+  );
   const form = useZodForm(endSchema, {
     defaultValues: {
       endDate: membership.endDate && membership.endDate < earliest ? membership.endDate : earliest,

@@ -1,0 +1,358 @@
+import { type BillingRunResult, dutchToday, InvoiceStatus, isPayableInvoice, SubscriptionType } from '@xp/contracts';
+import type { LinkSigner } from '../../platform/crypto/link-token.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { createPeriodicJob, type JobLogger } from '../../platform/jobs/periodic.ts';
+import { enqueueMails, type MailRequest } from '../../platform/mail/outbox.ts';
+import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
+import type { Payments } from '../../platform/payments/payments.ts';
+import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
+import { invoiceCollections, invoiceNotices } from './billing.tables.ts';
+import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
+import { addDays, pricedLines } from '../invoice/invoice.service.ts';
+import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
+import * as repository from './billing.repository.ts';
+import { NoticeKind } from './billing.tables.ts';
+
+/**
+ * A period is invoiced this many days before it starts, with the SEPA pre-notification: the 14 days the SEPA
+ * rulebook sets when the contract agrees no shorter term (decision 017).
+ */
+export const ISSUE_DAYS_AHEAD = 14;
+
+export interface BillingDeps {
+  db: Database;
+  payments: Payments;
+  links: LinkSigner;
+  publicUrl: string;
+}
+
+/** The member's pages behind a mail's links (decision 017): pay the invoice, end the membership. */
+export const payLinkOf = (deps: Pick<BillingDeps, 'links' | 'publicUrl'>, invoiceId: number) =>
+  `${deps.publicUrl}/betalen/${deps.links.sign('invoice', invoiceId)}`;
+export const cancelLinkOf = (deps: Pick<BillingDeps, 'links' | 'publicUrl'>, membershipId: number) =>
+  `${deps.publicUrl}/afmelden/${deps.links.sign('membership', membershipId)}`;
+
+/** The mandate reference of a member's direct debits: the one an import brought, else ours. */
+export const mandateReferenceOf = (member: { gymId: number; memberId: number; imported: string | null }) =>
+  member.imported ?? `XP-${member.gymId}-${member.memberId}`;
+
+/** A mandate the provider has, or will have from the IBAN the member gave, can be charged. */
+const canDebit = (period: { mandateStatus: string | null; iban: string | null }) =>
+  period.mandateStatus === 'valid' ||
+  period.mandateStatus === 'pending' ||
+  (period.mandateStatus === null && period.iban !== null);
+
+/** One batch of the issue phase: its invoices, notices and the billing rows moved on, in one transaction. */
+async function issueBatch(deps: BillingDeps, today: string, limit: number) {
+  return inTransaction(deps.db, async (tx) => {
+    const due = await repository.claimDuePeriods(tx, addDays(today, ISSUE_DAYS_AHEAD), limit);
+    const moves: { membershipId: number; period: number; start: string | null }[] = [];
+    const made: {
+      period: repository.DuePeriod;
+      values: typeof invoices.$inferInsert;
+      lines: ReturnType<typeof pricedLines>['lines'];
+      debit: boolean;
+    }[] = [];
+    for (const period of due) {
+      const isPrepaid = period.subscriptionType === SubscriptionType.Prepaid;
+      const ended =
+        period.anonymised ||
+        (period.endDate !== null && period.periodStart > period.endDate) ||
+        (isPrepaid && period.period > 0);
+      const nextStart =
+        ended || isPrepaid || (period.endDate !== null && period.nextStart > period.endDate)
+          ? null
+          : period.nextStart;
+      moves.push({ membershipId: period.membershipId, period: period.period + 1, start: nextStart });
+      if (ended || period.invoiced || period.paused) continue;
+      const lastDay = addDays(period.nextStart, -1);
+      const periodEnd =
+        isPrepaid || (period.endDate !== null && period.endDate < lastDay) ? period.endDate! : lastDay;
+      const priced = pricedLines([
+        ...(period.period === 0 && period.oneOffCosts > 0
+          ? [
+              {
+                description: `Eenmalige kosten ${period.subscriptionName}`,
+                quantity: 1,
+                unitPriceCents: period.oneOffCosts,
+                includesVat: period.oneOffIncludesVat,
+                vatRate: period.vatRate as 0,
+              },
+            ]
+          : []),
+        {
+          description: `${period.subscriptionName} (${period.variantName}), ${dutchDate(period.periodStart)} t/m ${dutchDate(periodEnd)}`,
+          quantity: Math.max(1, period.periods),
+          unitPriceCents: period.price,
+          includesVat: period.priceIncludesVat,
+          vatRate: period.vatRate as 0,
+        },
+      ]);
+      if (priced.totalCents <= 0) continue;
+      made.push({
+        period,
+        debit: canDebit(period),
+        lines: priced.lines,
+        values: {
+          gymId: period.gymId,
+          locationId: period.locationId,
+          memberId: period.memberId,
+          membershipId: period.membershipId,
+          year: Number(today.slice(0, 4)),
+          sequence: 0,
+          invoiceNumber: '',
+          invoiceDate: today,
+          dueDate: period.periodStart > today ? period.periodStart : today,
+          status: InvoiceStatus.Open,
+          memberName: period.memberName,
+          locationName: period.locationName,
+          subtotalCents: priced.subtotalCents,
+          vatCents: priced.vatCents,
+          totalCents: priced.totalCents,
+          periodStart: period.periodStart,
+          periodEnd,
+        },
+      });
+    }
+    if (made.length > 0) {
+      // Numbers per gym, the gyms in one order (two runs lock the counters alike), in the order claimed.
+      const year = Number(today.slice(0, 4));
+      const gymIds = [...new Set(made.map((entry) => entry.values.gymId))].sort((a, b) => a - b);
+      for (const gymId of gymIds) {
+        const ofGym = made.filter((entry) => entry.values.gymId === gymId);
+        const first = await repository.takeNumbers(tx, gymId, year, ofGym.length);
+        ofGym.forEach((entry, index) => {
+          entry.values.sequence = first + index;
+          entry.values.invoiceNumber = `${year}-${String(first + index).padStart(6, '0')}`;
+        });
+      }
+      const inserted = await tx
+        .insert(invoices)
+        .values(made.map((entry) => entry.values))
+        .returning({ id: invoices.id, gymId: invoices.gymId, sequence: invoices.sequence });
+      const idOf = new Map(inserted.map((row) => [`${row.gymId}:${row.sequence}`, row.id]));
+      const ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
+      await tx.insert(invoiceLines).values(
+        made.flatMap((entry, index) =>
+          entry.lines.map((line, position) => ({ ...line, invoiceId: ids[index]!, position: position + 1 })),
+        ),
+      );
+      const debits = made.flatMap((entry, index) =>
+        entry.debit ? [{ invoiceId: ids[index]!, round: 1, collectOn: entry.values.dueDate as string }] : [],
+      );
+      if (debits.length > 0) await tx.insert(invoiceCollections).values(debits);
+      const mails: MailRequest[] = [];
+      made.forEach((entry, index) => {
+        const { period, values } = entry;
+        if (!period.email) return;
+        const id = ids[index]!;
+        mails.push({
+          to: period.email,
+          language: 'nl',
+          template: 'invoiceIssued',
+          data: {
+            gymName: period.gymName,
+            invoiceNumber: values.invoiceNumber,
+            amount: formatEuroCents(values.totalCents),
+            dueDate: dutchDate(values.dueDate as string),
+            period: `${dutchDate(period.periodStart)} t/m ${dutchDate(values.periodEnd as string)}`,
+            payLink: payLinkOf(deps, id),
+            cancelLink: cancelLinkOf(deps, period.membershipId),
+            directDebit: entry.debit
+              ? {
+                  collectionDate: dutchDate(values.dueDate as string),
+                  ibanEnding: period.iban ? period.iban.replace(/\s/g, '').slice(-4) : '••••',
+                  mandateReference:
+                    period.mandateRef ??
+                    mandateReferenceOf({
+                      gymId: period.gymId,
+                      memberId: period.memberId,
+                      imported: period.mandateReference,
+                    }),
+                  creditorId: period.creditorId,
+                }
+              : null,
+          },
+        });
+      });
+      const mailed = made.flatMap((entry, index) => (entry.period.email ? [ids[index]!] : []));
+      if (mailed.length > 0)
+        await tx
+          .insert(invoiceNotices)
+          .values(mailed.map((invoiceId) => ({ invoiceId, kind: NoticeKind.Issued })));
+      await enqueueMails(tx, mails);
+    }
+    await repository.advance(tx, moves);
+    return { claimed: due.length, invoices: made.length, notices: made.filter((entry) => entry.period.email).length };
+  });
+}
+
+/**
+ * The member's mandate at the invoice's location: the one kept, or one made now at the provider from the
+ * IBAN the member gave (customer first). Null: nothing to charge on (no IBAN, or the mandate is invalid).
+ */
+async function mandateFor(deps: BillingDeps, charge: NonNullable<Awaited<ReturnType<typeof repository.chargeOf>>>, today: string) {
+  const { invoice } = charge;
+  const kept = await repository.mandateOf(deps.db, invoice.memberId, invoice.locationId);
+  if (kept?.mandateId && (kept.status === 'valid' || kept.status === 'pending'))
+    return { customerId: kept.customerId, mandateId: kept.mandateId };
+  if (kept?.status === 'invalid' || !charge.iban || charge.anonymised) return null;
+  const gateway = await deps.payments.gatewayFor(invoice.locationId);
+  const customerId =
+    kept?.provider === gateway.provider
+      ? kept.customerId
+      : (await gateway.createCustomer({ name: charge.memberName, email: charge.email ?? '' })).id;
+  const reference = mandateReferenceOf({
+    gymId: invoice.gymId,
+    memberId: invoice.memberId,
+    imported: charge.mandateReference,
+  });
+  const mandate = await gateway.createMandate({
+    customerId,
+    consumerName: charge.accountHolder ?? charge.memberName,
+    iban: charge.iban.replace(/\s/g, ''),
+    signatureDate: charge.mandateSignedOn ?? today,
+    reference,
+  });
+  await repository.saveMandate(deps.db, {
+    memberId: invoice.memberId,
+    locationId: invoice.locationId,
+    provider: gateway.provider,
+    customerId,
+    mandateId: mandate.id,
+    reference,
+    status: mandate.status,
+  });
+  return mandate.status === 'invalid' ? null : { customerId, mandateId: mandate.id };
+}
+
+/**
+ * Charges one claimed direct debit on the member's mandate. What is no longer due (paid at the desk,
+ * cancelled), or is being paid another way, or has no mandate, leaves the queue; a provider that cannot be
+ * reached leaves it for the next run.
+ */
+async function collectOne(deps: BillingDeps, claimed: repository.ClaimedCollection, today: string) {
+  const charge = await repository.chargeOf(deps.db, claimed.invoiceId);
+  if (!charge || !isPayableInvoice(charge.invoice) || charge.hasPaymentUnderWay) {
+    await repository.dropCollection(deps.db, claimed.invoiceId);
+    return false;
+  }
+  try {
+    const mandate = await mandateFor(deps, charge, today);
+    if (!mandate) {
+      await repository.dropCollection(deps.db, claimed.invoiceId);
+      return false;
+    }
+    await deps.payments.start({
+      gymId: charge.invoice.gymId,
+      locationId: charge.invoice.locationId,
+      subject: PAYMENT_SUBJECT,
+      subjectId: charge.invoice.id,
+      attempt: claimed.paymentAttempt,
+      amountCents: charge.invoice.totalCents,
+      description: `Factuur ${charge.invoice.invoiceNumber}`,
+      sequenceType: 'recurring',
+      customerId: mandate.customerId,
+      mandateId: mandate.mandateId,
+      redirectUrl: deps.publicUrl,
+    });
+    await repository.dropCollection(deps.db, claimed.invoiceId);
+    return true;
+  } catch (error) {
+    const unavailable =
+      error instanceof GatewayUnavailableError || (error instanceof AppError && error.status === 503);
+    if (unavailable) {
+      await repository.releaseCollection(deps.db, claimed.invoiceId);
+      return false;
+    }
+    if (error instanceof GatewayRefusedError || error instanceof AppError) {
+      // The provider refused (a closed account, no provider for the location): the member pays by link.
+      await repository.dropCollection(deps.db, claimed.invoiceId);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** The free reminder (WIK) to each member who fell into debt, once per invoice. */
+async function remindBatch(deps: BillingDeps, today: string, limit: number) {
+  const overdue = await repository.overdueWithoutReminder(deps.db, today, NoticeKind.Reminder, limit);
+  let sent = 0;
+  for (const { id } of overdue) {
+    await inTransaction(deps.db, async (tx) => {
+      const context = await repository.noticeContextOf(tx, id);
+      if (!context || !(await repository.noteNotice(tx, id, NoticeKind.Reminder))) return;
+      const { invoice } = context;
+      if (!context.email) return;
+      await enqueueMails(tx, [
+        {
+          to: context.email,
+          language: 'nl',
+          template: 'invoiceReminder',
+          data: {
+            gymName: context.gymName,
+            invoiceNumber: invoice.invoiceNumber,
+            amount: formatEuroCents(invoice.totalCents),
+            dueDate: dutchDate(invoice.dueDate),
+            payBy: dutchDate(addDays(today, 14)),
+            payLink: payLinkOf(deps, invoice.id),
+            cancelLink: invoice.membershipId === null ? null : cancelLinkOf(deps, invoice.membershipId),
+          },
+        },
+      ]);
+      sent += 1;
+    });
+  }
+  return { count: overdue.length, sent };
+}
+
+/**
+ * The billing run (decision 017), safe to run in every instance at once and again on the same day:
+ * 1. issue: every membership whose next period starts within `ISSUE_DAYS_AHEAD` days gets that period's
+ *    invoice (the one-off costs on the first; a prepaid term whole on its first), with the SEPA
+ *    pre-notification or the pay link by mail, and its direct debit queued for the due date;
+ * 2. collect: the queued direct debits due today are charged on the members' mandates;
+ * 3. remind: a member who fell into debt gets the free reminder (WIK) with 14 days to pay.
+ */
+export async function runBilling(
+  deps: BillingDeps,
+  options: { today?: string; batchSize?: number; isStopping?: () => boolean } = {},
+): Promise<BillingRunResult> {
+  const today = options.today ?? dutchToday();
+  const batchSize = options.batchSize ?? 500;
+  const isStopping = options.isStopping ?? (() => false);
+  const result = { invoices: 0, charges: 0, notices: 0 };
+  while (!isStopping()) {
+    const batch = await issueBatch(deps, today, batchSize);
+    result.invoices += batch.invoices;
+    result.notices += batch.notices;
+    if (batch.claimed < batchSize) break;
+  }
+  while (!isStopping()) {
+    const claimed = await repository.claimCollections(deps.db, today, batchSize);
+    for (const entry of claimed) if (await collectOne(deps, entry, today)) result.charges += 1;
+    if (claimed.length < batchSize) break;
+  }
+  while (!isStopping()) {
+    const batch = await remindBatch(deps, today, batchSize);
+    result.notices += batch.sent;
+    if (batch.count < batchSize) break;
+  }
+  return result;
+}
+
+/** The billing run every hour in every instance (they share the work by their row locks). */
+export function createBillingJob(deps: BillingDeps & { logger: JobLogger; intervalMs?: number }) {
+  return createPeriodicJob({
+    name: 'billing',
+    intervalMs: deps.intervalMs ?? 60 * 60_000,
+    logger: deps.logger,
+    run: async (isStopping) => {
+      const result = await runBilling(deps, { isStopping });
+      if (result.invoices + result.charges + result.notices > 0)
+        deps.logger.info({ job: 'billing', ...result }, 'billing run');
+    },
+  });
+}

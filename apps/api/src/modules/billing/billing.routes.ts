@@ -1,0 +1,32 @@
+import { billingEndpoints as endpoints } from '@xp/contracts';
+import { route } from '../../platform/http/route.ts';
+import { type BillingDeps, runBilling } from './billing-run.ts';
+import * as service from './billing.service.ts';
+
+/**
+ * A location's dunning rules, the members in debt, the member's pay and cancel pages (public, by a signed
+ * link, rate limited per address), and the billing run on demand in development.
+ */
+export function billingRoutes(deps: BillingDeps) {
+  const { db } = deps;
+  return [
+    route(endpoints.getSettings, ({ session, params }) => service.getBillingSettings(db, session, params.id)),
+    route(endpoints.updateSettings, ({ session, params, body, request }) =>
+      service.updateBillingSettings(db, session, params.id, body, request.id),
+    ),
+    route(endpoints.debtors, ({ session, query }) => service.listDebtors(db, session, query)),
+    route(endpoints.publicInvoice, ({ params, request }) =>
+      service.publicInvoice(deps, params.token, request.ip),
+    ),
+    route(endpoints.payPublicInvoice, ({ params, request }) =>
+      service.payPublicInvoice(deps, params.token, request.ip),
+    ),
+    route(endpoints.publicMembership, ({ params, request }) =>
+      service.publicMembership(deps, params.token, request.ip),
+    ),
+    route(endpoints.cancelPublicMembership, ({ params, request }) =>
+      service.cancelPublicMembership(deps, params.token, request.ip),
+    ),
+    route(endpoints.runBilling, () => runBilling(deps)),
+  ];
+}
