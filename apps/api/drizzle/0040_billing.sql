@@ -86,23 +86,35 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "memberships_billing_end" AFTER UPDATE OF "end_date" ON "memberships"
   FOR EACH ROW WHEN (OLD."end_date" IS DISTINCT FROM NEW."end_date") EXECUTE FUNCTION "memberships_billing_end"();--> statement-breakpoint
--- The memberships there are: invoiced from their first period that starts today or later (what ran before
--- billing existed is not invoiced after the fact); a prepaid one that started already, or one that ended, not.
+-- Moves every membership's next period to its first period that starts on `from_day` or later (what ran
+-- before is not invoiced after the fact); a prepaid one that started before, or one that ended, to none. Used
+-- once here, for the memberships there are, and by the demo data and the benchmark for theirs.
+CREATE FUNCTION "billing_restart_from"("from_day" date) RETURNS integer LANGUAGE sql AS $$
+  WITH "moved" AS (
+    UPDATE "membership_billing" b
+    SET "next_period" = p."n",
+        "next_period_start" = CASE
+          WHEN (s."type" = 0 OR p."n" = 0)
+            AND (ms."end_date" IS NULL OR "billing_period_start"(ms."start_date", p."n", v."payment_per_period_amount",
+                 v."payment_per_period_type") <= ms."end_date")
+          THEN "billing_period_start"(ms."start_date", p."n", v."payment_per_period_amount", v."payment_per_period_type")
+        END
+    FROM "memberships" ms
+    JOIN "subscription_variants" v ON v."id" = ms."variant_id"
+    JOIN "subscriptions" s ON s."id" = ms."subscription_id"
+    CROSS JOIN LATERAL (
+      SELECT coalesce(min(g."n"), 0) AS "n" FROM generate_series(0, 5000) g("n")
+      WHERE "billing_period_start"(ms."start_date", g."n", v."payment_per_period_amount", v."payment_per_period_type")
+            >= "from_day"
+    ) p
+    WHERE ms."id" = b."membership_id" AND b."next_period_start" < "from_day"
+    RETURNING 1
+  )
+  SELECT count(*)::integer FROM "moved"
+$$;--> statement-breakpoint
 INSERT INTO "membership_billing" ("membership_id", "next_period", "next_period_start")
-SELECT ms."id", p."n",
-  CASE WHEN (s."type" = 0 OR p."n" = 0)
-        AND (ms."end_date" IS NULL OR "billing_period_start"(ms."start_date", p."n", v."payment_per_period_amount",
-             v."payment_per_period_type") <= ms."end_date")
-       THEN "billing_period_start"(ms."start_date", p."n", v."payment_per_period_amount", v."payment_per_period_type")
-  END
-FROM "memberships" ms
-JOIN "subscription_variants" v ON v."id" = ms."variant_id"
-JOIN "subscriptions" s ON s."id" = ms."subscription_id"
-CROSS JOIN LATERAL (
-  SELECT coalesce(min(g."n"), 0) AS "n" FROM generate_series(0, 5000) g("n")
-  WHERE "billing_period_start"(ms."start_date", g."n", v."payment_per_period_amount", v."payment_per_period_type")
-        >= current_date
-) p;--> statement-breakpoint
+SELECT "id", 0, "start_date" FROM "memberships";--> statement-breakpoint
+SELECT "billing_restart_from"(current_date);--> statement-breakpoint
 -- The check-in (migrations 0035, 0036) refuses a member in debt with 'openPayment' where the location blocks
 -- them, and lets them in with a warning (an attempt marked let in) where it only warns.
 CREATE OR REPLACE FUNCTION "check_in"("qr_code" text, "account_id" integer)

@@ -29,6 +29,8 @@ import { Route as AccountDeleteAccountRouteImport } from './routes/account/delet
 import { Route as AccountPasswordForgottenRouteImport } from './routes/account/password-forgotten'
 import { Route as AccountPasswordForgottenConfirmRouteImport } from './routes/account/password-forgotten-confirm'
 import { Route as AccountResetPasswordRouteImport } from './routes/account/reset-password'
+import { Route as AfmeldenTokenRouteImport } from './routes/afmelden.$token'
+import { Route as BetalenTokenRouteImport } from './routes/betalen.$token'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminChallengeTemplateRouteImport } from './routes/_app/admin/challengeTemplate'
@@ -223,6 +225,16 @@ const AccountPasswordForgottenConfirmRoute =
 const AccountResetPasswordRoute = AccountResetPasswordRouteImport.update({
   id: '/account/reset-password',
   path: '/account/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AfmeldenTokenRoute = AfmeldenTokenRouteImport.update({
+  id: '/afmelden/$token',
+  path: '/afmelden/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BetalenTokenRoute = BetalenTokenRouteImport.update({
+  id: '/betalen/$token',
+  path: '/betalen/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
@@ -760,6 +772,8 @@ export interface FileRoutesByFullPath {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/afmelden/$token': typeof AfmeldenTokenRoute
+  '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/location/members': typeof AppLocationMembersRouteRouteWithChildren
@@ -864,6 +878,8 @@ export interface FileRoutesByTo {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/afmelden/$token': typeof AfmeldenTokenRoute
+  '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
@@ -975,6 +991,8 @@ export interface FileRoutesById {
   '/account/password-forgotten': typeof AccountPasswordForgottenRoute
   '/account/password-forgotten-confirm': typeof AccountPasswordForgottenConfirmRoute
   '/account/reset-password': typeof AccountResetPasswordRoute
+  '/afmelden/$token': typeof AfmeldenTokenRoute
+  '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
@@ -1093,6 +1111,8 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/afmelden/$token'
+    | '/betalen/$token'
     | '/dev/mailbox'
     | '/location/areas'
     | '/location/members'
@@ -1197,6 +1217,8 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/afmelden/$token'
+    | '/betalen/$token'
     | '/dev/mailbox'
     | '/'
     | '/location/areas'
@@ -1307,6 +1329,8 @@ export interface FileRouteTypes {
     | '/account/password-forgotten'
     | '/account/password-forgotten-confirm'
     | '/account/reset-password'
+    | '/afmelden/$token'
+    | '/betalen/$token'
     | '/dev/mailbox'
     | '/_app/'
     | '/_app/location/areas'
@@ -1411,6 +1435,8 @@ export interface RootRouteChildren {
   AccountPasswordForgottenRoute: typeof AccountPasswordForgottenRoute
   AccountPasswordForgottenConfirmRoute: typeof AccountPasswordForgottenConfirmRoute
   AccountResetPasswordRoute: typeof AccountResetPasswordRoute
+  AfmeldenTokenRoute: typeof AfmeldenTokenRoute
+  BetalenTokenRoute: typeof BetalenTokenRoute
   DevMailboxRoute: typeof DevMailboxRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
@@ -1566,6 +1592,20 @@ declare module '@tanstack/react-router' {
       path: '/account/reset-password'
       fullPath: '/account/reset-password'
       preLoaderRoute: typeof AccountResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/afmelden/$token': {
+      id: '/afmelden/$token'
+      path: '/afmelden/$token'
+      fullPath: '/afmelden/$token'
+      preLoaderRoute: typeof AfmeldenTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/betalen/$token': {
+      id: '/betalen/$token'
+      path: '/betalen/$token'
+      fullPath: '/betalen/$token'
+      preLoaderRoute: typeof BetalenTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dev/mailbox': {
@@ -2630,6 +2670,8 @@ const rootRouteChildren: RootRouteChildren = {
   AccountPasswordForgottenRoute: AccountPasswordForgottenRoute,
   AccountPasswordForgottenConfirmRoute: AccountPasswordForgottenConfirmRoute,
   AccountResetPasswordRoute: AccountResetPasswordRoute,
+  AfmeldenTokenRoute: AfmeldenTokenRoute,
+  BetalenTokenRoute: BetalenTokenRoute,
   DevMailboxRoute: DevMailboxRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,

@@ -1,5 +1,5 @@
 import { AccessType, EntrySource, Gender, PeriodType, SubscriptionType } from '@xp/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { entries, entryAttempts } from '../modules/entry/entry.tables.ts';
 import { members, memberships } from '../modules/member/member.tables.ts';
 import { gyms, locations } from '../modules/organisation/organisation.tables.ts';
@@ -419,4 +419,6 @@ export async function seedMembers(db: Database) {
   for (let start = 0; start < entryRows.length; start += 500) {
     await db.insert(entries).values(entryRows.slice(start, start + 500));
   }
+  // The demo's past is invoiced by the demo invoices: the billing run takes over from the next periods on.
+  await db.execute(sql`select "billing_restart_from"(current_date)`);
 }

@@ -65,7 +65,12 @@ async function issueBatch(deps: BillingDeps, today: string, limit: number) {
         ended || isPrepaid || (period.endDate !== null && period.nextStart > period.endDate)
           ? null
           : period.nextStart;
-      moves.push({ membershipId: period.membershipId, period: period.period + 1, start: nextStart });
+      // An ended membership keeps its period: an end moved later bills that period after all (the trigger).
+      moves.push({
+        membershipId: period.membershipId,
+        period: ended ? period.period : period.period + 1,
+        start: nextStart,
+      });
       if (ended || period.invoiced || period.paused) continue;
       const lastDay = addDays(period.nextStart, -1);
       const periodEnd =
@@ -245,7 +250,7 @@ async function collectOne(deps: BillingDeps, claimed: repository.ClaimedCollecti
       await repository.dropCollection(deps.db, claimed.invoiceId);
       return false;
     }
-    await deps.payments.start({
+    const payment = await deps.payments.start({
       gymId: charge.invoice.gymId,
       locationId: charge.invoice.locationId,
       subject: PAYMENT_SUBJECT,
@@ -258,6 +263,8 @@ async function collectOne(deps: BillingDeps, claimed: repository.ClaimedCollecti
       mandateId: mandate.mandateId,
       redirectUrl: deps.publicUrl,
     });
+    // A direct debit is under way (the bank answers in days): the invoice shows it, and is no debt meanwhile.
+    if (payment.status === 'pending') await repository.markCollecting(deps.db, claimed.invoiceId);
     await repository.dropCollection(deps.db, claimed.invoiceId);
     return true;
   } catch (error) {
@@ -328,7 +335,8 @@ export async function runBilling(
     const batch = await issueBatch(deps, today, batchSize);
     result.invoices += batch.invoices;
     result.notices += batch.notices;
-    if (batch.claimed < batchSize) break;
+    // Every claimed membership moved on, so this ends; a membership periods behind comes again.
+    if (batch.claimed === 0) break;
   }
   while (!isStopping()) {
     const claimed = await repository.claimCollections(deps.db, today, batchSize);

@@ -150,6 +150,13 @@ export const claimCollections = (tx: Database, today: string, limit: number) =>
     returning c."invoice_id" as "invoiceId", c."round", c."payment_attempt" as "paymentAttempt"`,
   );
 
+/** An invoice still due whose direct debit went out: Pending until the webhook says how it went. */
+export const markCollecting = (db: Database, invoiceId: number) =>
+  db
+    .update(invoices)
+    .set({ status: InvoiceStatus.Pending, updatedAt: sql`now()` })
+    .where(and(eq(invoices.id, invoiceId), sql`${invoices.status} in (1, 3, 5, 7)`));
+
 export const dropCollection = (db: Database, invoiceId: number) =>
   db.delete(invoiceCollections).where(eq(invoiceCollections.invoiceId, invoiceId));
 

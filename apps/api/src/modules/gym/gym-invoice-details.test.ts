@@ -10,22 +10,52 @@ useMemberDesk('factuurgegevens.test', '10.67', ['AlterGymInformation']);
 describe("a gym's invoice details", () => {
   it('are empty at first, set and cleared, normalised, audited', async () => {
     const url = `/Gym/${ids.vitaal}/InvoiceDetails`;
-    expect(ok(await call('GET', url, gym))).toEqual({ id: ids.vitaal, kvkNumber: null, vatNumber: null });
+    expect(ok(await call('GET', url, gym))).toEqual({
+      id: ids.vitaal,
+      kvkNumber: null,
+      vatNumber: null,
+      sepaCreditorId: null,
+    });
     const saved = ok(
       await call('PUT', '/Gym/InvoiceDetails', gym, {
         id: ids.vitaal,
         kvkNumber: ' 1234 5678 ',
         vatNumber: 'nl123456789b01',
+        sepaCreditorId: 'nl98 zzz 999999999999',
       }),
     );
-    expect(saved).toEqual({ id: ids.vitaal, kvkNumber: '12345678', vatNumber: 'NL123456789B01' });
+    expect(saved).toEqual({
+      id: ids.vitaal,
+      kvkNumber: '12345678',
+      vatNumber: 'NL123456789B01',
+      sepaCreditorId: 'NL98ZZZ999999999999',
+    });
     expect(ok(await call('GET', url, gym))).toEqual(saved);
     const cleared = ok(
       await call('PUT', '/Gym/InvoiceDetails', gym, { id: ids.vitaal, kvkNumber: '', vatNumber: null }),
     );
-    expect(cleared).toEqual({ id: ids.vitaal, kvkNumber: null, vatNumber: null });
+    // The creditor id left out stays as it was; given empty, it is cleared.
+    expect(cleared).toEqual({
+      id: ids.vitaal,
+      kvkNumber: null,
+      vatNumber: null,
+      sepaCreditorId: 'NL98ZZZ999999999999',
+    });
+    expect(
+      ok(
+        await call('PUT', '/Gym/InvoiceDetails', gym, {
+          id: ids.vitaal,
+          kvkNumber: null,
+          vatNumber: null,
+          sepaCreditorId: '',
+        }),
+      ),
+    ).toMatchObject({ sepaCreditorId: null });
     const audited = await auditRows('Gym', ids.vitaal);
-    expect(audited.at(-1)).toMatchObject({ changes: { kvkNumber: { old: '12345678', new: null } } });
+    expect(audited.at(-2)).toMatchObject({ changes: { kvkNumber: { old: '12345678', new: null } } });
+    expect(audited.at(-1)).toMatchObject({
+      changes: { sepaCreditorId: { old: 'NL98ZZZ999999999999', new: null } },
+    });
   });
 
   it('refuses numbers of the wrong form, and changes nothing', async () => {
@@ -34,6 +64,12 @@ describe("a gym's invoice details", () => {
       [{ kvkNumber: '12345678a', vatNumber: null }, 'kvkNumber', 'gym.errors.kvkFormat'],
       [{ kvkNumber: null, vatNumber: 'NL12345678B01' }, 'vatNumber', 'gym.errors.vatFormat'],
       [{ kvkNumber: null, vatNumber: 'BE0123456789' }, 'vatNumber', 'gym.errors.vatFormat'],
+      [{ kvkNumber: null, vatNumber: null, sepaCreditorId: 'NL98' }, 'sepaCreditorId', 'gym.errors.creditorIdFormat'],
+      [
+        { kvkNumber: null, vatNumber: null, sepaCreditorId: 'DE98ZZZ09999999999' },
+        'sepaCreditorId',
+        'gym.errors.creditorIdFormat',
+      ],
     ];
     for (const [body, key, message] of cases)
       expectFailure(

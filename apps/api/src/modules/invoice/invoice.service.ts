@@ -354,7 +354,7 @@ export async function followPayment(
     canceled: InvoiceStatus.Open,
     open: InvoiceStatus.Open,
   }[payment.status as 'paid'];
-  if (next === undefined || next === invoice.status) return undefined;
+  if (next === undefined) return undefined;
   await repository.setStatus(
     tx,
     invoice.id,

@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { accountEndpoints, locationEndpoints as endpoints, locationSortable } from '@xp/contracts';
+import {
+  accountEndpoints,
+  billingEndpoints,
+  locationEndpoints as endpoints,
+  locationSortable,
+} from '@xp/contracts';
 import { call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
@@ -101,5 +106,22 @@ export function useSaveOpeningHours() {
   const queryClient = useQueryClient();
   return useApiMutation(endpoints.saveOpeningHours, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.getOpeningHours) }),
+  });
+}
+
+/** A location's dunning rules (decision 017): block or warn at the door, retry days, grace days. */
+export function useBillingSettings(locationId: number | null) {
+  return useApiQuery(
+    billingEndpoints.getSettings,
+    { params: { id: locationId ?? 0 } },
+    { enabled: isId(locationId) },
+  );
+}
+
+export function useUpdateBillingSettings() {
+  const queryClient = useQueryClient();
+  return useApiMutation(billingEndpoints.updateSettings, {
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(billingEndpoints.getSettings) }),
   });
 }

@@ -1,4 +1,4 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAdjustments,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { ErrorState, LoadingState, PageHeader } from '@/ui/states';
 import { useLocation as useLocationQuery } from './api';
+import { BillingSettingsCard } from './billing-settings-form';
 import { LocationGeneralForm } from './location-form';
 import { LocationQrCode } from './location-qr-code';
 import { OpeningHoursSettings } from './opening-hours-form';
@@ -167,7 +168,11 @@ export function LocationPaymentProviderTab({ id }: { id: number | null }) {
     <WithLocation id={id}>
       {(location) =>
         canAlterLocation(claims, location) ? (
-          <PaymentProviderSettings locationId={location.id} />
+          <Stack gap="lg">
+            <PaymentProviderSettings locationId={location.id} />
+            {/* The dunning rules go with the provider that collects: the same right changes both. */}
+            <BillingSettingsCard locationId={location.id} />
+          </Stack>
         ) : (
           <ErrorState message="auth.forbidden" />
         )
