@@ -255,6 +255,14 @@ export async function fillMembers(
               ${createdOf('m')}, ${createdOf('m')}
        from generate_series(1, ${M}) as m`,
     );
+    // What the billing run invoices next (migration 0040; its trigger is off here): from each membership's
+    // next period on, as the migration starts the memberships there are.
+    await step(
+      'membership billing',
+      `insert into membership_billing (membership_id, next_period, next_period_start)
+       select id, 0, start_date from memberships where id > ${at.membership}`,
+    );
+    await step('membership billing periods', `select billing_restart_from(current_date)`);
     // The kept status counts of migrations 0032 and 0033 (their triggers are off here): the fill's members
     // by gym, and by each of their locations (main location and memberships'), kind, day and shard.
     await step(

@@ -40,8 +40,9 @@ export function sizesFor(scale: number): Sizes {
  * would not compare). 2: names with real frequencies. 3: subscriptions, members and entries (issue 12).
  * 4: the kept status days (by gym and location) and the entries' copied member names.
  * 5: 20,000 check-in accounts over the first gym's locations (1,000 at its first location before).
+ * 6: the memberships' billing rows (migration 0040).
  */
-export const FILL_VERSION = 5;
+export const FILL_VERSION = 6;
 
 /** Where the benchmark's rows start (id of its first gym, location, ...) and who signs in. */
 export interface Filled {

@@ -13,7 +13,8 @@ import { Worker } from 'node:worker_threads';
 import * as contracts from '@xp/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app.ts';
+import { type AppServices, buildApp } from '../../apps/api/src/app.ts';
+import { runBilling } from '../../apps/api/src/modules/billing/billing-run.ts';
 import { ACCESS_COOKIE } from '../../apps/api/src/platform/auth/cookies.ts';
 import { hashPassword } from '../../apps/api/src/platform/auth/password.ts';
 import { createTokenSigner } from '../../apps/api/src/platform/auth/tokens.ts';
@@ -149,7 +150,14 @@ const config = loadConfig(
   // A run outlives the 15-minute access token; the session is read on every request all the same.
   { webDist: '/nonexistent', filesDir, accessTokenSeconds: 24 * 60 * 60 },
 );
-const app = await buildApp({ config, db });
+let services: AppServices | undefined;
+const app = await buildApp({
+  config,
+  db,
+  onServices: (made) => {
+    services = made;
+  },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -708,6 +716,49 @@ if (runsCheckIn && filled.members) {
   await client.query('delete from sessions where id = any($1::uuid[])', [sessionIds]);
 }
 
+// ------------------------------------------------------------------------------------------------ billing
+/**
+ * The billing run (issue 13, decision 017) over `BENCH_BILLING_MEMBERSHIPS` (100,000) running memberships of
+ * the fill, each with a period due (its next period moved to the first that starts in the last 16 days, so
+ * within the run's 14 days ahead): how long the run takes to invoice them all (invoices, lines and mails),
+ * and that a second run makes none. The rest of the fill's memberships are left out of it.
+ */
+const billingMemberships = Number(env.BENCH_BILLING_MEMBERSHIPS ?? '100000');
+let billingText = '';
+if (filled.members !== undefined && only?.includes('billing') && !onlyCases) {
+  const chosen = await client.query(
+    `with chosen as (select ms.id from memberships ms join subscriptions s on s.id = ms.subscription_id
+                     where ms.end_date is null and s.type = 0 order by ms.id limit $1)
+     update membership_billing b set next_period = 0,
+       next_period_start = case when b.membership_id in (select id from chosen) then ms.start_date end
+     from memberships ms where ms.id = b.membership_id`,
+    [billingMemberships],
+  );
+  const restarted = (
+    await client.query<{ n: number }>(`select billing_restart_from(current_date - 16) as n`)
+  ).rows[0]!.n;
+  await client.query('vacuum analyze membership_billing');
+  const due = (
+    await client.query<{ n: number }>(
+      `select count(*)::int as n from membership_billing where next_period_start <= current_date + 14`,
+    )
+  ).rows[0]!.n;
+  log(`\nBilling: ${due} memberships due of ${chosen.rowCount} (${restarted} moved to their current period).`);
+  const deps = { db, payments: services!.payments, links: services!.links, publicUrl: config.publicUrl };
+  const started = performance.now();
+  const first = await runBilling(deps);
+  const firstSeconds = (performance.now() - started) / 1000;
+  const again = performance.now();
+  const second = await runBilling(deps);
+  const secondSeconds = (performance.now() - again) / 1000;
+  billingText =
+    `Billing run: ${first.invoices.toLocaleString('en')} invoices (${first.notices.toLocaleString('en')} mails) ` +
+    `for ${due.toLocaleString('en')} memberships due in ${firstSeconds.toFixed(1)} s ` +
+    `(${(first.invoices / firstSeconds).toFixed(0)} invoices/s, target 100,000 in <= 60 s); ` +
+    `a second run: ${second.invoices} invoices in ${secondSeconds.toFixed(1)} s.`;
+  log(billingText);
+}
+
 // ------------------------------------------------------------------------------------------------ the table
 const isSearch = (row: Row) => row.name === 'search' || row.name.endsWith(' search');
 const meets = (row: Row) =>
@@ -747,7 +798,7 @@ const summary =
   `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${server}. ` +
   `${rows.filter(meets).length} of ${rows.length} cases meet the targets (list p95 ≤ 50 ms, search p95 ≤ 100 ms, ratio ≥ 0.5)` +
   `, ${rows.filter((row) => verdict(row) === 'refused').length} refused as too deep. ${cpuLine}`;
-const checkInText = checkInRun ? `\n\n${checkInLine(checkInRun)}` : '';
+const checkInText = `${checkInRun ? `\n\n${checkInLine(checkInRun)}` : ''}${billingText ? `\n\n${billingText}` : ''}`;
 log(`\n${summary}\n\n${table}${checkInText}\n`);
 if (env.BENCH_OUTPUT) fs.writeFileSync(env.BENCH_OUTPUT, `${summary}\n\n${table}${checkInText}\n`);
 

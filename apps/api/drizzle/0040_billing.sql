@@ -102,8 +102,18 @@ CREATE FUNCTION "billing_restart_from"("from_day" date) RETURNS integer LANGUAGE
     FROM "memberships" ms
     JOIN "subscription_variants" v ON v."id" = ms."variant_id"
     JOIN "subscriptions" s ON s."id" = ms."subscription_id"
+    -- The periods before `from_day`, counted down to a whole period (weeks by days, months and years by
+    -- calendar months): the first period on or after it is that one or one of the next two.
     CROSS JOIN LATERAL (
-      SELECT coalesce(min(g."n"), 0) AS "n" FROM generate_series(0, 5000) g("n")
+      SELECT greatest(0, floor(CASE v."payment_per_period_type"
+        WHEN 0 THEN ("from_day" - ms."start_date")::numeric / (7 * greatest(v."payment_per_period_amount", 1))
+        ELSE ((extract(year FROM "from_day") - extract(year FROM ms."start_date")) * 12
+              + extract(month FROM "from_day") - extract(month FROM ms."start_date"))
+             / (greatest(v."payment_per_period_amount", 1) * CASE v."payment_per_period_type" WHEN 1 THEN 1 ELSE 12 END)
+        END))::integer AS "n0"
+    ) e
+    CROSS JOIN LATERAL (
+      SELECT coalesce(min(g."n"), e."n0") AS "n" FROM generate_series(e."n0", e."n0" + 2) g("n")
       WHERE "billing_period_start"(ms."start_date", g."n", v."payment_per_period_amount", v."payment_per_period_type")
             >= "from_day"
     ) p

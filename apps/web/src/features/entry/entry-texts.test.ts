@@ -24,12 +24,24 @@ describe('the texts of the entries', () => {
   it('have the same keys in Dutch and English, none empty', () => expectSameKeysNoneEmpty(nl, en));
 
   it('translate every refusal reason of the contract', () => {
-    expect(refusalReasons).toHaveLength(5);
+    // A new reason of the contract makes this fail until its texts are added below and in both files.
+    expect(refusalReasons).toEqual([
+      'noMembership',
+      'paused',
+      'notInTimeSlot',
+      'limitReached',
+      'registrationOpen',
+      'openPayment',
+    ]);
     expectTranslated(
       nl,
       en,
       refusalReasons.map((reason) => `entry.refused.${reason}`),
     );
+    // A member in debt let in (decision 017) reads as such in the refused list.
+    expectTranslated(nl, en, ['entry.refused.openPaymentAdmitted']);
+    expect(nl.entry.refused.openPayment).toBe('Openstaande betaling');
+    expect(en.entry.refused.openPayment).toBe('Open payment');
   });
 
   it("translate every error key of the server's entry module and of the contract", () => {

@@ -15,6 +15,15 @@ import { type EntryListState, newestFirst, withoutDefaultSort } from './search';
 
 const isApproved = (attempt: EntryAttempt) => attempt.approvedEntryId !== null;
 
+/**
+ * The reason's text; an open payment that was let in (the location warns rather than refuses, decision 017, or
+ * the desk let the member in) says so: 'Openstaande betaling — binnengelaten'.
+ */
+const reasonKey = (attempt: EntryAttempt) =>
+  attempt.reason === 'openPayment' && isApproved(attempt)
+    ? 'entry.refused.openPaymentAdmitted'
+    : `entry.refused.${attempt.reason}`;
+
 /** 'Geweigerd' or 'Toegelaten'. */
 function AttemptStatus({ attempt }: { attempt: EntryAttempt }) {
   const { t } = useTranslation();
@@ -56,8 +65,8 @@ const columns: ListColumn<EntryAttempt>[] = [
   {
     id: 'reason',
     header: 'entry.fields.reason',
-    cell: (attempt) => <ReasonText reason={attempt.reason} />,
-    exportValue: (attempt, { t }) => t(`entry.refused.${attempt.reason}`),
+    cell: (attempt) => <ReasonText attempt={attempt} />,
+    exportValue: (attempt, { t }) => t(reasonKey(attempt)),
   },
   {
     id: 'status',
@@ -68,9 +77,9 @@ const columns: ListColumn<EntryAttempt>[] = [
   },
 ];
 
-function ReasonText({ reason }: { reason: EntryAttempt['reason'] }) {
+function ReasonText({ attempt }: { attempt: EntryAttempt }) {
   const { t } = useTranslation();
-  return <Text size="sm">{t(`entry.refused.${reason}`)}</Text>;
+  return <Text size="sm">{t(reasonKey(attempt))}</Text>;
 }
 
 interface RefusedListProps {

@@ -40,7 +40,10 @@ export function GymGeneralSettings() {
   );
 }
 
-/** 'Factuurgegevens': the KvK and VAT numbers the gym's invoices show (decision 016). */
+/**
+ * 'Factuurgegevens': the KvK and VAT numbers the gym's invoices show (decision 016), and the SEPA creditor id
+ * its direct debits are announced with (decision 017).
+ */
 function GymInvoiceDetailsCard({ gymId }: { gymId: number }) {
   const query = useGymInvoiceDetails(gymId);
   if (query.isPending) return <LoadingState />;
@@ -59,7 +62,12 @@ function GymInvoiceDetailsForm({ details }: { details: GymInvoiceDetails }) {
       reset(await update.mutateAsync({ body: values }));
       showSuccess(t('gym.invoiceDetails.saved'));
     } catch (error) {
-      showSaveErrors(error, form.setError, ['kvkNumber', 'vatNumber'], 'gym.invoiceDetails.failed');
+      showSaveErrors(
+        error,
+        form.setError,
+        ['kvkNumber', 'vatNumber', 'sepaCreditorId'],
+        'gym.invoiceDetails.failed',
+      );
     }
   });
   return (
@@ -87,6 +95,16 @@ function GymInvoiceDetailsForm({ details }: { details: GymInvoiceDetails }) {
             label={t('gym.invoiceDetails.vatNumber')}
             placeholder="NL123456789B01"
             maxLength={20}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <TextField
+            control={form.control}
+            name="sepaCreditorId"
+            label={t('gym.invoiceDetails.sepaCreditorId')}
+            description={t('gym.invoiceDetails.sepaCreditorIdHint')}
+            placeholder="NL98ZZZ999999999999"
+            maxLength={24}
             autoCapitalize="characters"
             spellCheck={false}
           />

@@ -9,3 +9,10 @@ export const mayManageLocationMembers = (claims: Claims) => hasLocationRight(cla
 
 /** Taking out a subscription reads the gym's subscriptions, which `GET /Subscription` serves to this right. */
 export const mayReadSubscriptions = (claims: Claims) => hasGymRight(claims, 'ManageSubscriptions');
+
+/**
+ * Reading the invoices (and so the members in debt, `GET /Member/InDebt`): ManageMemberships, as the
+ * gym's or the location's 'Facturen' menu item (the contracts' `invoicePolicy`).
+ */
+export const mayReadInvoices = (claims: Claims, scope: 'gym' | 'location') =>
+  scope === 'gym' ? mayManageMembers(claims) : mayManageLocationMembers(claims);

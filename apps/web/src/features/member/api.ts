@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  billingEndpoints,
+  debtorSortable,
   type EndpointDefinition,
   memberEndpoints as endpoints,
   entryEndpoints,
@@ -29,6 +31,19 @@ export function useMembers(state: MemberListState, withLocation: boolean, counts
 /** One page of the same list, for the CSV export. */
 export const fetchMembers = (state: MemberListState, withLocation: boolean) =>
   call(endpoints.list, { query: toMemberQuery(state, withLocation) });
+
+/**
+ * Only the counts of the member tabs (one row asked), for the tabs' badges while the tab of the members in
+ * debt shows: the same search and filters, all statuses.
+ */
+export function useMemberTabCounts(state: MemberListState, withLocation: boolean, enabled: boolean) {
+  const { tab: _tab, sort: _sort, ...filter } = state;
+  return useApiQuery(
+    endpoints.list,
+    { query: toMemberQuery({ ...filter, page: 1, pageSize: 1 }, withLocation) },
+    { ...keepPrevious, enabled },
+  );
+}
 
 /** One member with their memberships (the detail, also when deep-linked). */
 export function useMember(id: number) {
@@ -179,3 +194,32 @@ export function useSubscriptionMembers(
 
 export const fetchSubscriptionMembers = (id: number, current: boolean, state: ListState) =>
   call(endpoints.subscriptionMembers, subscriptionMembersInput(id, current, state));
+
+// ------------------------------------------------------------------------------------------ members in debt
+
+/** `GET /Member/InDebt` for the list's state: page, search, and its own sort fields. */
+const debtorsInput = (state: ListState) => ({
+  query: { ...pageOf(state), ...sortOf(debtorSortable, state.sort) },
+});
+
+/** The members in debt of the active gym (or location), with what is overdue (decision 017). */
+export function useDebtors(state: ListState, enabled: boolean, counts: { counts?: false } = {}) {
+  const input = debtorsInput(state);
+  return useApiQuery(
+    billingEndpoints.debtors,
+    { query: { ...input.query, ...counts } },
+    { ...keepPrevious, enabled },
+  );
+}
+
+/** How many members of the search are in debt (one row asked): the badge of their tab. */
+export function useDebtorCount(search: string | undefined, enabled: boolean) {
+  return useApiQuery(
+    billingEndpoints.debtors,
+    { query: { page: 1, pageSize: 1, direction: 'asc' as const, ...(search ? { search } : {}) } },
+    { ...keepPrevious, enabled },
+  );
+}
+
+/** One page of the members in debt, for the CSV export. */
+export const fetchDebtors = (state: ListState) => call(billingEndpoints.debtors, debtorsInput(state));

@@ -4,9 +4,12 @@ import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInpu
 
 /**
  * The member list's state in the URL: page, search, sort, the status tab (`tab`: 'active', 'nonActive',
- * 'sleeping'; none: all) and the filters subscription and (Gym environment) location.
+ * 'sleeping', or `DEBT_TAB`; none: all) and the filters subscription and (Gym environment) location.
  */
 export type MemberListState = ListState & { subscriptionId?: number; locationId?: number };
+
+/** The tab of the members in debt (decision 017): its rows come from `GET /Member/InDebt`, not `GET /Member`. */
+export const DEBT_TAB = 'inDebt';
 
 export const defaultMemberListState: MemberListState = { page: 1, pageSize: 25, direction: 'asc' };
 
@@ -19,10 +22,7 @@ export function parseMemberListSearch(input: SearchInput<MemberListState>): Memb
   const list = parseListSearch(input);
   return defined({
     ...list,
-    tab: oneOf(
-      list.tab,
-      memberTabs.filter((tab) => tab !== 'all'),
-    ),
+    tab: oneOf(list.tab, [...memberTabs.filter((tab) => tab !== 'all'), DEBT_TAB]),
     subscriptionId: id(search.subscriptionId),
     locationId: id(search.locationId),
   });
