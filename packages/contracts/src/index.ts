@@ -28,6 +28,7 @@ export * from './recovery.ts';
 export * from './registration.ts';
 export * from './rights.ts';
 export * from './session.ts';
+export * from './sign-up.ts';
 export * from './subscription.ts';
 export * from './user.ts';
 
@@ -64,6 +65,7 @@ import {
   supplierRegistrationEndpoints,
 } from './registration.ts';
 import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
+import { signUpEndpoints } from './sign-up.ts';
 import { ageGroupEndpoints, subscriptionEndpoints, timeSlotGroupEndpoints } from './subscription.ts';
 import { userEndpoints } from './user.ts';
 
@@ -103,4 +105,5 @@ export const endpointGroups = {
   payment: paymentEndpoints,
   invoice: invoiceEndpoints,
   billing: billingEndpoints,
+  signUp: signUpEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

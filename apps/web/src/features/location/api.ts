@@ -121,7 +121,6 @@ export function useBillingSettings(locationId: number | null) {
 export function useUpdateBillingSettings() {
   const queryClient = useQueryClient();
   return useApiMutation(billingEndpoints.updateSettings, {
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(billingEndpoints.getSettings) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(billingEndpoints.getSettings) }),
   });
 }

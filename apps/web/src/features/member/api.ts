@@ -36,12 +36,12 @@ export const fetchMembers = (state: MemberListState, withLocation: boolean) =>
  * Only the counts of the member tabs (one row asked), for the tabs' badges while the tab of the members in
  * debt shows: the same search and filters, all statuses.
  */
-export function useMemberTabCounts(state: MemberListState, withLocation: boolean, enabled: boolean) {
+export function useMemberTabCounts(state: MemberListState, withLocation: boolean) {
   const { tab: _tab, sort: _sort, ...filter } = state;
   return useApiQuery(
     endpoints.list,
     { query: toMemberQuery({ ...filter, page: 1, pageSize: 1 }, withLocation) },
-    { ...keepPrevious, enabled },
+    keepPrevious,
   );
 }
 
@@ -203,12 +203,11 @@ const debtorsInput = (state: ListState) => ({
 });
 
 /** The members in debt of the active gym (or location), with what is overdue (decision 017). */
-export function useDebtors(state: ListState, enabled: boolean, counts: { counts?: false } = {}) {
-  const input = debtorsInput(state);
+export function useDebtors(state: ListState, counts: { counts?: false } = {}) {
   return useApiQuery(
     billingEndpoints.debtors,
-    { query: { ...input.query, ...counts } },
-    { ...keepPrevious, enabled },
+    { query: { ...debtorsInput(state).query, ...counts } },
+    keepPrevious,
   );
 }
 

@@ -2,17 +2,18 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
 import { type MemberListItem, memberTabs } from '@xp/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
-import { mayReadSubscriptions } from './access';
-import { fetchMembers, useGymLocations, useMembers, useSubscriptionChoices } from './api';
+import { mayReadInvoices, mayReadSubscriptions } from './access';
+import { fetchMembers, useDebtorCount, useGymLocations, useMembers, useSubscriptionChoices } from './api';
 import { emailColumn, nameColumn } from './columns';
-import type { MemberListState, MemberTab } from './search';
+import { DebtorList, withTabCount } from './debtor-list';
+import { DEBT_TAB, type MemberListState, type MemberTab } from './search';
 import { MemberStatusBadge } from './status-badge';
 
 const MemberImportModal = lazy(() =>
@@ -22,7 +23,9 @@ const MemberImportModal = lazy(() =>
 /** The environment a member screen works in: the whole gym, or the active location. */
 export type MemberScope = 'gym' | 'location';
 
-const tabs: ListTab[] = memberTabs.map((value) => ({ value, label: `member.tabs.${value}` }));
+const statusTabs: ListTab[] = memberTabs.map((value) => ({ value, label: `member.tabs.${value}` }));
+/** With 'Achterstand' for who may read the invoices (the members in debt are read from them). */
+const withDebtTab: ListTab[] = [...statusTabs, { value: DEBT_TAB, label: `member.tabs.${DEBT_TAB}` }];
 
 const columns: ListColumn<MemberListItem>[] = [
   nameColumn(),
@@ -98,18 +101,20 @@ interface MemberListProps {
   /** Tab, filters, page, search and sort; the route keeps them in the URL. */
   state: MemberListState;
   onStateChange: (state: MemberListState) => void;
-  onOpen: (item: MemberListItem) => void;
+  /** A row of a status tab gives its item, a member in debt `{ id }`. */
+  onOpen: (member: { id: number }) => void;
   onAdd: () => void;
   onOpenRegistrations: () => void;
 }
 
 /**
  * 'Leden' of the active gym (`/members`) or location (`/location/members`): a tab per status with its count,
- * search on name, e-mail and postal code, filters on subscription and (gym) location, CSV export.
+ * search on name, e-mail and postal code, filters on subscription and (gym) location, CSV export; and, for who
+ * may read the invoices, the tab 'Achterstand' of the members in debt (decision 017).
  */
 export function MemberList({
   scope,
-  state,
+  state: urlState,
   onStateChange,
   onOpen,
   onAdd,
@@ -118,15 +123,88 @@ export function MemberList({
   const { t } = useTranslation();
   useDocumentTitle(`${t('member.title')} · ${t('shell.productName')}`);
   const claims = useRequiredClaims();
+  const mayReadDebtors = mayReadInvoices(claims, scope);
+  // Without the right, a link to the debt tab shows all members.
+  const state = urlState.tab === DEBT_TAB && !mayReadDebtors ? { ...urlState, tab: undefined } : urlState;
+  const tabs = mayReadDebtors ? withDebtTab : statusTabs;
+  const [isImporting, setImporting] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title="member.title"
+        subtitle={t(scope === 'gym' ? 'member.list.subtitle' : 'member.list.locationSubtitle')}
+        actions={
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              {t('member.import.action')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconUserQuestion size={16} aria-hidden />}
+              onClick={onOpenRegistrations}
+            >
+              {t('member.list.openRegistrations')}
+            </Button>
+          </Group>
+        }
+      />
+      {isImporting && (
+        <Suspense fallback={null}>
+          <MemberImportModal opened onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {state.tab === DEBT_TAB ? (
+        <DebtorList
+          withLocation={scope === 'gym'}
+          tabs={tabs}
+          state={state}
+          onStateChange={onStateChange}
+          onOpen={onOpen}
+        />
+      ) : (
+        <MemberRows
+          scope={scope}
+          tabs={tabs}
+          withDebtCount={mayReadDebtors}
+          state={state}
+          onStateChange={onStateChange}
+          onOpen={onOpen}
+          onAdd={onAdd}
+        />
+      )}
+    </>
+  );
+}
+
+interface MemberRowsProps extends Pick<MemberListProps, 'scope' | 'state' | 'onStateChange' | 'onAdd'> {
+  tabs: readonly ListTab[];
+  /** The debt tab shows: its badge counts the members in debt of the same search. */
+  withDebtCount: boolean;
+  onOpen: (item: MemberListItem) => void;
+}
+
+/** The status tabs' list: the members of a status, with the filters on subscription and (gym) location. */
+function MemberRows({ scope, tabs, withDebtCount, state, onStateChange, onOpen, onAdd }: MemberRowsProps) {
+  const { t } = useTranslation();
+  const claims = useRequiredClaims();
   const withLocation = scope === 'gym';
   const counts = useListCounts(state, scope);
   const query = useMembers(state, withLocation, counts.countsQuery);
-  const data = counts.withCounts(query.data, query.isPlaceholderData);
+  const debtCount = useDebtorCount(state.search, withDebtCount);
+  const members = counts.withCounts(query.data, query.isPlaceholderData);
+  const data = useMemo(
+    () => (withDebtCount ? withTabCount(members, DEBT_TAB, debtCount.data) : members),
+    [members, withDebtCount, debtCount.data],
+  );
   const canFilterSubscriptions = mayReadSubscriptions(claims);
   const subscriptions = useSubscriptionChoices(canFilterSubscriptions);
   const locations = useGymLocations(withLocation);
   const tab = (state.tab ?? 'all') as MemberTab;
-  const [isImporting, setImporting] = useState(false);
 
   const hasFilter = state.subscriptionId !== undefined || (withLocation && state.locationId !== undefined);
   // Nothing yet at all (not just nothing for this search, tab or filter): say how to start.
@@ -177,60 +255,33 @@ export function MemberList({
     </Group>
   );
 
+  if (query.isError) {
+    return <ErrorState message="member.list.fetchFailed" onRetry={() => void query.refetch()} />;
+  }
+  if (hasNone) {
+    return (
+      <EmptyState title="member.list.emptyTitle" message="member.list.emptyMessage" action={addButton} />
+    );
+  }
   return (
-    <>
-      <PageHeader
-        title="member.title"
-        subtitle={t(scope === 'gym' ? 'member.list.subtitle' : 'member.list.locationSubtitle')}
-        actions={
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconFileImport size={16} aria-hidden />}
-              onClick={() => setImporting(true)}
-            >
-              {t('member.import.action')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconUserQuestion size={16} aria-hidden />}
-              onClick={onOpenRegistrations}
-            >
-              {t('member.list.openRegistrations')}
-            </Button>
-          </Group>
-        }
-      />
-      {isImporting && (
-        <Suspense fallback={null}>
-          <MemberImportModal opened onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
-      {query.isError ? (
-        <ErrorState message="member.list.fetchFailed" onRetry={() => void query.refetch()} />
-      ) : hasNone ? (
-        <EmptyState title="member.list.emptyTitle" message="member.list.emptyMessage" action={addButton} />
-      ) : (
-        <GenericList
-          label={t(`member.list.label.${tab}`)}
-          columns={columns}
-          data={data}
-          isLoading={query.isPending}
-          state={state}
-          onStateChange={(next) => onStateChange({ ...state, ...next })}
-          getRowLabel={(item) => item.fullName}
-          onRowClick={onOpen}
-          tabs={tabs}
-          searchPlaceholder="member.list.searchPlaceholder"
-          onAdd={onAdd}
-          addLabel="member.list.add"
-          toolbar={toolbar}
-          exportRows={{
-            fileName: `member.list.file.${tab}`,
-            fetchPage: (page) => fetchMembers({ ...state, ...page }, withLocation),
-          }}
-        />
-      )}
-    </>
+    <GenericList
+      label={t(`member.list.label.${tab}`)}
+      columns={columns}
+      data={data}
+      isLoading={query.isPending}
+      state={state}
+      onStateChange={(next) => onStateChange({ ...state, ...next })}
+      getRowLabel={(item) => item.fullName}
+      onRowClick={onOpen}
+      tabs={tabs}
+      searchPlaceholder="member.list.searchPlaceholder"
+      onAdd={onAdd}
+      addLabel="member.list.add"
+      toolbar={toolbar}
+      exportRows={{
+        fileName: `member.list.file.${tab}`,
+        fetchPage: (page) => fetchMembers({ ...state, ...page }, withLocation),
+      }}
+    />
   );
 }

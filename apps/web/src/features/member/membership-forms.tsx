@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   dutchToday,
-  earliestEndDate,
   Environment,
+  earliestEndDate,
   endMembershipInput,
   type Member,
   type Membership,

@@ -1,0 +1,188 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { dutchPostalCode } from './address.ts';
+import { Gender } from './enums.ts';
+import { blankToUndefined } from './form-values.ts';
+import { endpoint, idFromText, idSchema, listQuery, paged, policy } from './http.ts';
+import { publicLocation } from './location.ts';
+import { EMAIL_PATTERN } from './login.ts';
+import { ageOn, dateText, dutchToday } from './member.ts';
+import { newPassword } from './registration.ts';
+import { z } from './zod-setup.ts';
+
+/*
+ * The public sign-up (issue 13 section 4, decision 018; spec 001 sections 2, 5 and 7): a person finds a club
+ * by postal code, chooses a club and a membership, gives their data and bank account, and pays the first
+ * amount; on the gym's page, a location's page, or a tablet at the desk (kiosk).
+ */
+
+const tags = ['SignUp'];
+
+/** A club on the sign-up pages: a location visible for registration, with its gym. */
+export const publicClub = publicLocation.extend({
+  gym: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), bannerHash: z.string().nullable() }),
+});
+export type PublicClub = z.infer<typeof publicClub>;
+
+export const clubsInRangeQuery = listQuery(['distance'] as const).extend({
+  /** A Dutch postal code, or its four digits. */
+  postalCode: z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/\s/g, '').toUpperCase() : value),
+    z.string().regex(/^[1-9]\d{3}([A-Z]{2})?$/, 'validation.postalCode'),
+  ),
+  /** Only this gym's clubs (the gym's own sign-up page). */
+  gymSlug: z.string().trim().toLowerCase().max(64).optional(),
+});
+
+/** An age group of a subscription on the sign-up pages (both ends included). */
+export const publicAgeGroup = z.object({ minimumAge: z.number().int(), maximumAge: z.number().int() });
+
+export const publicVariant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Incl. VAT, in cents. */
+  oneOffCosts: z.number().int(),
+  pricePerPeriod: z.number().int(),
+  durationPeriodAmount: z.number().int(),
+  durationPeriodType: z.number().int(),
+  paymentPerPeriodAmount: z.number().int(),
+  paymentPerPeriodType: z.number().int(),
+  noticePeriodAmount: z.number().int(),
+  noticePeriodType: z.number().int(),
+  accessType: z.number().int(),
+  accessPerPeriodAmount: z.number().int().nullable(),
+  accessPerPeriodType: z.number().int().nullable(),
+});
+export type PublicVariant = z.infer<typeof publicVariant>;
+
+/** A membership a club offers on its sign-up page: the gym's active subscriptions at that location. */
+export const publicSubscription = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** `SubscriptionType`: 0 recurring, 1 prepaid. */
+  type: z.number().int(),
+  vatRate: z.number().int(),
+  /** None: every age. */
+  ageGroups: z.array(publicAgeGroup),
+  variants: z.array(publicVariant),
+});
+export type PublicSubscription = z.infer<typeof publicSubscription>;
+export const publicSubscriptionQuery = z.object({ locationId: idFromText });
+
+/** Whether a date of birth fits a subscription's age groups on the start date (none: every age). */
+export const fitsAgeGroups = (
+  ageGroups: readonly { minimumAge: number; maximumAge: number }[],
+  dateOfBirth: string,
+  startDate: string,
+) => {
+  if (ageGroups.length === 0) return true;
+  const age = ageOn(dateOfBirth, startDate);
+  return ageGroups.some((group) => age >= group.minimumAge && age <= group.maximumAge);
+};
+
+/** An IBAN as a kept library checks it (country, length, check digits), stored in electronic format. */
+export const ibanSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (electronicFormatIBAN(value) ?? value) : value),
+  z
+    .string()
+    .max(34)
+    .refine((value) => isValidIBAN(value), 'signUp.errors.ibanInvalid')
+    .meta({ examples: ['NL91ABNA0417164300'] }),
+);
+
+/** The latest start a sign-up may choose: three months ahead. */
+export const SIGN_UP_MAX_START_DAYS = 92;
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** The personal data step (spec 001 section 2), the same rules in the form and on the server. */
+export const signUpFields = z.object({
+  locationId: idSchema,
+  subscriptionId: idSchema,
+  variantId: idSchema,
+  startDate: dateText,
+  email: z.string().trim().max(254).pipe(z.email({ pattern: EMAIL_PATTERN })),
+  password: newPassword,
+  confirmPassword: z.string().max(200),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^\+?[0-9][0-9 -]{7,18}$/, 'validation.phoneNumber'),
+  /** Salutation: Mr. (0) or Ms. (1). */
+  gender: z.union([z.literal(Gender.Male), z.literal(Gender.Female)]),
+  firstName: requiredText(64),
+  insertion: z.preprocess(blankToUndefined, z.string().trim().max(32).optional()),
+  lastName: requiredText(64),
+  dateOfBirth: dateText,
+  street: requiredText(128),
+  houseNumber: requiredText(16),
+  postalCode: dutchPostalCode,
+  city: requiredText(64),
+  accountHolder: requiredText(70),
+  iban: ibanSchema,
+  /** On the tablet at the desk: no login popup; the person goes back to the start after. */
+  kiosk: z.boolean().default(false),
+  /** Left empty by people; a bot that fills every field is refused. */
+  website: z.string().max(0, 'signUp.errors.refused').optional(),
+});
+
+/** The rules across fields: the passwords match; the start is today or later, within three months. */
+export function signUpRules(
+  value: { password: string; confirmPassword: string; startDate: string; dateOfBirth: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.password !== value.confirmPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordMismatch' });
+  const today = dutchToday();
+  const latest = new Date(`${today}T00:00:00Z`);
+  latest.setUTCDate(latest.getUTCDate() + SIGN_UP_MAX_START_DAYS);
+  if (value.startDate < today || value.startDate > latest.toISOString().slice(0, 10))
+    ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signUp.errors.startDate' });
+  if (value.dateOfBirth > today || ageOn(value.dateOfBirth, today) > 130)
+    ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'member.errors.dateOfBirthInvalid' });
+}
+
+export const signUpInput = signUpFields.superRefine(signUpRules);
+export type SignUpInput = z.input<typeof signUpInput>;
+
+/**
+ * A sign-up made: where to pay the first amount (null when nothing is due now), and the token of the result
+ * page (`/inschrijven/resultaat/{resultToken}`: the first invoice's pay link, decision 017).
+ */
+export const signUpResult = z.object({
+  checkoutUrl: z.string().nullable(),
+  resultToken: z.string(),
+});
+export type SignUpResult = z.infer<typeof signUpResult>;
+
+export const signUpEndpoints = {
+  clubsInRange: endpoint({
+    method: 'GET',
+    path: '/Location/InRangeOfPostalCode',
+    policy: policy.public,
+    summary: 'Clubs open for sign-up, the nearest to a postal code first (decision 018 says how near is counted)',
+    tags,
+    query: clubsInRangeQuery,
+    response: paged(publicClub),
+  }),
+  publicSubscriptions: endpoint({
+    method: 'GET',
+    path: '/Subscription/Public',
+    policy: policy.public,
+    summary: "The memberships a club offers on its sign-up page: the gym's active subscriptions there",
+    tags,
+    query: publicSubscriptionQuery,
+    response: z.array(publicSubscription),
+  }),
+  signUp: endpoint({
+    method: 'POST',
+    path: '/SignUp',
+    policy: policy.public,
+    summary:
+      'Sign up for a membership: the member (an open registration), the account or the existing one, the first invoice and its payment (rate limited)',
+    tags,
+    body: signUpInput,
+    response: signUpResult,
+  }),
+};
