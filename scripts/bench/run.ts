@@ -734,16 +734,17 @@ if (filled.members !== undefined && only?.includes('billing') && !onlyCases) {
      from memberships ms where ms.id = b.membership_id`,
     [billingMemberships],
   );
-  const restarted = (
-    await client.query<{ n: number }>(`select billing_restart_from(current_date - 16) as n`)
-  ).rows[0]!.n;
+  const restarted = (await client.query<{ n: number }>(`select billing_restart_from(current_date - 16) as n`))
+    .rows[0]!.n;
   await client.query('vacuum analyze membership_billing');
   const due = (
     await client.query<{ n: number }>(
       `select count(*)::int as n from membership_billing where next_period_start <= current_date + 14`,
     )
   ).rows[0]!.n;
-  log(`\nBilling: ${due} memberships due of ${chosen.rowCount} (${restarted} moved to their current period).`);
+  log(
+    `\nBilling: ${due} memberships due of ${chosen.rowCount} (${restarted} moved to their current period).`,
+  );
   const deps = { db, payments: services!.payments, links: services!.links, publicUrl: config.publicUrl };
   const started = performance.now();
   const first = await runBilling(deps);

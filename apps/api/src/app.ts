@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadSessionClaims } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { associationRoutes } from './modules/association/association.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { onInvoiceMoved } from './modules/billing/billing.service.ts';
 import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
 import { employeeRoutes } from './modules/employee/employee.routes.ts';
@@ -24,10 +26,12 @@ import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { rightsRoutes } from './modules/rights/rights.routes.ts';
+import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
+import { createLinkSigner, type LinkSigner } from './platform/crypto/link-token.ts';
 import { createSecretBox, parseSecretsKey } from './platform/crypto/secrets.ts';
 import type { Database } from './platform/db/client.ts';
 import { generatedSetting } from './platform/db/settings.ts';
@@ -40,9 +44,6 @@ import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecy
 import { enqueueMail } from './platform/mail/outbox.ts';
 import { paymentRoutes } from './platform/payments/payment.routes.ts';
 import { createPayments, type Payments } from './platform/payments/payments.ts';
-import { createLinkSigner, type LinkSigner } from './platform/crypto/link-token.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { onInvoiceMoved } from './modules/billing/billing.service.ts';
 
 /** What runs beside the routes with the app's own machinery (the billing job). */
 export interface AppServices {
@@ -146,6 +147,7 @@ export async function buildApp({
       onInvoiceMoved: onInvoiceMoved(billing),
     }),
     ...billingRoutes(billing),
+    ...signUpRoutes(billing),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,

@@ -1,6 +1,6 @@
 import { type AppServices, buildApp } from './app.ts';
-import { createBillingJob } from './modules/billing/billing-run.ts';
 import { createSessionCleanup } from './modules/account/session-cleanup.ts';
+import { createBillingJob } from './modules/billing/billing-run.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { createDiskFileStore } from './platform/files/file-store.ts';

@@ -123,7 +123,8 @@ export const billingEndpoints = {
     method: 'GET',
     path: '/Invoice/Public/{token}',
     policy: policy.public,
-    summary: "An invoice by its mail's pay link (rate limited; nothing of the member but what they're paying)",
+    summary:
+      "An invoice by its mail's pay link (rate limited; nothing of the member but what they're paying)",
     tags,
     params: tokenParam,
     response: publicInvoice,
@@ -164,4 +165,3 @@ export const billingEndpoints = {
     response: billingRunResult,
   }),
 };
-

@@ -19,7 +19,12 @@ const tags = ['SignUp'];
 
 /** A club on the sign-up pages: a location visible for registration, with its gym. */
 export const publicClub = publicLocation.extend({
-  gym: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), bannerHash: z.string().nullable() }),
+  gym: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    bannerHash: z.string().nullable(),
+  }),
 });
 export type PublicClub = z.infer<typeof publicClub>;
 
@@ -101,7 +106,11 @@ export const signUpFields = z.object({
   subscriptionId: idSchema,
   variantId: idSchema,
   startDate: dateText,
-  email: z.string().trim().max(254).pipe(z.email({ pattern: EMAIL_PATTERN })),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ pattern: EMAIL_PATTERN })),
   password: newPassword,
   confirmPassword: z.string().max(200),
   phoneNumber: z
@@ -161,7 +170,8 @@ export const signUpEndpoints = {
     method: 'GET',
     path: '/Location/InRangeOfPostalCode',
     policy: policy.public,
-    summary: 'Clubs open for sign-up, the nearest to a postal code first (decision 018 says how near is counted)',
+    summary:
+      'Clubs open for sign-up, the nearest to a postal code first (decision 018 says how near is counted)',
     tags,
     query: clubsInRangeQuery,
     response: paged(publicClub),

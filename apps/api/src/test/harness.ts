@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { AppServices } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
-import type { AppServices } from '../app.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 export { DEMO_PASSWORD };

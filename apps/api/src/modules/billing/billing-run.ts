@@ -1,4 +1,10 @@
-import { type BillingRunResult, dutchToday, InvoiceStatus, isPayableInvoice, SubscriptionType } from '@xp/contracts';
+import {
+  type BillingRunResult,
+  dutchToday,
+  InvoiceStatus,
+  isPayableInvoice,
+  SubscriptionType,
+} from '@xp/contracts';
 import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
@@ -8,12 +14,11 @@ import { enqueueMails, type MailRequest } from '../../platform/mail/outbox.ts';
 import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
-import { invoiceCollections, invoiceNotices } from './billing.tables.ts';
-import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
 import { addDays, pricedLines } from '../invoice/invoice.service.ts';
+import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import * as repository from './billing.repository.ts';
-import { NoticeKind } from './billing.tables.ts';
+import { invoiceCollections, invoiceNotices, NoticeKind } from './billing.tables.ts';
 
 /**
  * A period is invoiced this many days before it starts, with the SEPA pre-notification: the 14 days the SEPA
@@ -45,160 +50,187 @@ const canDebit = (period: { mandateStatus: string | null; iban: string | null })
   (period.mandateStatus === null && period.iban !== null);
 
 /** One batch of the issue phase: its invoices, notices and the billing rows moved on, in one transaction. */
-async function issueBatch(deps: BillingDeps, today: string, limit: number) {
-  return inTransaction(deps.db, async (tx) => {
+const issueBatch = (deps: BillingDeps, today: string, limit: number) =>
+  inTransaction(deps.db, async (tx) => {
     const due = await repository.claimDuePeriods(tx, addDays(today, ISSUE_DAYS_AHEAD), limit);
-    const moves: { membershipId: number; period: number; start: string | null }[] = [];
-    const made: {
-      period: repository.DuePeriod;
-      values: typeof invoices.$inferInsert;
-      lines: ReturnType<typeof pricedLines>['lines'];
-      debit: boolean;
-    }[] = [];
-    for (const period of due) {
-      const isPrepaid = period.subscriptionType === SubscriptionType.Prepaid;
-      const ended =
-        period.anonymised ||
-        (period.endDate !== null && period.periodStart > period.endDate) ||
-        (isPrepaid && period.period > 0);
-      const nextStart =
-        ended || isPrepaid || (period.endDate !== null && period.nextStart > period.endDate)
-          ? null
-          : period.nextStart;
-      // An ended membership keeps its period: an end moved later bills that period after all (the trigger).
-      moves.push({
+    return { claimed: due.length, ...(await issuePeriods(tx, deps, due, today)) };
+  });
+
+/**
+ * Invoices claimed periods (their billing rows locked by `tx`): the invoices with their numbers, lines,
+ * direct debits queued and mails, and the billing rows moved on. Answers the invoices made per membership.
+ */
+export async function issuePeriods(
+  tx: Database,
+  deps: Pick<BillingDeps, 'links' | 'publicUrl'>,
+  due: repository.DuePeriod[],
+  today: string,
+  /** The sign-up pays its first invoice at once: no direct debit queued for it, and no mail. */
+  options: { paidNow?: boolean } = {},
+) {
+  const moves: { membershipId: number; period: number; start: string | null }[] = [];
+  const made: {
+    period: repository.DuePeriod;
+    values: typeof invoices.$inferInsert;
+    lines: ReturnType<typeof pricedLines>['lines'];
+    debit: boolean;
+  }[] = [];
+  for (const period of due) {
+    const isPrepaid = period.subscriptionType === SubscriptionType.Prepaid;
+    const ended =
+      period.anonymised ||
+      (period.endDate !== null && period.periodStart > period.endDate) ||
+      (isPrepaid && period.period > 0);
+    const nextStart =
+      ended || isPrepaid || (period.endDate !== null && period.nextStart > period.endDate)
+        ? null
+        : period.nextStart;
+    // An ended membership keeps its period: an end moved later bills that period after all (the trigger).
+    moves.push({
+      membershipId: period.membershipId,
+      period: ended ? period.period : period.period + 1,
+      start: nextStart,
+    });
+    if (ended || period.invoiced || period.paused) continue;
+    const lastDay = addDays(period.nextStart, -1);
+    const periodEnd =
+      isPrepaid || (period.endDate !== null && period.endDate < lastDay) ? period.endDate! : lastDay;
+    const priced = pricedLines([
+      ...(period.period === 0 && period.oneOffCosts > 0
+        ? [
+            {
+              description: `Eenmalige kosten ${period.subscriptionName}`,
+              quantity: 1,
+              unitPriceCents: period.oneOffCosts,
+              includesVat: period.oneOffIncludesVat,
+              vatRate: period.vatRate as 0,
+            },
+          ]
+        : []),
+      {
+        description: `${period.subscriptionName} (${period.variantName}), ${dutchDate(period.periodStart)} t/m ${dutchDate(periodEnd)}`,
+        quantity: Math.max(1, period.periods),
+        unitPriceCents: period.price,
+        includesVat: period.priceIncludesVat,
+        vatRate: period.vatRate as 0,
+      },
+    ]);
+    if (priced.totalCents <= 0) continue;
+    made.push({
+      period,
+      debit: !options.paidNow && canDebit(period),
+      lines: priced.lines,
+      values: {
+        gymId: period.gymId,
+        locationId: period.locationId,
+        memberId: period.memberId,
         membershipId: period.membershipId,
-        period: ended ? period.period : period.period + 1,
-        start: nextStart,
-      });
-      if (ended || period.invoiced || period.paused) continue;
-      const lastDay = addDays(period.nextStart, -1);
-      const periodEnd =
-        isPrepaid || (period.endDate !== null && period.endDate < lastDay) ? period.endDate! : lastDay;
-      const priced = pricedLines([
-        ...(period.period === 0 && period.oneOffCosts > 0
-          ? [
-              {
-                description: `Eenmalige kosten ${period.subscriptionName}`,
-                quantity: 1,
-                unitPriceCents: period.oneOffCosts,
-                includesVat: period.oneOffIncludesVat,
-                vatRate: period.vatRate as 0,
-              },
-            ]
-          : []),
-        {
-          description: `${period.subscriptionName} (${period.variantName}), ${dutchDate(period.periodStart)} t/m ${dutchDate(periodEnd)}`,
-          quantity: Math.max(1, period.periods),
-          unitPriceCents: period.price,
-          includesVat: period.priceIncludesVat,
-          vatRate: period.vatRate as 0,
-        },
-      ]);
-      if (priced.totalCents <= 0) continue;
-      made.push({
-        period,
-        debit: canDebit(period),
-        lines: priced.lines,
-        values: {
-          gymId: period.gymId,
-          locationId: period.locationId,
-          memberId: period.memberId,
-          membershipId: period.membershipId,
-          year: Number(today.slice(0, 4)),
-          sequence: 0,
-          invoiceNumber: '',
-          invoiceDate: today,
-          dueDate: period.periodStart > today ? period.periodStart : today,
-          status: InvoiceStatus.Open,
-          memberName: period.memberName,
-          locationName: period.locationName,
-          subtotalCents: priced.subtotalCents,
-          vatCents: priced.vatCents,
-          totalCents: priced.totalCents,
-          periodStart: period.periodStart,
-          periodEnd,
-        },
+        year: Number(today.slice(0, 4)),
+        sequence: 0,
+        invoiceNumber: '',
+        invoiceDate: today,
+        dueDate: period.periodStart > today ? period.periodStart : today,
+        status: InvoiceStatus.Open,
+        memberName: period.memberName,
+        locationName: period.locationName,
+        subtotalCents: priced.subtotalCents,
+        vatCents: priced.vatCents,
+        totalCents: priced.totalCents,
+        periodStart: period.periodStart,
+        periodEnd,
+      },
+    });
+  }
+  let ids: number[] = [];
+  if (made.length > 0) {
+    // Numbers per gym, the gyms in one order (two runs lock the counters alike), in the order claimed.
+    const year = Number(today.slice(0, 4));
+    const gymIds = [...new Set(made.map((entry) => entry.values.gymId))].sort((a, b) => a - b);
+    for (const gymId of gymIds) {
+      const ofGym = made.filter((entry) => entry.values.gymId === gymId);
+      const first = await repository.takeNumbers(tx, gymId, year, ofGym.length);
+      ofGym.forEach((entry, index) => {
+        entry.values.sequence = first + index;
+        entry.values.invoiceNumber = `${year}-${String(first + index).padStart(6, '0')}`;
       });
     }
-    if (made.length > 0) {
-      // Numbers per gym, the gyms in one order (two runs lock the counters alike), in the order claimed.
-      const year = Number(today.slice(0, 4));
-      const gymIds = [...new Set(made.map((entry) => entry.values.gymId))].sort((a, b) => a - b);
-      for (const gymId of gymIds) {
-        const ofGym = made.filter((entry) => entry.values.gymId === gymId);
-        const first = await repository.takeNumbers(tx, gymId, year, ofGym.length);
-        ofGym.forEach((entry, index) => {
-          entry.values.sequence = first + index;
-          entry.values.invoiceNumber = `${year}-${String(first + index).padStart(6, '0')}`;
-        });
-      }
-      const inserted = await tx
-        .insert(invoices)
-        .values(made.map((entry) => entry.values))
-        .returning({ id: invoices.id, gymId: invoices.gymId, sequence: invoices.sequence });
-      const idOf = new Map(inserted.map((row) => [`${row.gymId}:${row.sequence}`, row.id]));
-      const ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
-      await tx.insert(invoiceLines).values(
+    const inserted = await tx
+      .insert(invoices)
+      .values(made.map((entry) => entry.values))
+      .returning({ id: invoices.id, gymId: invoices.gymId, sequence: invoices.sequence });
+    const idOf = new Map(inserted.map((row) => [`${row.gymId}:${row.sequence}`, row.id]));
+    ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
+    await tx
+      .insert(invoiceLines)
+      .values(
         made.flatMap((entry, index) =>
           entry.lines.map((line, position) => ({ ...line, invoiceId: ids[index]!, position: position + 1 })),
         ),
       );
-      const debits = made.flatMap((entry, index) =>
-        entry.debit ? [{ invoiceId: ids[index]!, round: 1, collectOn: entry.values.dueDate as string }] : [],
-      );
-      if (debits.length > 0) await tx.insert(invoiceCollections).values(debits);
-      const mails: MailRequest[] = [];
-      made.forEach((entry, index) => {
-        const { period, values } = entry;
-        if (!period.email) return;
-        const id = ids[index]!;
-        mails.push({
-          to: period.email,
-          language: 'nl',
-          template: 'invoiceIssued',
-          data: {
-            gymName: period.gymName,
-            invoiceNumber: values.invoiceNumber,
-            amount: formatEuroCents(values.totalCents),
-            dueDate: dutchDate(values.dueDate as string),
-            period: `${dutchDate(period.periodStart)} t/m ${dutchDate(values.periodEnd as string)}`,
-            payLink: payLinkOf(deps, id),
-            cancelLink: cancelLinkOf(deps, period.membershipId),
-            directDebit: entry.debit
-              ? {
-                  collectionDate: dutchDate(values.dueDate as string),
-                  ibanEnding: period.iban ? period.iban.replace(/\s/g, '').slice(-4) : '••••',
-                  mandateReference:
-                    period.mandateRef ??
-                    mandateReferenceOf({
-                      gymId: period.gymId,
-                      memberId: period.memberId,
-                      imported: period.mandateReference,
-                    }),
-                  creditorId: period.creditorId,
-                }
-              : null,
-          },
-        });
+    const debits = made.flatMap((entry, index) =>
+      entry.debit ? [{ invoiceId: ids[index]!, round: 1, collectOn: entry.values.dueDate as string }] : [],
+    );
+    if (debits.length > 0) await tx.insert(invoiceCollections).values(debits);
+    const mails: MailRequest[] = [];
+    made.forEach((entry, index) => {
+      const { period, values } = entry;
+      if (!period.email || options.paidNow) return;
+      const id = ids[index]!;
+      mails.push({
+        to: period.email,
+        language: 'nl',
+        template: 'invoiceIssued',
+        data: {
+          gymName: period.gymName,
+          invoiceNumber: values.invoiceNumber,
+          amount: formatEuroCents(values.totalCents),
+          dueDate: dutchDate(values.dueDate as string),
+          period: `${dutchDate(period.periodStart)} t/m ${dutchDate(values.periodEnd as string)}`,
+          payLink: payLinkOf(deps, id),
+          cancelLink: cancelLinkOf(deps, period.membershipId),
+          directDebit: entry.debit
+            ? {
+                collectionDate: dutchDate(values.dueDate as string),
+                ibanEnding: period.iban ? period.iban.replace(/\s/g, '').slice(-4) : '••••',
+                mandateReference:
+                  period.mandateRef ??
+                  mandateReferenceOf({
+                    gymId: period.gymId,
+                    memberId: period.memberId,
+                    imported: period.mandateReference,
+                  }),
+                creditorId: period.creditorId,
+              }
+            : null,
+        },
       });
-      const mailed = made.flatMap((entry, index) => (entry.period.email ? [ids[index]!] : []));
-      if (mailed.length > 0)
-        await tx
-          .insert(invoiceNotices)
-          .values(mailed.map((invoiceId) => ({ invoiceId, kind: NoticeKind.Issued })));
-      await enqueueMails(tx, mails);
-    }
-    await repository.advance(tx, moves);
-    return { claimed: due.length, invoices: made.length, notices: made.filter((entry) => entry.period.email).length };
-  });
+    });
+    const mailed = made.flatMap((entry, index) =>
+      entry.period.email && !options.paidNow ? [ids[index]!] : [],
+    );
+    if (mailed.length > 0)
+      await tx
+        .insert(invoiceNotices)
+        .values(mailed.map((invoiceId) => ({ invoiceId, kind: NoticeKind.Issued })));
+    await enqueueMails(tx, mails);
+  }
+  await repository.advance(tx, moves);
+  return {
+    invoices: made.length,
+    notices: made.filter((entry) => entry.period.email).length,
+    invoiceIds: new Map(made.map((entry, index) => [entry.period.membershipId, ids[index]!])),
+  };
 }
 
 /**
  * The member's mandate at the invoice's location: the one kept, or one made now at the provider from the
  * IBAN the member gave (customer first). Null: nothing to charge on (no IBAN, or the mandate is invalid).
  */
-async function mandateFor(deps: BillingDeps, charge: NonNullable<Awaited<ReturnType<typeof repository.chargeOf>>>, today: string) {
+async function mandateFor(
+  deps: BillingDeps,
+  charge: NonNullable<Awaited<ReturnType<typeof repository.chargeOf>>>,
+  today: string,
+) {
   const { invoice } = charge;
   const kept = await repository.mandateOf(deps.db, invoice.memberId, invoice.locationId);
   if (kept?.mandateId && (kept.status === 'valid' || kept.status === 'pending'))

@@ -57,6 +57,13 @@ export interface DuePeriod {
  * wait on each other.
  */
 export const claimDuePeriods = (tx: Database, horizon: string, limit: number) =>
+  periodsWhere(tx, sql`b."next_period_start" <= ${horizon}::date`, limit);
+
+/** A new membership's first period, its billing row locked (the sign-up invoices it at once). */
+export const claimFirstPeriod = async (tx: Database, membershipId: number) =>
+  (await periodsWhere(tx, sql`b."membership_id" = ${membershipId} and b."next_period" = 0`, 1))[0];
+
+const periodsWhere = (tx: Database, condition: SQL, limit: number) =>
   rowsOf<DuePeriod>(
     tx,
     sql`select b."membership_id" as "membershipId", b."next_period" as "period",
@@ -90,7 +97,7 @@ export const claimDuePeriods = (tx: Database, horizon: string, limit: number) =>
     join "locations" l on l."id" = ms."location_id"
     join "gyms" g on g."id" = ms."gym_id"
     left join "member_mandates" mm on mm."member_id" = ms."member_id" and mm."location_id" = ms."location_id"
-    where b."next_period_start" <= ${horizon}::date
+    where ${condition} and b."next_period_start" is not null
     order by b."next_period_start", b."membership_id"
     limit ${limit}
     for update of b skip locked`,
@@ -270,4 +277,3 @@ export const overdueWithoutReminder = (db: Database, today: string, kind: number
         and not exists (select 1 from "invoice_notices" n where n."invoice_id" = i."id" and n."kind" = ${kind})
       order by i."due_date", i."id" limit ${limit}`,
   );
-

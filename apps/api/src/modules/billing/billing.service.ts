@@ -19,17 +19,18 @@ import { type ListQuery, likePattern, pagedList } from '../../platform/http/pagi
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
 import type { PaymentRow } from '../../platform/payments/payments.ts';
-import { invoices } from '../invoice/invoice.tables.ts';
+import type { InvoiceRow } from '../invoice/invoice.repository.ts';
 import { addDays, startPaymentLink } from '../invoice/invoice.service.ts';
+import { invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import { findAlterable } from '../location/location-access.ts';
 import { scopeOf } from '../member/member.service.ts';
 import { members, memberships } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
-import { type BillingDeps, cancelLinkOf, payLinkOf } from './billing-run.ts';
 import * as repository from './billing.repository.ts';
 import { NoticeKind } from './billing.tables.ts';
+import { type BillingDeps, cancelLinkOf, mandateReferenceOf, payLinkOf } from './billing-run.ts';
 
 // ------------------------------------------------------------------------------------ location settings
 
@@ -116,7 +117,8 @@ export async function listDebtors(db: Database, session: Claims, query: ListQuer
         ${from} order by ${order} limit ${limit} offset ${offset}`,
       ),
     async () =>
-      (await repository.rowsOf<{ count: number }>(db, sql`select count(*)::int as "count" ${from}`))[0]!.count,
+      (await repository.rowsOf<{ count: number }>(db, sql`select count(*)::int as "count" ${from}`))[0]!
+        .count,
   );
 }
 
@@ -144,7 +146,11 @@ async function invoiceOfLink(deps: BillingDeps, token: string, address: string) 
 }
 
 /** The invoice a pay link opens: what it is and whether it is still due (nothing else of the member). */
-export async function publicInvoice(deps: BillingDeps, token: string, address: string): Promise<PublicInvoice> {
+export async function publicInvoice(
+  deps: BillingDeps,
+  token: string,
+  address: string,
+): Promise<PublicInvoice> {
   const { invoice, gymName } = await invoiceOfLink(deps, token, address);
   return {
     gymName,
@@ -195,12 +201,7 @@ type LinkedMembership = NonNullable<Awaited<ReturnType<typeof membershipOfLink>>
 
 function presentMembership(row: LinkedMembership, today: string): PublicMembership {
   const { membership } = row;
-  const earliest = earliestEndDate(
-    today,
-    membership.startDate,
-    row.noticePeriodAmount,
-    row.noticePeriodType,
-  );
+  const earliest = earliestEndDate(today, membership.startDate, row.noticePeriodAmount, row.noticePeriodType);
   return {
     gymName: row.gymName,
     firstName: row.firstName,
@@ -269,7 +270,22 @@ export async function cancelPublicMembership(deps: BillingDeps, token: string, a
  * retry days (a chargeback is not: the member took the money back on purpose).
  */
 export function onInvoiceMoved(deps: Pick<BillingDeps, 'links' | 'publicUrl'>) {
-  return async (tx: Database, payment: PaymentRow, moved: { invoice: { id: number }; status: number }) => {
+  return async (tx: Database, payment: PaymentRow, moved: { invoice: InvoiceRow; status: number }) => {
+    // A first payment paid (the sign-up's iDEAL): its mandate is the one the next periods are charged on.
+    if (payment.sequenceType === 'first') {
+      const { invoice } = moved;
+      if (moved.status === InvoiceStatus.Paid && payment.mandateId && payment.customerId)
+        await repository.saveMandate(tx, {
+          memberId: invoice.memberId,
+          locationId: invoice.locationId,
+          provider: payment.provider,
+          customerId: payment.customerId,
+          mandateId: payment.mandateId,
+          reference: mandateReferenceOf({ gymId: invoice.gymId, memberId: invoice.memberId, imported: null }),
+          status: 'valid',
+        });
+      return;
+    }
     if (payment.sequenceType !== 'recurring') return;
     if (moved.status !== InvoiceStatus.Failed && moved.status !== InvoiceStatus.ChargedBack) return;
     const context = await repository.noticeContextOf(tx, moved.invoice.id);
@@ -300,4 +316,3 @@ export function onInvoiceMoved(deps: Pick<BillingDeps, 'links' | 'publicUrl'>) {
     ]);
   };
 }
-

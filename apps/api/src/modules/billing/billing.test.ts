@@ -3,8 +3,8 @@ import {
   addPeriods,
   type BillingSettings,
   type CheckInResult,
-  DebtPolicy,
   type Debtor,
+  DebtPolicy,
   type Invoice,
   InvoiceStatus,
   type Member,
@@ -40,8 +40,9 @@ import {
 } from '../member/test-support.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { createEmployee, expectFailure, ok, signIn } from '../rights/test-support.ts';
-import { runBilling } from './billing-run.ts';
+import { rowsOf } from './billing.repository.ts';
 import { invoiceCollections, membershipBilling } from './billing.tables.ts';
+import { runBilling } from './billing-run.ts';
 
 /*
  * Recurring billing and dunning (issue 13 section 3, decision 017): the billing run invoices each period of
@@ -111,11 +112,10 @@ async function settle(providerPaymentId: string, action: string) {
 }
 
 const providerIdOf = async (invoiceId: number) => {
-  const [payment] = (
-    await t.db.execute(
-      sql`select "provider_payment_id" as "id" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoiceId} order by "id" desc limit 1`,
-    )
-  ).rows as { id: string }[];
+  const [payment] = await rowsOf<{ id: string }>(
+    t.db,
+    sql`select "provider_payment_id" as "id" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoiceId} order by "id" desc limit 1`,
+  );
   return payment!.id;
 };
 
@@ -395,7 +395,9 @@ describe('debt', () => {
 
 describe("a location's dunning rules", () => {
   it('are read and changed with the rights to change the location, within bounds, audited', async () => {
-    const settings = ok<BillingSettings>(await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, gym));
+    const settings = ok<BillingSettings>(
+      await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, gym),
+    );
     expect(settings).toEqual({
       locationId: ids.amersfoort,
       debtPolicy: DebtPolicy.Block,
@@ -419,9 +421,9 @@ describe("a location's dunning rules", () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors.map((error: { key: string }) => error.key)).toContain(key);
     }
-    expect(ok<BillingSettings>(await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, gym))).toEqual(
-      changed,
-    );
+    expect(
+      ok<BillingSettings>(await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, gym)),
+    ).toEqual(changed);
     expect((await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, brug)).statusCode).toBe(404);
     expectForbidden(await call('GET', `/Location/${ids.amersfoort}/BillingSettings`, utrechtDesk));
   });
@@ -447,23 +449,38 @@ describe("the member's pages", () => {
     const paid = ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, ''));
     expect(paid.checkoutUrl).toMatch(/\/dev\/checkout\/tr_local_/);
     // The same open checkout again.
-    expect(ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '')).checkoutUrl).toBe(
-      paid.checkoutUrl,
-    );
+    expect(
+      ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '')).checkoutUrl,
+    ).toBe(paid.checkoutUrl);
     await settle(paid.checkoutUrl.split('/').at(-1)!, 'paid');
     expect(ok<PublicInvoice>(await call('GET', `/Invoice/Public/${token}`, ''))).toMatchObject({
       status: InvoiceStatus.Paid,
       isPayable: false,
     });
-    expectFailure(await call('POST', `/Invoice/Public/${token}/Pay`, ''), 409, 'general', 'invoice.errors.notPayable');
+    expectFailure(
+      await call('POST', `/Invoice/Public/${token}/Pay`, ''),
+      409,
+      'general',
+      'invoice.errors.notPayable',
+    );
     const [id, signature] = token.split('.');
     for (const forged of [`${Number(id) + 1}.${signature}`, `${id}.${'A'.repeat(22)}`]) {
-      expectFailure(await call('GET', `/Invoice/Public/${forged}`, ''), 404, 'general', 'billing.errors.linkNotFound');
+      expectFailure(
+        await call('GET', `/Invoice/Public/${forged}`, ''),
+        404,
+        'general',
+        'billing.errors.linkNotFound',
+      );
     }
     expect((await call('GET', '/Invoice/Public/nonsense', '')).statusCode).toBe(400);
     // A cancel link is not a pay link.
     const cancel = linkIn((await mailsTo(member.email!))[0]!.text, 'afmelden');
-    expectFailure(await call('GET', `/Invoice/Public/${cancel}`, ''), 404, 'general', 'billing.errors.linkNotFound');
+    expectFailure(
+      await call('GET', `/Invoice/Public/${cancel}`, ''),
+      404,
+      'general',
+      'billing.errors.linkNotFound',
+    );
   });
 
   it('the cancel link ends the membership after its notice period, once, and confirms it by mail', async () => {

@@ -64,7 +64,11 @@ describe("a gym's invoice details", () => {
       [{ kvkNumber: '12345678a', vatNumber: null }, 'kvkNumber', 'gym.errors.kvkFormat'],
       [{ kvkNumber: null, vatNumber: 'NL12345678B01' }, 'vatNumber', 'gym.errors.vatFormat'],
       [{ kvkNumber: null, vatNumber: 'BE0123456789' }, 'vatNumber', 'gym.errors.vatFormat'],
-      [{ kvkNumber: null, vatNumber: null, sepaCreditorId: 'NL98' }, 'sepaCreditorId', 'gym.errors.creditorIdFormat'],
+      [
+        { kvkNumber: null, vatNumber: null, sepaCreditorId: 'NL98' },
+        'sepaCreditorId',
+        'gym.errors.creditorIdFormat',
+      ],
       [
         { kvkNumber: null, vatNumber: null, sepaCreditorId: 'DE98ZZZ09999999999' },
         'sepaCreditorId',

@@ -47,7 +47,11 @@ const samples: MailTemplateData = {
     payLink: link,
     cancelLink: link,
   },
-  membershipEnded: { gymName: 'Vitaal Sportcentra', subscriptionName: 'Fitness Basis', endDate: '31-12-2026' },
+  membershipEnded: {
+    gymName: 'Vitaal Sportcentra',
+    subscriptionName: 'Fitness Basis',
+    endDate: '31-12-2026',
+  },
 };
 
 describe('mail templates', () => {

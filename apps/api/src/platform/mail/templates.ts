@@ -330,7 +330,9 @@ const templates: Templates = {
       subject: `Factuur ${data.invoiceNumber} van ${data.gymName}`,
       blocks: [
         heading(rich`Factuur ${data.invoiceNumber}`),
-        paragraph(rich`${data.gymName} stuurt je factuur ${data.invoiceNumber} van ${strong(data.amount)} voor ${data.period}.`),
+        paragraph(
+          rich`${data.gymName} stuurt je factuur ${data.invoiceNumber} van ${strong(data.amount)} voor ${data.period}.`,
+        ),
         ...(data.directDebit
           ? [
               paragraph(
@@ -353,7 +355,9 @@ const templates: Templates = {
       subject: `Invoice ${data.invoiceNumber} from ${data.gymName}`,
       blocks: [
         heading(rich`Invoice ${data.invoiceNumber}`),
-        paragraph(rich`${data.gymName} sends you invoice ${data.invoiceNumber} of ${strong(data.amount)} for ${data.period}.`),
+        paragraph(
+          rich`${data.gymName} sends you invoice ${data.invoiceNumber} of ${strong(data.amount)} for ${data.period}.`,
+        ),
         ...(data.directDebit
           ? [
               paragraph(

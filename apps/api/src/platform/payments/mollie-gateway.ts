@@ -21,8 +21,9 @@ export function createMollieGateway(apiKey: string, apiEndpoint?: string): Payme
     // An empty e-mail is none (a member without an address).
     createCustomer: (input) =>
       call(async () => ({
-        id: (await client.customers.create({ name: input.name, ...(input.email ? { email: input.email } : {}) }))
-          .id,
+        id: (
+          await client.customers.create({ name: input.name, ...(input.email ? { email: input.email } : {}) })
+        ).id,
       })),
     createMandate: (input) =>
       call(async () =>

@@ -1,0 +1,332 @@
+import {
+  InvoiceStatus,
+  type PublicClub,
+  type PublicInvoice,
+  type PublicSubscription,
+  type SignUpInput,
+  type SignUpResult,
+  type Subscription,
+} from '@xp/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expectFailure } from '../../test/expect.ts';
+import { rowsOf } from '../billing/billing.repository.ts';
+import { invoiceCollections, memberMandates } from '../billing/billing.tables.ts';
+import { runBilling } from '../billing/billing-run.ts';
+import { addDays } from '../invoice/invoice.service.ts';
+import { invoices } from '../invoice/invoice.tables.ts';
+import { members, memberships } from '../member/member.tables.ts';
+import { ids, newSubscription, type Page, t, today, useMemberDesk, variant } from '../member/test-support.ts';
+import { locations } from '../organisation/organisation.tables.ts';
+import { ok } from '../rights/test-support.ts';
+import { users } from '../user/user.tables.ts';
+
+/*
+ * The public sign-up (issue 13 section 4, decision 018): clubs near a postal code, what a club offers, and the
+ * sign-up with its rules (age groups, IBAN, start date, the existing account and its popup, the kiosk), its
+ * first invoice paid by a first payment whose mandate the next periods are charged on.
+ */
+
+useMemberDesk('inschrijving.test', '10.68');
+
+let addressSerial = 0;
+/** Each call from an address of its own (the sign-up is rate limited per address), unless one is given. */
+const from = (address = `10.68.${Math.floor(++addressSerial / 250)}.${addressSerial % 250}`) => address;
+const publicCall = (method: 'GET' | 'POST', url: string, payload?: unknown, address = from()) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    remoteAddress: address,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+let serial = 0;
+const person = (subscription: Subscription, overrides: Partial<SignUpInput> = {}): SignUpInput => ({
+  locationId: ids.utrecht,
+  subscriptionId: subscription.id,
+  variantId: subscription.variants[0]!.id,
+  startDate: today,
+  email: `nieuw${++serial}@inschrijving.test`,
+  password: 'een lang wachtwoord 42',
+  confirmPassword: 'een lang wachtwoord 42',
+  phoneNumber: '06 12345678',
+  gender: 1,
+  firstName: 'Fleur',
+  lastName: `Jansen ${serial}`,
+  dateOfBirth: '1995-03-04',
+  street: 'Biltstraat',
+  houseNumber: '8',
+  postalCode: '3572 AB',
+  city: 'Utrecht',
+  accountHolder: 'F. Jansen',
+  iban: 'NL91 ABNA 0417 1643 00',
+  kiosk: false,
+  ...overrides,
+});
+const signUp = async (body: SignUpInput, address?: string) =>
+  ok<SignUpResult>(await publicCall('POST', '/SignUp', body, address));
+const memberOf = async (email: string) =>
+  (await t.db.select().from(members).where(sql`lower(${members.email}) = ${email.toLowerCase()}`))[0];
+
+/** The local provider settles a payment, then its webhook arrives. */
+async function settle(checkoutUrl: string, action: string) {
+  const id = checkoutUrl.split('/').at(-1)!;
+  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${id}`, payload: { action } }));
+  ok(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/Payment/Webhook',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${id}`,
+    }),
+  );
+}
+
+describe('finding a club', () => {
+  it('lists the clubs open for sign-up, the nearest postal code first, of one gym when asked', async () => {
+    const near = ok<Page<PublicClub>>(
+      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=3817AB'),
+    );
+    const names = near.items.map((club) => club.name);
+    expect(names.indexOf('Vitaal Amersfoort')).toBeLessThan(names.indexOf('Vitaal Utrecht Centrum'));
+    expect(near.items[0]).toMatchObject({
+      name: 'Vitaal Amersfoort',
+      gym: { slug: 'vitaal', name: 'Vitaal Sportcentra' },
+    });
+    const zwolle = ok<Page<PublicClub>>(
+      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=8000'),
+    );
+    expect(zwolle.items[0]!.postalCode?.startsWith('80')).toBe(true);
+    const vitaal = ok<Page<PublicClub>>(
+      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=8011MC&gymSlug=vitaal'),
+    );
+    expect(vitaal.items.every((club) => club.gym.slug === 'vitaal')).toBe(true);
+    // A club hidden from the registration page is not listed.
+    await t.db
+      .update(locations)
+      .set({ visibleOnRegistrationPage: false })
+      .where(eq(locations.id, ids.amersfoort));
+    try {
+      const hidden = ok<Page<PublicClub>>(
+        await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=3818LE'),
+      );
+      expect(hidden.items.map((club) => club.id)).not.toContain(ids.amersfoort);
+    } finally {
+      await t.db
+        .update(locations)
+        .set({ visibleOnRegistrationPage: true })
+        .where(eq(locations.id, ids.amersfoort));
+    }
+    expectFailure(
+      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=0123'),
+      400,
+      'postalCode',
+      'validation.postalCode',
+    );
+  });
+
+  it("shows a club's active subscriptions with prices incl. VAT and age groups", async () => {
+    const subscription = await newSubscription({
+      vatRate: 21,
+      variants: [variant({ pricePerPeriod: 1000, pricePerPeriodIncludesVat: false, oneOffCosts: 2500 })],
+    });
+    const offered = ok<PublicSubscription[]>(
+      await publicCall('GET', `/Subscription/Public?locationId=${ids.utrecht}`),
+    );
+    const shown = offered.find((entry) => entry.id === subscription.id)!;
+    expect(shown).toMatchObject({ name: subscription.name, ageGroups: [] });
+    expect(shown.variants[0]).toMatchObject({ pricePerPeriod: 1210, oneOffCosts: 2500 });
+    const inactive = await newSubscription();
+    await t.db.execute(sql`update "subscriptions" set "is_active" = false where "id" = ${inactive.id}`);
+    const again = ok<PublicSubscription[]>(
+      await publicCall('GET', `/Subscription/Public?locationId=${ids.utrecht}`),
+    );
+    expect(again.map((entry) => entry.id)).not.toContain(inactive.id);
+    await t.db
+      .update(locations)
+      .set({ visibleOnRegistrationPage: false })
+      .where(eq(locations.id, ids.amersfoort));
+    try {
+      expectFailure(
+        await publicCall('GET', `/Subscription/Public?locationId=${ids.amersfoort}`),
+        404,
+        'general',
+        'signUp.errors.clubNotFound',
+      );
+    } finally {
+      await t.db
+        .update(locations)
+        .set({ visibleOnRegistrationPage: true })
+        .where(eq(locations.id, ids.amersfoort));
+    }
+  });
+});
+
+describe('signing up', () => {
+  it('makes the account, an open registration, the membership and its first invoice, paid by a first payment', async () => {
+    const subscription = await newSubscription({ variants: [variant({ oneOffCosts: 2500 })] });
+    const body = person(subscription);
+    const result = await signUp(body);
+    expect(result.checkoutUrl).toMatch(/\/dev\/checkout\/tr_local_/);
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ role: 'Employee', firstName: 'Fleur' });
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    const member = (await memberOf(body.email))!;
+    expect(member).toMatchObject({
+      userId: user!.id,
+      gymId: ids.vitaal,
+      registrationCompleted: false,
+      iban: 'NL91ABNA0417164300',
+      accountHolder: 'F. Jansen',
+      postalCode: '3572 AB',
+      homeLocationId: ids.utrecht,
+      mandateSignedOn: today,
+    });
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.memberId, member.id));
+    expect(invoice).toMatchObject({
+      totalCents: 2500 + 3995,
+      periodStart: today,
+      status: InvoiceStatus.Open,
+    });
+    // Paid now: no direct debit queued for the first invoice.
+    expect(
+      await t.db.select().from(invoiceCollections).where(eq(invoiceCollections.invoiceId, invoice!.id)),
+    ).toEqual([]);
+    // The result page reads the invoice by the token; the checkout pays it, and its mandate is kept.
+    expect(ok<PublicInvoice>(await publicCall('GET', `/Invoice/Public/${result.resultToken}`))).toMatchObject(
+      {
+        isPayable: true,
+      },
+    );
+    await settle(result.checkoutUrl!, 'paid');
+    expect(ok<PublicInvoice>(await publicCall('GET', `/Invoice/Public/${result.resultToken}`))).toMatchObject(
+      {
+        status: InvoiceStatus.Paid,
+        isPayable: false,
+      },
+    );
+    const [mandate] = await t.db.select().from(memberMandates).where(eq(memberMandates.memberId, member.id));
+    expect(mandate).toMatchObject({ status: 'valid', reference: `XP-${ids.vitaal}-${member.id}` });
+    expect(mandate!.mandateId).toMatch(/^mdt_local_/);
+    // The next period is charged on that mandate when it is due.
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.memberId, member.id));
+    const [next] = await rowsOf<{ start: string }>(
+      t.db,
+      sql`select "next_period_start"::text as "start" from "membership_billing" where "membership_id" = ${membership!.id}`,
+    );
+    await runBilling(t.billing, { today: addDays(next!.start, -14) });
+    await runBilling(t.billing, { today: next!.start });
+    const charged = await rowsOf<{ sequenceType: string; mandateId: string }>(
+      t.db,
+      sql`select p."sequence_type" as "sequenceType", p."mandate_id" as "mandateId" from "payments" p
+        join "invoices" i on i."id" = p."subject_id" and p."subject" = 'invoice'
+        where i."membership_id" = ${membership!.id} and i."period_start" = ${next!.start}`,
+    );
+    expect(charged).toEqual([{ sequenceType: 'recurring', mandateId: mandate!.mandateId }]);
+  });
+
+  it('refuses what breaks the rules, and makes nothing', async () => {
+    const young = await newSubscription();
+    const [group] = await rowsOf<{ id: number }>(
+      t.db,
+      sql`insert into "age_groups" ("gym_id", "name", "minimum_age", "maximum_age") values (${ids.vitaal}, 'Jong', 16, 25) returning "id"`,
+    );
+    await t.db.execute(
+      sql`insert into "subscription_age_groups" ("subscription_id", "age_group_id") values (${young.id}, ${group!.id})`,
+    );
+    const other = await newSubscription({ locationIds: [ids.amersfoort] });
+    const userCount = async () => (await t.db.select({ id: users.id }).from(users)).length;
+    const before = await userCount();
+    const cases: [SignUpInput, string, string][] = [
+      [person(young, { dateOfBirth: '1980-01-01' }), 'dateOfBirth', 'member.errors.ageDoesNotMatch'],
+      [person(young, { iban: 'NL91ABNA0417164301' }), 'iban', 'signUp.errors.ibanInvalid'],
+      [person(young, { startDate: addDays(today, -1) }), 'startDate', 'signUp.errors.startDate'],
+      [person(young, { startDate: addDays(today, 100) }), 'startDate', 'signUp.errors.startDate'],
+      [
+        person(young, { confirmPassword: 'iets anders 12345' }),
+        'confirmPassword',
+        'validation.passwordMismatch',
+      ],
+      [person(young, { postalCode: '1234' }), 'postalCode', 'validation.postalCode'],
+      [person(young, { website: 'http://spam.example' }), 'website', 'signUp.errors.refused'],
+      [person(other), 'subscriptionId', 'member.errors.subscriptionNotFound'],
+      [person(young, { variantId: other.variants[0]!.id }), 'variantId', 'member.errors.variantNotFound'],
+      [person(young, { locationId: 999_999 }), 'locationId', 'signUp.errors.clubNotFound'],
+      [
+        person(young, { password: 'password123', confirmPassword: 'password123' }),
+        'password',
+        'validation.passwordTooCommon',
+      ],
+    ];
+    for (const [body, key, message] of cases) {
+      const response = await publicCall('POST', '/SignUp', body);
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(400);
+      expect(response.json().errors).toContainEqual({ key, message });
+      expect(await memberOf(body.email)).toBeUndefined();
+    }
+    expect(await userCount()).toBe(before);
+    // Within the age group: welcome.
+    await signUp(person(young, { dateOfBirth: `${Number(today.slice(0, 4)) - 20}-01-01` }));
+  });
+
+  it('an address with an account: the popup asks its password; with it the membership goes to that account', async () => {
+    const subscription = await newSubscription();
+    const first = person(subscription);
+    await signUp(first);
+    const again = {
+      ...first,
+      firstName: 'Fleur',
+      password: 'niet het goede 12345',
+      confirmPassword: 'niet het goede 12345',
+    };
+    const memberships0 = (
+      await t.db
+        .select()
+        .from(memberships)
+        .where(eq(memberships.memberId, (await memberOf(first.email))!.id))
+    ).length;
+    expectFailure(await publicCall('POST', '/SignUp', again), 409, 'email', 'signUp.errors.accountExists');
+    const member = (await memberOf(first.email))!;
+    expect((await t.db.select().from(memberships).where(eq(memberships.memberId, member.id))).length).toBe(
+      memberships0,
+    );
+    // The popup: the account's own password.
+    await signUp({ ...again, password: first.password, confirmPassword: first.password });
+    expect((await t.db.select().from(memberships).where(eq(memberships.memberId, member.id))).length).toBe(
+      memberships0 + 1,
+    );
+    expect(await t.db.select().from(users).where(eq(users.email, first.email))).toHaveLength(1);
+  });
+
+  it('on the kiosk an address with an account signs up without it (no popup there)', async () => {
+    const subscription = await newSubscription();
+    const email = 'gym@example.com';
+    const result = await signUp(
+      person(subscription, {
+        email,
+        kiosk: true,
+        password: 'een ander wachtwoord 9',
+        confirmPassword: 'een ander wachtwoord 9',
+      }),
+    );
+    expect(result.checkoutUrl).not.toBeNull();
+    const member = (await memberOf(email))!;
+    expect(member.userId).toBeNull();
+    const payment = await rowsOf<{ url: string }>(
+      t.db,
+      sql`select "redirect_url" as "url" from "payments" where "subject" = 'invoice' order by "id" desc limit 1`,
+    );
+    expect(payment[0]!.url).toContain(
+      `?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`,
+    );
+  });
+
+  it('is rate limited per address', async () => {
+    const subscription = await newSubscription();
+    const address = '10.68.250.1';
+    for (let at = 0; at < 10; at++) await signUp(person(subscription), address);
+    const refused = await publicCall('POST', '/SignUp', person(subscription), address);
+    expect(refused.statusCode).toBe(429);
+    expect(await memberOf(`nieuw${serial}@inschrijving.test`)).toBeUndefined();
+  });
+});
