@@ -259,8 +259,8 @@ export async function fillMembers(
     // next period on, as the migration starts the memberships there are.
     await step(
       'membership billing',
-      `insert into membership_billing (membership_id, next_period, next_period_start)
-       select id, 0, start_date from memberships where id > ${at.membership}`,
+      `insert into membership_billing (membership_id, gym_id, next_period, next_period_start)
+       select id, gym_id, 0, start_date from memberships where id > ${at.membership}`,
     );
     await step('membership billing periods', `select billing_restart_from(current_date)`);
     // The kept status counts of migrations 0032 and 0033 (their triggers are off here): the fill's members

@@ -29,6 +29,7 @@ CREATE TABLE "member_mandates" (
 --> statement-breakpoint
 CREATE TABLE "membership_billing" (
 	"membership_id" integer PRIMARY KEY NOT NULL,
+	"gym_id" integer NOT NULL,
 	"next_period" integer DEFAULT 0 NOT NULL,
 	"next_period_start" date
 );
@@ -46,7 +47,7 @@ ALTER TABLE "member_mandates" ADD CONSTRAINT "member_mandates_location_id_locati
 ALTER TABLE "membership_billing" ADD CONSTRAINT "membership_billing_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_collections_due_idx" ON "invoice_collections" USING btree ("collect_on","invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_mandates_member_location_unique" ON "member_mandates" USING btree ("member_id","location_id");--> statement-breakpoint
-CREATE INDEX "membership_billing_due_idx" ON "membership_billing" USING btree ("next_period_start","membership_id") WHERE "membership_billing"."next_period_start" is not null;--> statement-breakpoint
+CREATE INDEX "membership_billing_gym_due_idx" ON "membership_billing" USING btree ("gym_id","next_period_start","membership_id") WHERE "membership_billing"."next_period_start" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_membership_period_unique" ON "invoices" USING btree ("membership_id","period_start") WHERE "invoices"."period_start" is not null;--> statement-breakpoint
 CREATE INDEX "invoices_member_due_idx" ON "invoices" USING btree ("member_id","due_date") WHERE "invoices"."status" in (1, 3, 5, 7) and "invoices"."credited_invoice_id" is null;--> statement-breakpoint
 CREATE INDEX "invoices_gym_due_idx" ON "invoices" USING btree ("gym_id","due_date","member_id") WHERE "invoices"."status" in (1, 3, 5, 7) and "invoices"."credited_invoice_id" is null;--> statement-breakpoint
@@ -64,8 +65,8 @@ $$;--> statement-breakpoint
 -- A new membership is invoiced from its first period on.
 CREATE FUNCTION "memberships_billing_new"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "membership_billing" ("membership_id", "next_period", "next_period_start")
-  SELECT "id", 0, "start_date" FROM new_rows;
+  INSERT INTO "membership_billing" ("membership_id", "gym_id", "next_period", "next_period_start")
+  SELECT "id", "gym_id", 0, "start_date" FROM new_rows;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "memberships_billing_insert" AFTER INSERT ON "memberships"
@@ -122,9 +123,56 @@ CREATE FUNCTION "billing_restart_from"("from_day" date) RETURNS integer LANGUAGE
   )
   SELECT count(*)::integer FROM "moved"
 $$;--> statement-breakpoint
-INSERT INTO "membership_billing" ("membership_id", "next_period", "next_period_start")
-SELECT "id", 0, "start_date" FROM "memberships";--> statement-breakpoint
+INSERT INTO "membership_billing" ("membership_id", "gym_id", "next_period", "next_period_start")
+SELECT "id", "gym_id", 0, "start_date" FROM "memberships";--> statement-breakpoint
 SELECT "billing_restart_from"(current_date);--> statement-breakpoint
+-- A gym's memberships whose next period starts by `horizon`, their billing rows locked (others skipped), with
+-- what their invoices need: the billing run's claim (decision 017). In PL/pgSQL its plan is made once per
+-- connection; as a statement from the API, planning its eight joins cost more than running it.
+CREATE FUNCTION "billing_due_periods"("p_gym" integer, "p_horizon" date, "p_limit" integer)
+  RETURNS TABLE ("membershipId" integer, "period" integer, "periodStart" text, "nextStart" text, "gymId" integer,
+    "locationId" integer, "memberId" integer, "endDate" text, "subscriptionType" integer, "subscriptionName" text,
+    "vatRate" integer, "variantName" text, "oneOffCosts" integer, "oneOffIncludesVat" boolean, "price" integer,
+    "priceIncludesVat" boolean, "periods" integer, "paused" boolean, "invoiced" boolean, "anonymised" boolean,
+    "email" text, "iban" text, "mandateReference" text, "memberName" text, "locationName" text, "gymName" text,
+    "creditorId" text, "mandateStatus" text, "mandateRef" text)
+  LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  SELECT b."membership_id", b."next_period", b."next_period_start"::text,
+    "billing_period_start"(ms."start_date", b."next_period" + 1, v."payment_per_period_amount",
+                           v."payment_per_period_type")::text,
+    ms."gym_id", ms."location_id", ms."member_id", ms."end_date"::text,
+    s."type"::integer, s."name", s."vat_rate"::integer,
+    v."name", v."one_off_costs", v."one_off_costs_includes_vat", v."price_per_period", v."price_per_period_includes_vat",
+    CASE WHEN s."type" = 1 THEN (SELECT count(*)::integer FROM generate_series(0, 1000) g("n")
+      WHERE "billing_period_start"(ms."start_date", g."n", v."payment_per_period_amount",
+                                   v."payment_per_period_type") <= coalesce(ms."end_date", ms."start_date"))
+    ELSE 1 END,
+    EXISTS (SELECT 1 FROM "membership_pauses" p WHERE p."membership_id" = ms."id"
+            AND b."next_period_start" BETWEEN p."from_date" AND p."to_date"),
+    inv."invoiced" IS NOT NULL,
+    m."anonymised_at" IS NOT NULL, m."email", m."iban", m."mandate_reference",
+    concat_ws(' ', m."first_name", m."insertion", m."last_name"),
+    l."name", gy."name", gy."sepa_creditor_id", mm."status", mm."reference"
+  FROM "membership_billing" b
+  JOIN "memberships" ms ON ms."id" = b."membership_id"
+  JOIN "subscriptions" s ON s."id" = ms."subscription_id"
+  JOIN "subscription_variants" v ON v."id" = ms."variant_id"
+  JOIN "members" m ON m."id" = ms."member_id"
+  JOIN "locations" l ON l."id" = ms."location_id"
+  JOIN "gyms" gy ON gy."id" = ms."gym_id"
+  LEFT JOIN "member_mandates" mm ON mm."member_id" = ms."member_id" AND mm."location_id" = ms."location_id"
+  -- By the unique index, one probe a membership (as an EXISTS the planner may hash every invoice).
+  LEFT JOIN LATERAL (SELECT true AS "invoiced" FROM "invoices" i WHERE i."membership_id" = b."membership_id"
+                     AND i."period_start" = b."next_period_start" LIMIT 1) inv ON true
+  WHERE b."gym_id" = "p_gym" AND b."next_period_start" <= "p_horizon"
+  ORDER BY b."next_period_start", b."membership_id"
+  LIMIT "p_limit"
+  FOR UPDATE OF b SKIP LOCKED;
+END $$;
+--> statement-breakpoint
 -- The check-in (migrations 0035, 0036) refuses a member in debt with 'openPayment' where the location blocks
 -- them, and lets them in with a warning (an attempt marked let in) where it only warns.
 CREATE OR REPLACE FUNCTION "check_in"("qr_code" text, "account_id" integer)

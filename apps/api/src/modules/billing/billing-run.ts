@@ -8,6 +8,7 @@ import {
 import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
+import { insertRecords, type RecordColumn } from '../../platform/db/records.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { createPeriodicJob, type JobLogger } from '../../platform/jobs/periodic.ts';
 import { enqueueMails, type MailRequest } from '../../platform/mail/outbox.ts';
@@ -15,7 +16,7 @@ import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/pay
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { addDays, pricedLines } from '../invoice/invoice.service.ts';
-import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
+import { invoiceLines, type invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import * as repository from './billing.repository.ts';
 import { invoiceCollections, invoiceNotices, NoticeKind } from './billing.tables.ts';
@@ -43,6 +44,38 @@ export const cancelLinkOf = (deps: Pick<BillingDeps, 'links' | 'publicUrl'>, mem
 export const mandateReferenceOf = (member: { gymId: number; memberId: number; imported: string | null }) =>
   member.imported ?? `XP-${member.gymId}-${member.memberId}`;
 
+const INVOICE_COLUMNS = [
+  ['gym_id', 'int'],
+  ['location_id', 'int'],
+  ['member_id', 'int'],
+  ['membership_id', 'int'],
+  ['year', 'smallint'],
+  ['sequence', 'int'],
+  ['invoice_number', 'text'],
+  ['invoice_date', 'date'],
+  ['due_date', 'date'],
+  ['status', 'smallint'],
+  ['member_name', 'text'],
+  ['location_name', 'text'],
+  ['subtotal_cents', 'int'],
+  ['vat_cents', 'int'],
+  ['total_cents', 'int'],
+  ['period_start', 'date'],
+  ['period_end', 'date'],
+] as const satisfies readonly RecordColumn[];
+
+const LINE_COLUMNS = [
+  ['invoice_id', 'int'],
+  ['position', 'smallint'],
+  ['description', 'text'],
+  ['quantity', 'int'],
+  ['unit_price_cents', 'int'],
+  ['vat_rate', 'smallint'],
+  ['excl_vat_cents', 'int'],
+  ['vat_cents', 'int'],
+  ['total_cents', 'int'],
+] as const satisfies readonly RecordColumn[];
+
 /** A mandate the provider has, or will have from the IBAN the member gave, can be charged. */
 const canDebit = (period: { mandateStatus: string | null; iban: string | null }) =>
   period.mandateStatus === 'valid' ||
@@ -50,10 +83,13 @@ const canDebit = (period: { mandateStatus: string | null; iban: string | null })
   (period.mandateStatus === null && period.iban !== null);
 
 /** One batch of the issue phase: its invoices, notices and the billing rows moved on, in one transaction. */
-const issueBatch = (deps: BillingDeps, today: string, limit: number) =>
+const issueBatch = (deps: BillingDeps, gymId: number, today: string, limit: number) =>
   inTransaction(deps.db, async (tx) => {
-    const due = await repository.claimDuePeriods(tx, addDays(today, ISSUE_DAYS_AHEAD), limit);
-    return { claimed: due.length, ...(await issuePeriods(tx, deps, due, today)) };
+    const horizon = addDays(today, ISSUE_DAYS_AHEAD);
+    const due = await repository.claimDuePeriods(tx, gymId, horizon, limit);
+    // More of this gym: a full batch, or a membership periods behind whose next period is due too.
+    const more = due.length === limit || due.some((period) => period.nextStart <= horizon);
+    return { more, ...(await issuePeriods(tx, deps, due, today)) };
   });
 
 /**
@@ -143,34 +179,76 @@ export async function issuePeriods(
   }
   let ids: number[] = [];
   if (made.length > 0) {
-    // Numbers per gym, the gyms in one order (two runs lock the counters alike), in the order claimed.
+    // The gyms' numbers in one statement (their counters locked in gym order, as every run does), then the
+    // invoices, their lines and the direct debits by one statement each.
     const year = Number(today.slice(0, 4));
-    const gymIds = [...new Set(made.map((entry) => entry.values.gymId))].sort((a, b) => a - b);
-    for (const gymId of gymIds) {
-      const ofGym = made.filter((entry) => entry.values.gymId === gymId);
-      const first = await repository.takeNumbers(tx, gymId, year, ofGym.length);
-      ofGym.forEach((entry, index) => {
-        entry.values.sequence = first + index;
-        entry.values.invoiceNumber = `${year}-${String(first + index).padStart(6, '0')}`;
-      });
+    const counts = new Map<number, number>();
+    for (const entry of made) counts.set(entry.values.gymId, (counts.get(entry.values.gymId) ?? 0) + 1);
+    const firstOf = await repository.takeNumbers(tx, year, counts);
+    const taken = new Map<number, number>();
+    for (const entry of made) {
+      const sequence = firstOf.get(entry.values.gymId)! + (taken.get(entry.values.gymId) ?? 0);
+      taken.set(entry.values.gymId, (taken.get(entry.values.gymId) ?? 0) + 1);
+      entry.values.sequence = sequence;
+      entry.values.invoiceNumber = `${year}-${String(sequence).padStart(6, '0')}`;
     }
-    const inserted = await tx
-      .insert(invoices)
-      .values(made.map((entry) => entry.values))
-      .returning({ id: invoices.id, gymId: invoices.gymId, sequence: invoices.sequence });
-    const idOf = new Map(inserted.map((row) => [`${row.gymId}:${row.sequence}`, row.id]));
-    ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
-    await tx
-      .insert(invoiceLines)
-      .values(
-        made.flatMap((entry, index) =>
-          entry.lines.map((line, position) => ({ ...line, invoiceId: ids[index]!, position: position + 1 })),
-        ),
-      );
-    const debits = made.flatMap((entry, index) =>
-      entry.debit ? [{ invoiceId: ids[index]!, round: 1, collectOn: entry.values.dueDate as string }] : [],
+    const inserted = await insertRecords<{ id: number; gym_id: number; sequence: number }>(
+      tx,
+      'invoices',
+      INVOICE_COLUMNS,
+      made.map(({ values }) => ({
+        gym_id: values.gymId,
+        location_id: values.locationId,
+        member_id: values.memberId,
+        membership_id: values.membershipId,
+        year: values.year,
+        sequence: values.sequence,
+        invoice_number: values.invoiceNumber,
+        invoice_date: values.invoiceDate,
+        due_date: values.dueDate,
+        status: values.status,
+        member_name: values.memberName,
+        location_name: values.locationName,
+        subtotal_cents: values.subtotalCents,
+        vat_cents: values.vatCents,
+        total_cents: values.totalCents,
+        period_start: values.periodStart,
+        period_end: values.periodEnd,
+      })),
+      '"id", "gym_id", "sequence"',
     );
-    if (debits.length > 0) await tx.insert(invoiceCollections).values(debits);
+    const idOf = new Map(inserted.map((row) => [`${row.gym_id}:${row.sequence}`, row.id]));
+    ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
+    await insertRecords(
+      tx,
+      'invoice_lines',
+      LINE_COLUMNS,
+      made.flatMap((entry, index) =>
+        entry.lines.map((line, position) => ({
+          invoice_id: ids[index],
+          position: position + 1,
+          description: line.description,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPriceCents,
+          vat_rate: line.vatRate,
+          excl_vat_cents: line.exclVatCents,
+          vat_cents: line.vatCents,
+          total_cents: line.totalCents,
+        })),
+      ),
+    );
+    await insertRecords(
+      tx,
+      'invoice_collections',
+      [
+        ['invoice_id', 'int'],
+        ['round', 'smallint'],
+        ['collect_on', 'date'],
+      ],
+      made.flatMap((entry, index) =>
+        entry.debit ? [{ invoice_id: ids[index], round: 1, collect_on: entry.values.dueDate }] : [],
+      ),
+    );
     const mails: MailRequest[] = [];
     made.forEach((entry, index) => {
       const { period, values } = entry;
@@ -208,10 +286,15 @@ export async function issuePeriods(
     const mailed = made.flatMap((entry, index) =>
       entry.period.email && !options.paidNow ? [ids[index]!] : [],
     );
-    if (mailed.length > 0)
-      await tx
-        .insert(invoiceNotices)
-        .values(mailed.map((invoiceId) => ({ invoiceId, kind: NoticeKind.Issued })));
+    await insertRecords(
+      tx,
+      'invoice_notices',
+      [
+        ['invoice_id', 'int'],
+        ['kind', 'smallint'],
+      ],
+      mailed.map((invoiceId) => ({ invoice_id: invoiceId, kind: NoticeKind.Issued })),
+    );
     await enqueueMails(tx, mails);
   }
   await repository.advance(tx, moves);
@@ -357,19 +440,27 @@ async function remindBatch(deps: BillingDeps, today: string, limit: number) {
  */
 export async function runBilling(
   deps: BillingDeps,
-  options: { today?: string; batchSize?: number; isStopping?: () => boolean } = {},
+  options: { today?: string; batchSize?: number; concurrency?: number; isStopping?: () => boolean } = {},
 ): Promise<BillingRunResult> {
   const today = options.today ?? dutchToday();
   const batchSize = options.batchSize ?? 500;
   const isStopping = options.isStopping ?? (() => false);
   const result = { invoices: 0, charges: 0, notices: 0 };
-  while (!isStopping()) {
-    const batch = await issueBatch(deps, today, batchSize);
-    result.invoices += batch.invoices;
-    result.notices += batch.notices;
-    // Every claimed membership moved on, so this ends; a membership periods behind comes again.
-    if (batch.claimed === 0) break;
-  }
+  // Gym by gym, `concurrency` gyms at once: a batch is one gym's, so batches side by side never queue on
+  // one number counter (a gym's invoices are numbered in one series without gaps).
+  const gyms = await repository.gymsWithDuePeriods(deps.db, addDays(today, ISSUE_DAYS_AHEAD));
+  const issueGyms = async () => {
+    for (let gymId = gyms.shift(); gymId !== undefined && !isStopping(); gymId = gyms.shift()) {
+      while (!isStopping()) {
+        const batch = await issueBatch(deps, gymId, today, batchSize);
+        result.invoices += batch.invoices;
+        result.notices += batch.notices;
+        // Every claimed membership moved on, so this ends; a membership periods behind comes again.
+        if (!batch.more) break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 2 }, issueGyms));
   while (!isStopping()) {
     const claimed = await repository.claimCollections(deps.db, today, batchSize);
     for (const entry of claimed) if (await collectOne(deps, entry, today)) result.charges += 1;

@@ -1,6 +1,7 @@
 import { InvoiceStatus } from '@xp/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { recordsOf } from '../../platform/db/records.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members } from '../member/member.tables.ts';
@@ -52,14 +53,27 @@ export interface DuePeriod {
 }
 
 /**
- * Claims up to `limit` memberships whose next period starts by `horizon`, skipping those another run holds
+ * Claims up to `limit` memberships of a gym whose next period starts by `horizon`, skipping those another run holds
  * (`FOR UPDATE SKIP LOCKED` on their billing rows): two instances never invoice one period twice, and never
  * wait on each other.
  */
-export const claimDuePeriods = (tx: Database, horizon: string, limit: number) =>
-  periodsWhere(tx, sql`b."next_period_start" <= ${horizon}::date`, limit);
+export const claimDuePeriods = (tx: Database, gymId: number, horizon: string, limit: number) =>
+  rowsOf<DuePeriod>(tx, sql`select * from "billing_due_periods"(${gymId}, ${horizon}::date, ${limit})`);
 
-/** A new membership's first period, its billing row locked (the sign-up invoices it at once). */
+/** The gyms with a period due by `horizon` (one probe of the billing rows' index a gym). */
+export const gymsWithDuePeriods = async (db: Database, horizon: string) =>
+  (
+    await rowsOf<{ id: number }>(
+      db,
+      sql`select g."id" from "gyms" g where exists (select 1 from "membership_billing" b
+        where b."gym_id" = g."id" and b."next_period_start" <= ${horizon}::date) order by g."id"`,
+    )
+  ).map((row) => row.id);
+
+/**
+ * A new membership's first period, its billing row locked (the sign-up invoices it at once): the same
+ * columns as `billing_due_periods` (migration 0040), by the membership.
+ */
 export const claimFirstPeriod = async (tx: Database, membershipId: number) =>
   (await periodsWhere(tx, sql`b."membership_id" = ${membershipId} and b."next_period" = 0`, 1))[0];
 
@@ -82,8 +96,7 @@ const periodsWhere = (tx: Database, condition: SQL, limit: number) =>
       else 1 end as "periods",
       exists (select 1 from "membership_pauses" p where p."membership_id" = ms."id"
               and b."next_period_start" between p."from_date" and p."to_date") as "paused",
-      exists (select 1 from "invoices" i where i."membership_id" = ms."id"
-              and i."period_start" = b."next_period_start") as "invoiced",
+      inv."invoiced" is not null as "invoiced",
       m."anonymised_at" is not null as "anonymised", m."email", m."iban",
       m."mandate_reference" as "mandateReference",
       concat_ws(' ', m."first_name", m."insertion", m."last_name") as "memberName",
@@ -97,24 +110,39 @@ const periodsWhere = (tx: Database, condition: SQL, limit: number) =>
     join "locations" l on l."id" = ms."location_id"
     join "gyms" g on g."id" = ms."gym_id"
     left join "member_mandates" mm on mm."member_id" = ms."member_id" and mm."location_id" = ms."location_id"
+    -- By the unique index, one probe a membership (as an EXISTS the planner may hash every invoice).
+    left join lateral (select true as "invoiced" from "invoices" i where i."membership_id" = b."membership_id"
+                       and i."period_start" = b."next_period_start" limit 1) inv on true
     where ${condition} and b."next_period_start" is not null
-    order by b."next_period_start", b."membership_id"
+    order by b."gym_id", b."next_period_start", b."membership_id"
     limit ${limit}
     for update of b skip locked`,
   );
 
 /**
- * Takes `count` numbers of the gym's series of `year` at once (the counter's row lock holds them for the
- * transaction, as `issue` does for one): answers the first.
+ * Takes numbers of the gyms' series of `year` at once, `counts` per gym (each counter's row lock holds them
+ * for the transaction, as `issue` does for one; the gyms in id order, so two runs lock them alike): answers
+ * each gym's first.
  */
-export async function takeNumbers(tx: Database, gymId: number, year: number, count: number) {
-  const [row] = await rowsOf<{ last: number }>(
+export async function takeNumbers(tx: Database, year: number, counts: ReadonlyMap<number, number>) {
+  const rows = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([gymId, count]) => ({ gym_id: gymId, year, last_number: count }));
+  const taken = await rowsOf<{ gymId: number; last: number }>(
     tx,
-    sql`insert into "invoice_numbers" ("gym_id", "year", "last_number") values (${gymId}, ${year}, ${count})
+    sql`insert into "invoice_numbers" ("gym_id", "year", "last_number")
+      select "gym_id", "year", "last_number" from ${recordsOf(
+        [
+          ['gym_id', 'int'],
+          ['year', 'smallint'],
+          ['last_number', 'int'],
+        ],
+        rows,
+      )} order by "gym_id"
       on conflict ("gym_id", "year") do update set "last_number" = "invoice_numbers"."last_number" + excluded."last_number"
-      returning "last_number" as "last"`,
+      returning "gym_id" as "gymId", "last_number" as "last"`,
   );
-  return row!.last - count + 1;
+  return new Map(taken.map((row) => [row.gymId, row.last - counts.get(row.gymId)! + 1]));
 }
 
 /** Moves the memberships' billing rows on: their next period and its first day (null: nothing more). */
@@ -123,13 +151,16 @@ export async function advance(
   moves: { membershipId: number; period: number; start: string | null }[],
 ) {
   if (moves.length === 0) return;
-  const values = sql.join(
-    moves.map((move) => sql`(${move.membershipId}::int, ${move.period}::int, ${move.start}::date)`),
-    sql`, `,
-  );
   await tx.execute(
-    sql`update "membership_billing" b set "next_period" = u."period", "next_period_start" = u."start"
-      from (values ${values}) as u("id", "period", "start") where b."membership_id" = u."id"`,
+    sql`update "membership_billing" b set "next_period" = r."period", "next_period_start" = r."start"
+      from ${recordsOf(
+        [
+          ['id', 'int'],
+          ['period', 'int'],
+          ['start', 'date'],
+        ],
+        moves.map((move) => ({ id: move.membershipId, period: move.period, start: move.start })),
+      )} where b."membership_id" = r."id"`,
   );
 }
 

@@ -34,14 +34,16 @@ export const membershipBilling = pgTable(
     membershipId: integer()
       .primaryKey()
       .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** The membership's gym: the run invoices gym by gym (one number counter each, runs side by side). */
+    gymId: integer().notNull(),
     /** The next period to invoice: 0 is the first (with the one-off costs). */
     nextPeriod: integer().notNull().default(0),
     /** Its first day; null: nothing more to invoice (the membership ended, or a prepaid term is invoiced). */
     nextPeriodStart: day(),
   },
   (table) => [
-    index('membership_billing_due_idx')
-      .on(table.nextPeriodStart, table.membershipId)
+    index('membership_billing_gym_due_idx')
+      .on(table.gymId, table.nextPeriodStart, table.membershipId)
       .where(sql`${table.nextPeriodStart} is not null`),
   ],
 );

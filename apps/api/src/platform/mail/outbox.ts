@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { insertRecords } from '../db/records.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { notifyMailEnqueued } from './notify.ts';
 import { type MailLanguage, type MailTemplate, type MailTemplateData, renderMail } from './templates.ts';
@@ -25,7 +26,17 @@ export async function enqueueMail(db: Database, mail: MailRequest): Promise<{ id
 /** Many mails in one statement (the billing run's notices), with one wake-up of the workers. */
 export async function enqueueMails(db: Database, mails: MailRequest[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(
+  await insertRecords(
+    db,
+    'mail_outbox',
+    [
+      ['to', 'text'],
+      ['language', 'text'],
+      ['template', 'text'],
+      ['subject', 'text'],
+      ['text', 'text'],
+      ['html', 'text'],
+    ],
     mails.map((mail) => ({
       to: mail.to,
       language: mail.language,
