@@ -1,6 +1,7 @@
 import {
   type Claims,
   challengeTemplateDefaults,
+  dutchToday,
   type EndpointDefinition,
   type UploadedFile,
 } from '@xp/contracts';
@@ -111,8 +112,8 @@ const leafOverrides = {
   vatRate: 9,
   // Members and entries (calendar dates, a pause and an entry's times in order).
   dateOfBirth: '1990-05-17',
-  startDate: '2026-01-05',
-  endDate: '2026-12-31',
+  startDate: dutchToday(),
+  endDate: '2099-12-31',
   fromDate: '2030-01-01',
   toDate: '2030-01-05',
   date: '2026-01-05',
