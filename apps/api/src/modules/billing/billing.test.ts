@@ -119,6 +119,16 @@ const providerIdOf = async (invoiceId: number) => {
   return payment!.id;
 };
 
+describe('the demo data', () => {
+  it('has members of Vitaal in arrears, which the Utrecht desk sees in part', async () => {
+    const gymWide = ok<Page<Debtor>>(await call('GET', '/Member/InDebt', gym));
+    expect(gymWide.total).toBeGreaterThanOrEqual(2);
+    expect(gymWide.items.every((debtor) => debtor.amountDue > 0 && debtor.oldestDueDate < today)).toBe(true);
+    const desk = ok<Page<Debtor>>(await call('GET', '/Member/InDebt', utrechtDesk));
+    expect(desk.total).toBeLessThanOrEqual(gymWide.total!);
+  });
+});
+
 describe('the billing run', () => {
   it("invoices a membership's first period with its one-off costs, mails it, and moves on to the next", async () => {
     const { member, membershipId, subscription } = await memberWithMembership();
