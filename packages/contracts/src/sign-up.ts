@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { dutchPostalCode } from './address.ts';
 import { Gender } from './enums.ts';
 import { blankToUndefined } from './form-values.ts';
-import { endpoint, idFromText, idSchema, listQuery, paged, policy } from './http.ts';
+import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { publicLocation } from './location.ts';
 import { EMAIL_PATTERN } from './login.ts';
 import { ageOn, dateText, dutchToday } from './member.ts';
@@ -105,7 +105,8 @@ export const signUpFields = z.object({
   locationId: idSchema,
   subscriptionId: idSchema,
   variantId: idSchema,
-  startDate: dateText,
+  /** Today to three months ahead (`signUpRules`). */
+  startDate: dateText.meta({ examples: [dutchToday()] }),
   email: z
     .string()
     .trim()
@@ -165,6 +166,53 @@ export const signUpResult = z.object({
 });
 export type SignUpResult = z.infer<typeof signUpResult>;
 
+// --------------------------------------------------------------- a registration begun at the desk
+
+/** The link the desk gives a person to finish their registration (its QR code shows the `url`). */
+export const registrationLink = z.object({ publicCode: z.string(), url: z.string() });
+export type RegistrationLink = z.infer<typeof registrationLink>;
+
+const publicCodeParam = z.object({
+  publicCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'signUp.errors.codeNotFound')
+    .meta({ examples: ['AAAAAAAAAAAAAAAAAAAAAA'] }),
+});
+
+/** What the desk filled in, shown on the page that finishes it. */
+export const openRegistration = z.object({
+  gymName: z.string(),
+  locationName: z.string().nullable(),
+  firstName: z.string(),
+  insertion: z.string().nullable(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  gender: z.number().int().nullable(),
+  dateOfBirth: z.string().nullable(),
+  street: z.string().nullable(),
+  houseNumber: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  /** The memberships taken out at the desk, the first period of which is paid on finishing. */
+  memberships: z.array(
+    z.object({ subscriptionName: z.string(), variantName: z.string(), startDate: z.string() }),
+  ),
+});
+export type OpenRegistration = z.infer<typeof openRegistration>;
+
+/** Finishing it: the personal data step without the club and membership (the desk chose those). */
+export const completeSignUpInput = signUpFields
+  .omit({ locationId: true, subscriptionId: true, variantId: true, startDate: true })
+  .superRefine((value, ctx) => signUpRules({ ...value, startDate: dutchToday() }, ctx));
+export type CompleteSignUpInput = z.input<typeof completeSignUpInput>;
+export const completeSignUpResult = z.object({
+  /** Where to pay the first amount; null when nothing is due. */
+  checkoutUrl: z.string().nullable(),
+  /** The first invoice's result page token; null without one. */
+  resultToken: z.string().nullable(),
+});
+
 export const signUpEndpoints = {
   clubsInRange: endpoint({
     method: 'GET',
@@ -194,5 +242,34 @@ export const signUpEndpoints = {
     tags,
     body: signUpInput,
     response: signUpResult,
+  }),
+  registrationLink: endpoint({
+    method: 'POST',
+    path: '/Member/{id}/RegistrationLink',
+    policy: policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships'),
+    summary: 'The link (and its code) with which a member finishes a registration begun at the desk',
+    tags,
+    params: idParam,
+    response: registrationLink,
+  }),
+  openRegistration: endpoint({
+    method: 'GET',
+    path: '/SignUp/Open/{publicCode}',
+    policy: policy.public,
+    summary: 'A registration begun at the desk, by its link (rate limited)',
+    tags,
+    params: publicCodeParam,
+    response: openRegistration,
+  }),
+  completeOpenRegistration: endpoint({
+    method: 'POST',
+    path: '/SignUp/Open/{publicCode}',
+    policy: policy.public,
+    summary:
+      'Finish a registration begun at the desk: account, data, bank account, and the first payment (once)',
+    tags,
+    params: publicCodeParam,
+    body: completeSignUpInput,
+    response: completeSignUpResult,
   }),
 };

@@ -11,11 +11,13 @@ import {
   PeriodType,
   SubscriptionType,
 } from '@xp/contracts';
+import { eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { memberMandates } from '../billing/billing.tables.ts';
 import * as entries from '../entry/entry.repository.ts';
 import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './member.repository.ts';
@@ -451,12 +453,15 @@ export async function anonymiseMember(db: Database, session: Claims, id: number,
       postalCode: null,
       city: null,
       iban: null,
+      registrationCode: null,
       accountHolder: null,
       mandateReference: null,
       mandateSignedOn: null,
       userId: null,
       anonymisedAt: new Date(),
     });
+    // The customer and mandate at the provider go with the bank details.
+    await tx.delete(memberMandates).where(eq(memberMandates.memberId, id));
     await audit(tx, {
       userId: session.userId,
       entity: 'Member',

@@ -58,6 +58,11 @@ export const members = pgTable(
     accountHolder: text(),
     mandateReference: text(),
     mandateSignedOn: day(),
+    /**
+     * The code of the link that lets the person finish a registration begun at the desk
+     * (`/inschrijven/afronden/{code}`, decision 018): account, bank details, first payment. Once.
+     */
+    registrationCode: text(),
     anonymisedAt: instant(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,6 +91,9 @@ export const members = pgTable(
       .on(table.gymId, table.createdAt, table.id)
       .where(sql`not ${table.registrationCompleted}`),
     index('members_search_idx').using('gin', table.gymId, sql`${table.searchText} gin_trgm_ops`),
+    uniqueIndex('members_registration_code_unique')
+      .on(table.registrationCode)
+      .where(sql`${table.registrationCode} is not null`),
     check('members_gender', sql`${table.gender} in (0, 1)`),
   ],
 );

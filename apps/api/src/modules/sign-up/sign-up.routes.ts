@@ -12,5 +12,14 @@ export function signUpRoutes(deps: BillingDeps) {
       service.publicSubscriptions(db, query.locationId, request.ip),
     ),
     route(endpoints.signUp, ({ body, request }) => service.signUp(deps, body, request.ip)),
+    route(endpoints.registrationLink, ({ session, params }) =>
+      service.registrationLink(db, deps.publicUrl, session, params.id),
+    ),
+    route(endpoints.openRegistration, ({ params, request }) =>
+      service.openRegistration(db, params.publicCode, request.ip),
+    ),
+    route(endpoints.completeOpenRegistration, ({ params, body, request }) =>
+      service.completeOpenRegistration(deps, params.publicCode, body, request.ip),
+    ),
   ];
 }

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
+  type Claims,
   dutchToday,
   fitsAgeGroups,
+  type OpenRegistration,
   type PublicClub,
   type PublicSubscription,
   type SignUpResult,
@@ -24,8 +27,8 @@ import { type BillingDeps, issuePeriods, mandateReferenceOf } from '../billing/b
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import * as memberRepository from '../member/member.repository.ts';
-import { termEnd } from '../member/member.service.ts';
-import { members } from '../member/member.tables.ts';
+import { scopeOf, termEnd } from '../member/member.service.ts';
+import { members, memberships } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import {
   ageGroups,
@@ -192,7 +195,10 @@ type SignUp = z.output<typeof signUpInput>;
  * account's password); on the kiosk, where no popup is, the sign-up goes on without the account (the desk
  * links it when completing the registration). Both paths verify a hash, so they take the same time.
  */
-async function accountFor(db: Database, input: SignUp): Promise<{ userId: number | null; isNew: boolean }> {
+async function accountFor(
+  db: Database,
+  input: Pick<SignUp, 'email' | 'password' | 'kiosk'>,
+): Promise<{ userId: number | null; isNew: boolean }> {
   const [existing] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -206,6 +212,57 @@ async function accountFor(db: Database, input: SignUp): Promise<{ userId: number
   if (isCommonPassword(input.password)) throw errors.field('password', 'validation.passwordTooCommon');
   await verifyPassword(undefined, input.password);
   return { userId: null, isNew: true };
+}
+
+/** The personal data of the form as the member's columns (home location: the club). */
+const personOf = (
+  input: Omit<SignUp, 'locationId' | 'subscriptionId' | 'variantId' | 'startDate'>,
+  homeLocationId: number,
+  today: string,
+) => ({
+  firstName: input.firstName,
+  insertion: input.insertion ?? null,
+  lastName: input.lastName,
+  email: input.email,
+  phoneNumber: input.phoneNumber,
+  gender: input.gender,
+  dateOfBirth: input.dateOfBirth,
+  street: input.street,
+  houseNumber: input.houseNumber,
+  postalCode: input.postalCode,
+  city: input.city,
+  homeLocationId,
+  iban: input.iban,
+  accountHolder: input.accountHolder,
+  mandateSignedOn: today,
+});
+
+/** A new account of the address (role `Employee`: the platform's plain user); twice at once: 409. */
+async function createAccount(
+  tx: Database,
+  input: Pick<SignUp, 'email' | 'firstName' | 'insertion' | 'lastName' | 'phoneNumber'>,
+  passwordHash: string,
+) {
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        role: 'Employee',
+        firstName: input.firstName,
+        insertion: input.insertion ?? null,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+      })
+      .returning({ id: users.id });
+    return user!.id;
+  } catch (error) {
+    // The same address signed up twice at once: the second one is the existing account's case.
+    if (isUniqueViolation(error, 'users_email_lower_unique'))
+      throw errors.conflict('email', 'signUp.errors.accountExists');
+    throw error;
+  }
 }
 
 /**
@@ -231,46 +288,8 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
     if (!variant) throw errors.field('variantId', 'member.errors.variantNotFound');
     if (!fitsAgeGroups(subscription.ageGroups, input.dateOfBirth, input.startDate))
       throw errors.field('dateOfBirth', 'member.errors.ageDoesNotMatch');
-    let userId = account.userId;
-    if (account.isNew) {
-      try {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash,
-            role: 'Employee',
-            firstName: input.firstName,
-            insertion: input.insertion ?? null,
-            lastName: input.lastName,
-            phoneNumber: input.phoneNumber,
-          })
-          .returning({ id: users.id });
-        userId = user!.id;
-      } catch (error) {
-        // The same address signed up twice at once: the second one is the existing account's case.
-        if (isUniqueViolation(error, 'users_email_lower_unique'))
-          throw errors.conflict('email', 'signUp.errors.accountExists');
-        throw error;
-      }
-    }
-    const person = {
-      firstName: input.firstName,
-      insertion: input.insertion ?? null,
-      lastName: input.lastName,
-      email: input.email,
-      phoneNumber: input.phoneNumber,
-      gender: input.gender,
-      dateOfBirth: input.dateOfBirth,
-      street: input.street,
-      houseNumber: input.houseNumber,
-      postalCode: input.postalCode,
-      city: input.city,
-      homeLocationId: club.id,
-      iban: input.iban,
-      accountHolder: input.accountHolder,
-      mandateSignedOn: today,
-    };
+    const userId = account.isNew ? await createAccount(tx, input, passwordHash!) : account.userId;
+    const person = personOf(input, club.id, today);
     const [known] = await tx
       .select({ id: members.id, userId: members.userId })
       .from(members)
@@ -332,38 +351,56 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
       name: [input.firstName, input.insertion, input.lastName].filter(Boolean).join(' '),
     };
   });
-  const resultToken = deps.links.sign('invoice', made.invoice.id);
-  const back = input.kiosk
-    ? `?terug=${encodeURIComponent(`/inschrijven/${club.gymSlug}/${club.slug}/kiosk`)}`
-    : '';
+  const back = input.kiosk ? `/inschrijven/${club.gymSlug}/${club.slug}/kiosk` : null;
+  return startFirstPayment(deps, { ...made, email: input.email, back });
+}
+
+/**
+ * The first payment of a sign-up's first invoice at the club's provider: a `first` payment of a customer made
+ * for the member, so that a paid iDEAL leaves the mandate the next periods are charged on (kept by the
+ * webhook's listener). A provider that cannot be reached leaves the sign-up standing: the result page offers
+ * to pay again (the invoice's pay link).
+ */
+async function startFirstPayment(
+  deps: BillingDeps,
+  made: {
+    memberId: number;
+    invoice: typeof invoices.$inferSelect;
+    name: string;
+    email: string;
+    back: string | null;
+  },
+): Promise<SignUpResult> {
+  const { invoice } = made;
+  const resultToken = deps.links.sign('invoice', invoice.id);
+  const back = made.back ? `?terug=${encodeURIComponent(made.back)}` : '';
   const redirectUrl = `${deps.publicUrl}/inschrijven/resultaat/${resultToken}${back}`;
   try {
-    const gateway = await deps.payments.gatewayFor(club.id);
-    const customer = await gateway.createCustomer({ name: made.name, email: input.email });
+    const gateway = await deps.payments.gatewayFor(invoice.locationId);
+    const customer = await gateway.createCustomer({ name: made.name, email: made.email });
     await billing.saveMandate(deps.db, {
       memberId: made.memberId,
-      locationId: club.id,
+      locationId: invoice.locationId,
       provider: gateway.provider,
       customerId: customer.id,
       mandateId: null,
-      reference: mandateReferenceOf({ gymId: club.gymId, memberId: made.memberId, imported: null }),
+      reference: mandateReferenceOf({ gymId: invoice.gymId, memberId: made.memberId, imported: null }),
       status: 'pending',
     });
     const payment = await deps.payments.start({
-      gymId: club.gymId,
-      locationId: club.id,
+      gymId: invoice.gymId,
+      locationId: invoice.locationId,
       subject: PAYMENT_SUBJECT,
-      subjectId: made.invoice.id,
+      subjectId: invoice.id,
       attempt: 1,
-      amountCents: made.invoice.totalCents,
-      description: `Inschrijving ${made.invoice.invoiceNumber}`,
+      amountCents: invoice.totalCents,
+      description: `Inschrijving ${invoice.invoiceNumber}`,
       sequenceType: 'first',
       customerId: customer.id,
       redirectUrl,
     });
     return { checkoutUrl: payment.checkoutUrl, resultToken };
   } catch (error) {
-    // The sign-up stands; the result page offers to pay again (the invoice's pay link).
     if (
       error instanceof GatewayUnavailableError ||
       error instanceof GatewayRefusedError ||
@@ -372,4 +409,159 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
       return { checkoutUrl: null, resultToken };
     throw error;
   }
+}
+
+// --------------------------------------------------------------- a registration begun at the desk
+
+const CODE_NOT_FOUND = 'signUp.errors.codeNotFound';
+
+/**
+ * The link with which a member finishes a registration begun at the desk (`/inschrijven/afronden/{code}`):
+ * the member's code, made the first time (128 random bits), until it is used.
+ */
+export async function registrationLink(db: Database, publicUrl: string, session: Claims, memberId: number) {
+  const scope = scopeOf(session);
+  return inTransaction(db, async (tx) => {
+    const member = await memberRepository.findMember(tx, scope, memberId, true);
+    if (!member || member.anonymisedAt) throw errors.notFound('member.errors.notFound');
+    const [row] = await tx
+      .select({ code: members.registrationCode })
+      .from(members)
+      .where(eq(members.id, memberId));
+    const publicCode = row?.code ?? randomBytes(16).toString('base64url');
+    if (!row?.code) await memberRepository.updateMember(tx, memberId, { registrationCode: publicCode });
+    return { publicCode, url: `${publicUrl}/inschrijven/afronden/${publicCode}` };
+  });
+}
+
+/** The member a code opens (live, the code not used), with their gym and main location. */
+async function memberOfCode(db: Database, code: string, lock = false) {
+  const query = db
+    .select({
+      member: members,
+      gymName: gyms.name,
+      gymSlug: gyms.slug,
+      locationName: locations.name,
+      locationSlug: locations.slug,
+    })
+    .from(members)
+    .innerJoin(gyms, eq(gyms.id, members.gymId))
+    .leftJoin(locations, eq(locations.id, members.homeLocationId))
+    .where(and(eq(members.registrationCode, code), sql`${members.anonymisedAt} is null`));
+  const [row] = await (lock ? query.for('update', { of: members }) : query);
+  return row;
+}
+
+const membershipsOfMember = (db: Database, memberId: number) =>
+  db
+    .select({
+      id: memberships.id,
+      subscriptionName: subscriptions.name,
+      variantName: subscriptionVariants.name,
+      startDate: memberships.startDate,
+    })
+    .from(memberships)
+    .innerJoin(subscriptions, eq(subscriptions.id, memberships.subscriptionId))
+    .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, memberships.variantId))
+    .where(eq(memberships.memberId, memberId))
+    .orderBy(asc(memberships.startDate), asc(memberships.id));
+
+/** What the desk filled in, for the page that finishes it. */
+export async function openRegistration(
+  db: Database,
+  code: string,
+  address: string,
+): Promise<OpenRegistration> {
+  await enforceRateLimit(db, `signup-lookup:address:${address}`, LOOKUP_LIMIT);
+  const row = await memberOfCode(db, code);
+  if (!row) throw errors.notFound(CODE_NOT_FOUND);
+  const { member } = row;
+  return {
+    gymName: row.gymName,
+    locationName: row.locationName,
+    firstName: member.firstName,
+    insertion: member.insertion,
+    lastName: member.lastName,
+    email: member.email,
+    phoneNumber: member.phoneNumber,
+    gender: member.gender,
+    dateOfBirth: member.dateOfBirth,
+    street: member.street,
+    houseNumber: member.houseNumber,
+    postalCode: member.postalCode,
+    city: member.city,
+    memberships: (await membershipsOfMember(db, member.id)).map(({ id: _id, ...rest }) => rest),
+  };
+}
+
+/**
+ * Finishes a registration begun at the desk (once: the code is then used): the account as at the sign-up
+ * (new, the existing one with its password, or none on the kiosk), the member's data and bank account, the
+ * registration completed (the desk began it), and the first invoice of the newest membership not invoiced
+ * yet, paid by a first payment as at the sign-up. Answers where to pay (null: nothing due).
+ */
+export async function completeOpenRegistration(
+  deps: BillingDeps,
+  code: string,
+  input: Omit<SignUp, 'locationId' | 'subscriptionId' | 'variantId' | 'startDate'>,
+  address: string,
+) {
+  await enforceRateLimit(deps.db, `signup:address:${address}`, SIGN_UP_LIMIT);
+  if (!(await memberOfCode(deps.db, code))) throw errors.notFound(CODE_NOT_FOUND);
+  const account = await accountFor(deps.db, input);
+  const passwordHash = account.isNew ? await hashPassword(input.password) : null;
+  const today = dutchToday();
+  const made = await inTransaction(deps.db, async (tx) => {
+    const row = await memberOfCode(tx, code, true);
+    if (!row) throw errors.notFound(CODE_NOT_FOUND);
+    const { member } = row;
+    const userId = account.isNew ? await createAccount(tx, input, passwordHash!) : account.userId;
+    const [taken] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.gymId, member.gymId),
+          sql`lower(${members.email}) = ${input.email.toLowerCase()}`,
+          sql`${members.id} <> ${member.id}`,
+        ),
+      );
+    if (taken) throw errors.field('email', 'member.errors.emailTaken');
+    await memberRepository.updateMember(tx, member.id, {
+      ...personOf(input, member.homeLocationId ?? 0, today),
+      homeLocationId: member.homeLocationId,
+      registrationCompleted: true,
+      registrationCode: null,
+      ...(member.userId === null && userId !== null ? { userId } : {}),
+    });
+    await audit(tx, {
+      userId,
+      entity: 'Member',
+      entityId: member.id,
+      before: { registrationCompleted: member.registrationCompleted },
+      after: { registrationCompleted: true, by: 'registrationLink' },
+      requestId: 'registration-link',
+    });
+    const [newest] = (await membershipsOfMember(tx, member.id)).reverse();
+    const first = newest ? await billing.claimFirstPeriod(tx, newest.id) : undefined;
+    const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;
+    const invoiceId = newest ? issued?.invoiceIds.get(newest.id) : undefined;
+    const invoice =
+      invoiceId === undefined
+        ? undefined
+        : (await tx.select().from(invoices).where(eq(invoices.id, invoiceId)))[0];
+    return {
+      memberId: member.id,
+      invoice,
+      back: row.locationSlug ? `/inschrijven/${row.gymSlug}/${row.locationSlug}/kiosk` : '/inschrijven',
+      name: [input.firstName, input.insertion, input.lastName].filter(Boolean).join(' '),
+    };
+  });
+  if (!made.invoice) return { checkoutUrl: null, resultToken: null };
+  return startFirstPayment(deps, {
+    ...made,
+    invoice: made.invoice,
+    email: input.email,
+    back: input.kiosk ? made.back : null,
+  });
 }

@@ -1,8 +1,10 @@
 import {
   InvoiceStatus,
+  type OpenRegistration,
   type PublicClub,
   type PublicInvoice,
   type PublicSubscription,
+  type RegistrationLink,
   type SignUpInput,
   type SignUpResult,
   type Subscription,
@@ -16,7 +18,22 @@ import { runBilling } from '../billing/billing-run.ts';
 import { addDays } from '../invoice/invoice.service.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members, memberships } from '../member/member.tables.ts';
-import { ids, newSubscription, type Page, t, today, useMemberDesk, variant } from '../member/test-support.ts';
+import {
+  brug,
+  call,
+  gym,
+  ids,
+  newMember,
+  newSubscription,
+  type Page,
+  plain,
+  t,
+  takeOut,
+  today,
+  useMemberDesk,
+  utrechtDesk,
+  variant,
+} from '../member/test-support.ts';
 import { locations } from '../organisation/organisation.tables.ts';
 import { ok } from '../rights/test-support.ts';
 import { users } from '../user/user.tables.ts';
@@ -328,5 +345,76 @@ describe('signing up', () => {
     const refused = await publicCall('POST', '/SignUp', person(subscription), address);
     expect(refused.statusCode).toBe(429);
     expect(await memberOf(`nieuw${serial}@inschrijving.test`)).toBeUndefined();
+  });
+});
+
+describe('a registration begun at the desk', () => {
+  it('the desk makes its link; the person finishes it once: account, data, bank account and first payment', async () => {
+    const subscription = await newSubscription({ variants: [variant({ oneOffCosts: 1500 })] });
+    const member = await newMember({ email: `balie${++serial}@inschrijving.test` });
+    ok(await takeOut(member, subscription));
+    const link = ok<RegistrationLink>(
+      await call('POST', `/Member/${member.id}/RegistrationLink`, utrechtDesk),
+    );
+    expect(link.url).toBe(`${t.config.publicUrl}/inschrijven/afronden/${link.publicCode}`);
+    // The same link again until it is used.
+    expect(
+      ok<RegistrationLink>(await call('POST', `/Member/${member.id}/RegistrationLink`, gym)).publicCode,
+    ).toBe(link.publicCode);
+    expect((await call('POST', `/Member/${member.id}/RegistrationLink`, brug)).statusCode).toBe(404);
+    expect((await call('POST', `/Member/${member.id}/RegistrationLink`, plain)).statusCode).toBe(403);
+
+    const shown = ok<OpenRegistration>(await publicCall('GET', `/SignUp/Open/${link.publicCode}`));
+    expect(shown).toMatchObject({
+      gymName: 'Vitaal Sportcentra',
+      locationName: 'Vitaal Utrecht Centrum',
+      firstName: 'Sanne',
+      email: member.email,
+      memberships: [{ subscriptionName: subscription.name, startDate: today }],
+    });
+    const {
+      locationId: _l,
+      subscriptionId: _s,
+      variantId: _v,
+      startDate: _d,
+      ...finish
+    } = person(subscription, {
+      email: member.email!,
+      firstName: 'Sanne',
+      kiosk: true,
+    });
+    const result = ok<{ checkoutUrl: string | null; resultToken: string | null }>(
+      await publicCall('POST', `/SignUp/Open/${link.publicCode}`, finish),
+    );
+    expect(result.checkoutUrl).toMatch(/\/dev\/checkout\/tr_local_/);
+    const after = (await memberOf(member.email!))!;
+    expect(after).toMatchObject({
+      registrationCompleted: true,
+      registrationCode: null,
+      iban: 'NL91ABNA0417164300',
+    });
+    expect(after.userId).not.toBeNull();
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.memberId, member.id));
+    expect(invoice).toMatchObject({ totalCents: 1500 + 3995, periodStart: today });
+    const [payment] = await rowsOf<{ url: string }>(
+      t.db,
+      sql`select "redirect_url" as "url" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoice!.id}`,
+    );
+    expect(payment!.url).toContain(
+      `?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`,
+    );
+    // Once: the code is used.
+    expectFailure(
+      await publicCall('POST', `/SignUp/Open/${link.publicCode}`, finish),
+      404,
+      'general',
+      'signUp.errors.codeNotFound',
+    );
+    expectFailure(
+      await publicCall('GET', `/SignUp/Open/${'B'.repeat(22)}`),
+      404,
+      'general',
+      'signUp.errors.codeNotFound',
+    );
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "registration_code" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "members_registration_code_unique" ON "members" USING btree ("registration_code") WHERE "members"."registration_code" is not null;
