@@ -3,6 +3,9 @@ import { z } from './zod-setup.ts';
 
 const tags = ['Gym'];
 
+/** Slugs the sign-up pages take for themselves. */
+export const RESERVED_GYM_SLUGS: readonly string[] = ['resultaat', 'afronden'];
+
 /**
  * The gym's part of the public sign-up link (`/inschrijven/{slug}`): lowercase letters, digits and single
  * dashes between them. Capitals are lowered rather than refused; uniqueness is case-insensitive anyway.
@@ -13,7 +16,9 @@ export const gymSlug = z
   .toLowerCase()
   .min(2)
   .max(64)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'gym.errors.slugFormat');
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'gym.errors.slugFormat')
+  // The sign-up's own pages (`/inschrijven/resultaat/...`, `/inschrijven/afronden/...`, decision 018).
+  .refine((slug) => !RESERVED_GYM_SLUGS.includes(slug), 'gym.errors.slugReserved');
 
 /** The slug the add form suggests for a name: 'Sportschool De Brug' -> 'sportschool-de-brug'. */
 export function suggestGymSlug(name: string): string {

@@ -291,6 +291,7 @@ describe('POST /Gym', () => {
       [{ name: 'Gym', slug: 'a'.repeat(65) }, 'slug', 'validation.tooLong'],
       [{ name: 'Gym', slug: 'met spatie' }, 'slug', 'gym.errors.slugFormat'],
       [{ name: 'Gym', slug: 'café' }, 'slug', 'gym.errors.slugFormat'],
+      [{ name: 'Gym', slug: 'afronden' }, 'slug', 'gym.errors.slugReserved'],
       [{ name: 'Gym', slug: '-voor' }, 'slug', 'gym.errors.slugFormat'],
       [{ name: 'Gym', slug: 'na-' }, 'slug', 'gym.errors.slugFormat'],
       [{ name: 'Gym', slug: 'dubbel--streepje' }, 'slug', 'gym.errors.slugFormat'],
