@@ -42,20 +42,16 @@ export function pendingPollDelay(isPending: boolean, polls: number): number | fa
 export function usePublicInvoice(token: string) {
   const queryClient = useQueryClient();
   const input = { params: { token } };
-  const query = useApiQuery(
-    billingPublicCalls.publicInvoice,
-    input,
-    {
-      retry: retryUnlessRefused,
-      // Coming back from the bank's page in another tab: the status may have changed.
-      refetchOnWindowFocus: true,
-      // A failed poll (e.g. rate limited) stops the polling; the page offers to look again by hand.
-      refetchInterval: (query) =>
-        query.state.status === 'error'
-          ? false
-          : pendingPollDelay(query.state.data?.isPending ?? false, query.state.dataUpdateCount - 1),
-    },
-  );
+  const query = useApiQuery(billingPublicCalls.publicInvoice, input, {
+    retry: retryUnlessRefused,
+    // Coming back from the bank's page in another tab: the status may have changed.
+    refetchOnWindowFocus: true,
+    // A failed poll (e.g. rate limited) stops the polling; the page offers to look again by hand.
+    refetchInterval: (query) =>
+      query.state.status === 'error'
+        ? false
+        : pendingPollDelay(query.state.data?.isPending ?? false, query.state.dataUpdateCount - 1),
+  });
   const state = queryClient.getQueryState(apiQueryKey(billingPublicCalls.publicInvoice, input));
   const isPolling =
     query.status === 'success' &&

@@ -23,5 +23,4 @@ describe('the texts of the pay and cancel pages', () => {
     expect([...used].sort()).toEqual(['billing.errors.linkInvalid', 'billing.errors.linkNotFound']);
     expectTranslated(nl, en, used);
   });
-
 });

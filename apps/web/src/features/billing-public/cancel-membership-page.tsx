@@ -13,7 +13,9 @@ import { Fact, Facts, LinkError, MemberPage } from './member-page';
 
 /** A notice period in words: '1 maand', '2 weken' (PeriodType 0 week, 1 month, 2 year). */
 export const periodText = (t: TFunction, amount: number, type: number) =>
-  amount > 0 ? t(`billingPublic.period.${type}`, { count: amount }) : t('billingPublic.cancel.noNoticePeriod');
+  amount > 0
+    ? t(`billingPublic.period.${type}`, { count: amount })
+    : t('billingPublic.cancel.noNoticePeriod');
 
 /**
  * `/afmelden/$token`, the cancel link of a membership mail (no account): the membership, its notice period
@@ -100,7 +102,12 @@ function CancelMembership({ token, membership }: { token: string; membership: Pu
       {!shown.canCancel ? (
         <NothingToCancel membership={shown} />
       ) : isConfirming ? (
-        <Stack gap="sm" p="md" bg="var(--mantine-color-red-0)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          gap="sm"
+          p="md"
+          bg="var(--mantine-color-red-0)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Title order={3} size="h4" ref={confirmRef} tabIndex={-1}>
             {t('billingPublic.cancel.confirmTitle')}
           </Title>
@@ -130,7 +137,9 @@ function CancelMembership({ token, membership }: { token: string; membership: Pu
         </Stack>
       ) : (
         <Stack gap="md">
-          <Text fw={500}>{t('billingPublic.cancel.endsThen', { date: formatDate(shown.earliestEndDate) })}</Text>
+          <Text fw={500}>
+            {t('billingPublic.cancel.endsThen', { date: formatDate(shown.earliestEndDate) })}
+          </Text>
           <Button size="lg" variant="outline" color="red" fullWidth onClick={() => setConfirming(true)}>
             {t('billingPublic.cancel.cancelButton')}
           </Button>

@@ -143,7 +143,8 @@ export function LinkError({ error, onRetry }: { error: ApiCallError | null; onRe
       </Alert>
     );
   }
-  if (status === 429) return <Problem title="billingPublic.link.tooManyTitle" text="billingPublic.link.tooMany" />;
+  if (status === 429)
+    return <Problem title="billingPublic.link.tooManyTitle" text="billingPublic.link.tooMany" />;
   return (
     <Stack gap="md">
       <Problem title="billingPublic.link.failedTitle" text="billingPublic.link.failed" />

@@ -160,7 +160,11 @@ function InvoiceState({
   }
   return (
     <Alert color="gray" variant="light" icon={<IconInfoCircle size={20} aria-hidden />}>
-      {t(invoice.status === InvoiceStatus.Cancelled ? 'billingPublic.pay.cancelled' : 'billingPublic.pay.closed')}
+      {t(
+        invoice.status === InvoiceStatus.Cancelled
+          ? 'billingPublic.pay.cancelled'
+          : 'billingPublic.pay.closed',
+      )}
     </Alert>
   );
 }

@@ -229,6 +229,29 @@ describe("the screen 'Entrees'", () => {
     );
   });
 
+  it('says an open payment, and that a member in debt was let in (decision 017)', async () => {
+    const inDebt = [
+      { ...attempts[0]!, id: 203, memberName: 'Eva de Wit', reason: 'openPayment' as const },
+      { ...attempts[1]!, id: 204, memberName: 'Finn Mulder', reason: 'openPayment' as const },
+    ];
+    fakeAppApi(deskEmployee(), {
+      ...list,
+      'GET /api/EntryAttempt': () => ({ data: { items: inDebt, total: inDebt.length } }),
+    });
+    await startApp('/location/entries?tab=refused&all=true');
+    const table = await screen.findByRole('table', { name: 'Geweigerde check-ins' });
+    await within(table).findByText('Eva de Wit');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('Openstaande betaling')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Geweigerd');
+    expect(within(table).getByRole('button', { name: 'Toelaten Eva de Wit' })).toBeInTheDocument();
+    expect(
+      within(rows[2] as HTMLElement).getByText('Openstaande betaling — binnengelaten'),
+    ).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Toegelaten');
+    expect(within(table).queryByRole('button', { name: 'Toelaten Finn Mulder' })).not.toBeInTheDocument();
+  });
+
   it("shows only the open refusals until 'Alleen wie nog niet is toegelaten' is switched off", async () => {
     const requests = fakeAppApi(deskEmployee(), list);
     const { router } = await startApp('/location/entries?tab=refused');

@@ -26,7 +26,9 @@ const alterer = gymEmployee(['10:AlterGymInformation', '10:ManageMembers']);
 const withGym = (routes: Routes = {}): Routes => ({
   'GET /api/Gym/10': () => ({ data: vitaal }),
   'GET /api/Gym/10/registrationSettings': () => ({ data: { id: 10, bannerHash: null } }),
-  'GET /api/Gym/10/InvoiceDetails': () => ({ data: { id: 10, kvkNumber: null, vatNumber: null } }),
+  'GET /api/Gym/10/InvoiceDetails': () => ({
+    data: { id: 10, kvkNumber: null, vatNumber: null, sepaCreditorId: null },
+  }),
   ...routes,
 });
 
@@ -263,7 +265,7 @@ describe("the gym's invoice details", () => {
         const body = request.body as { kvkNumber: string | null };
         return body.kvkNumber === '1234567'
           ? failure(400, 'gym.errors.kvkFormat', 'kvkNumber')
-          : { data: { id: 10, kvkNumber: '12345678', vatNumber: 'NL123456789B01' } };
+          : { data: { id: 10, kvkNumber: '12345678', vatNumber: 'NL123456789B01', sepaCreditorId: null } };
       },
     });
     const form = within(await screen.findByRole('form', { name: 'Factuurgegevens' }));
@@ -280,6 +282,49 @@ describe("the gym's invoice details", () => {
       id: 10,
       kvkNumber: '12345678',
       vatNumber: 'NL123456789B01',
+      sepaCreditorId: null,
     });
+  });
+
+  it('sets the SEPA creditor id, checked by its form before sending', async () => {
+    const { requests } = await start('/settings', alterer, {
+      'PUT /api/Gym/InvoiceDetails': ({ body }) => ({ data: body }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Factuurgegevens' }));
+    const user = userEvent.setup();
+    const creditorId = form.getByRole('textbox', { name: 'Incassant-ID' });
+    expect(creditorId).toHaveAttribute('placeholder', 'NL98ZZZ999999999999');
+    expect(form.getByText('Staat op de vooraankondiging van elke incasso')).toBeInTheDocument();
+
+    await user.type(creditorId, 'NL98ZZZ1234');
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await form.findByText('Een incassant-ID ziet eruit als NL98ZZZ999999999999')).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/Gym/InvoiceDetails')).toEqual([]);
+
+    await user.clear(creditorId);
+    await user.type(creditorId, 'nl98 zzz 9999 9999 9999');
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('De factuurgegevens zijn opgeslagen')).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/Gym/InvoiceDetails')[0]?.body).toEqual({
+      id: 10,
+      kvkNumber: null,
+      vatNumber: null,
+      sepaCreditorId: 'NL98ZZZ999999999999',
+    });
+  });
+
+  it("puts the server's creditor id error on its field, in English too", async () => {
+    await setLanguage('en');
+    await start('/settings', alterer, {
+      'PUT /api/Gym/InvoiceDetails': () => failure(400, 'gym.errors.creditorIdFormat', 'sepaCreditorId'),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Invoice details' }));
+    const user = userEvent.setup();
+    const creditorId = form.getByRole('textbox', { name: 'SEPA creditor ID' });
+    expect(form.getByText('Shown on the pre-notification of every direct debit')).toBeInTheDocument();
+    await user.type(creditorId, 'NL98ZZZ999999999999');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('A SEPA creditor ID looks like NL98ZZZ999999999999')).toBeInTheDocument();
+    expect(creditorId).toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type Claims, Environment } from '@xp/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
+import { setLanguage } from '@/i18n';
 import {
   failure,
   fakeAppApi,
@@ -13,7 +14,7 @@ import {
   startApp,
 } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
-import { amersfoort, locationRows, utrecht, week } from './test-support';
+import { amersfoort, dunning, locationRows, utrecht, week } from './test-support';
 
 setUpAppTests();
 // Whole-app tests on a busy machine: more than the default 5 s.
@@ -36,6 +37,7 @@ const withLocations = (routes: Routes = {}): Routes => ({
   'GET /api/Location/6': () => ({ data: amersfoort }),
   'GET /api/Location/5/PaymentProvider': () => ({ data: null }),
   'GET /api/LocationOpeningHours/openingHours/5': () => ({ data: week }),
+  'GET /api/Location/5/BillingSettings': () => ({ data: dunning }),
   ...routes,
 });
 
@@ -217,6 +219,80 @@ describe('the payment provider', () => {
       kind: 0,
       apiKey: key,
     });
+  });
+});
+
+describe('the direct debit and arrears settings', () => {
+  it('explains the rules, and saves the retry days, the grace days and what the door does', async () => {
+    const { user, requests } = await start('/locations/5/paymentProvider', alterer, {
+      'PUT /api/Location/5/BillingSettings': ({ body }) => ({ data: { locationId: 5, ...(body as object) } }),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Incasso en betalingsachterstand' }));
+    expect(screen.getByRole('heading', { name: 'Incasso en betalingsachterstand' })).toBeInTheDocument();
+    // The card sits below the payment provider's, in the same tab.
+    expect(screen.getByRole('form', { name: 'Betaalprovider' })).toBeInTheDocument();
+    const retry = form.getByRole('textbox', { name: /^Opnieuw incasseren na/ });
+    const grace = form.getByRole('textbox', { name: /^Achterstand na/ });
+    expect(retry).toHaveValue('3 dagen');
+    expect(grace).toHaveValue('7 dagen over de vervaldatum');
+    expect(form.getByRole('combobox', { name: /^Bij een betalingsachterstand/ })).toHaveValue(
+      'Toegang weigeren',
+    );
+    expect(form.getByText(/één keer opnieuw geprobeerd/)).toBeInTheDocument();
+    expect(form.getByText(/gratis herinnering met 14 dagen om te betalen/)).toBeInTheDocument();
+    expect(form.getByText(/'Openstaande betaling'/)).toBeInTheDocument();
+    expect(form.getByRole('button', { name: 'Ongedaan maken' })).toBeDisabled();
+
+    await user.clear(retry);
+    await user.type(retry, '5');
+    await user.clear(grace);
+    await user.type(grace, '0');
+    await user.click(form.getByRole('combobox', { name: /^Bij een betalingsachterstand/ }));
+    await user.click(await screen.findByRole('option', { name: 'Toelaten en de balie waarschuwen' }));
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+
+    expect(await screen.findByText('De incasso-instellingen zijn opgeslagen.')).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/Location/5/BillingSettings')[0]?.body).toEqual({
+      debtPolicy: 1,
+      paymentRetryDays: 5,
+      paymentGraceDays: 0,
+    });
+    await waitFor(() => expect(form.getByRole('button', { name: 'Ongedaan maken' })).toBeDisabled());
+  });
+
+  it('needs the retry days before sending, and shows an error of the server on its field', async () => {
+    const { user, requests } = await start('/location/settings/paymentProvider', locationStaff, {
+      'PUT /api/Location/5/BillingSettings': () => failure(400, 'validation.tooBig', 'paymentGraceDays'),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Incasso en betalingsachterstand' }));
+    const retry = form.getByRole('textbox', { name: /^Opnieuw incasseren na/ });
+    await user.clear(retry);
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await form.findByText('Dit veld is verplicht')).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/Location/5/BillingSettings')).toEqual([]);
+
+    await user.type(retry, '2');
+    await user.click(form.getByRole('button', { name: 'Opslaan' }));
+    expect(await form.findByText('Deze waarde is te groot')).toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: /^Achterstand na/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(requestsTo(requests, 'PUT', '/api/Location/5/BillingSettings')).toHaveLength(1);
+  });
+
+  it('is not asked for without the right to change the location', async () => {
+    const { requests } = await start('/locations/5/general', reader);
+    await screen.findByRole('tablist', { name: 'Onderdelen van de locatie' });
+    expect(screen.queryByRole('form', { name: 'Incasso en betalingsachterstand' })).not.toBeInTheDocument();
+    expect(requestsTo(requests, 'GET', '/api/Location/5/BillingSettings')).toEqual([]);
+  });
+
+  it('speaks English', async () => {
+    await setLanguage('en');
+    await start('/locations/5/paymentProvider', alterer);
+    const form = within(await screen.findByRole('form', { name: 'Direct debit and arrears' }));
+    expect(form.getByRole('textbox', { name: /^Retry the direct debit after/ })).toHaveValue('3 days');
+    expect(form.getByRole('textbox', { name: /^In arrears after/ })).toHaveValue('7 days past the due date');
+    expect(form.getByRole('combobox', { name: /^When in arrears/ })).toHaveValue('Refuse entry');
+    expect(form.getByText(/free reminder with 14 days to pay/)).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LocationDetail, LocationSummary, OpeningHours } from '@xp/contracts';
+import type { BillingSettings, LocationDetail, LocationSummary, OpeningHours } from '@xp/contracts';
 
 export const utrecht: LocationDetail = {
   id: 5,
@@ -78,4 +78,12 @@ export const week: OpeningHours = {
     { weekday: 5, closed: false, ranges: [{ from: '07:00', to: '21:00' }] },
     { weekday: 6, closed: false, ranges: [{ from: '09:00', to: '14:00' }] },
   ],
+};
+
+/** The dunning rules of Utrecht: refuse a member in debt, retry after 3 days, in debt 7 days past due. */
+export const dunning: BillingSettings = {
+  locationId: 5,
+  debtPolicy: 0,
+  paymentRetryDays: 3,
+  paymentGraceDays: 7,
 };

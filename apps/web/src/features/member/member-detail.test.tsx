@@ -5,6 +5,7 @@ import { visibleMenu } from '@/app/menus';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import {
+  debtors,
   entries,
   fatima,
   gymLocations,
@@ -77,6 +78,22 @@ describe('the menu items and the access rules', () => {
     expect(await screen.findByText('Fatima el Amrani')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /^Slapend/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'sleeping' }));
+  });
+
+  it("keeps the tab 'Achterstand' in the URL and opens a member in debt by their row", async () => {
+    fakeAppApi(manager, {
+      ...memberApi({ ...fatima, id: 42 }).routes,
+      'GET /api/Member/InDebt': () => ({ data: { items: debtors, total: debtors.length } }),
+      'GET /api/Member/42': () => ({ data: { ...fatima, id: 42, fullName: 'Kees de Boer' } }),
+    });
+    const { router } = await startApp('/members');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /^Achterstand/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'inDebt' }));
+    const table = await screen.findByRole('table', { name: 'Leden met een betalingsachterstand' });
+    await user.click(await within(table).findByText('Kees de Boer'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members/42'));
+    expect(await screen.findByRole('heading', { name: /Kees de Boer/ })).toBeInTheDocument();
   });
 
   it('sends who lacks ManageMemberships to their home path', async () => {

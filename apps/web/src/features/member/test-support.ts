@@ -1,4 +1,4 @@
-import type { Entry, LocationSummary, Member, MemberListItem, Membership } from '@xp/contracts';
+import type { Debtor, Entry, LocationSummary, Member, MemberListItem, Membership } from '@xp/contracts';
 import { Environment, gymRights } from '@xp/contracts/enums';
 import { testClaims } from '@/app/test-support/claims';
 import { fitness, gymLocations } from '@/features/subscription/test-support';
@@ -146,3 +146,23 @@ export const lists = {
   }),
   'GET /api/Subscription/21': () => ({ data: fitness }),
 };
+
+/** Members in debt (decision 017): what is overdue past their location's grace days. */
+export const debtors: Debtor[] = [
+  {
+    memberId: 42,
+    fullName: 'Kees de Boer',
+    email: 'kees@example.com',
+    amountDue: 12345,
+    invoiceCount: 2,
+    oldestDueDate: '2026-10-01',
+  },
+  {
+    memberId: 43,
+    fullName: 'Mila Jansen',
+    email: null,
+    amountDue: 3495,
+    invoiceCount: 1,
+    oldestDueDate: '2026-11-01',
+  },
+];
