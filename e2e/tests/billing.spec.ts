@@ -1,0 +1,76 @@
+import { asGymEmployee, data, subscriptionAtUtrecht } from '../support/api-data';
+import { newestMail } from '../support/mailbox';
+import { expect, test } from '../support/test';
+
+/** Today in the Netherlands, YYYY-MM-DD. */
+const dutchToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+
+/**
+ * The billing run invoices a new membership's first period and mails the member (decision 017); the member
+ * pays from the mail's link on the local checkout, and ends the membership from the cancel link.
+ */
+test('a member pays the invoice of the billing run from its mail, and ends the membership from its link', async ({
+  page,
+  baseURL,
+}) => {
+  const run = Date.now().toString(36);
+  const email = `incasso.${run}@leden.example`;
+  await asGymEmployee(baseURL!, async (gym) => {
+    const subscription = await subscriptionAtUtrecht(gym, `Fitness incasso ${run}`);
+    const member = await data<{ id: number }>(
+      await gym.api.post('/api/Member', {
+        data: { firstName: 'Iris', lastName: `Visser${run}`, email, homeLocationId: gym.utrechtId },
+      }),
+    );
+    await data(
+      await gym.api.post(`/api/Member/${member.id}/Membership`, {
+        data: {
+          subscriptionId: subscription.id,
+          variantId: subscription.variants[0]!.id,
+          locationId: gym.utrechtId,
+          startDate: dutchToday(),
+        },
+      }),
+    );
+    // The hourly run, now (development only).
+    await data(await gym.api.post('/api/dev/billing/run'));
+  });
+
+  // The invoice's mail: its pay link and the link that ends the membership.
+  const mail = await newestMail(page, email, await subjectOfInvoiceMail(page, email));
+  const payLink = /https?:\/\/\S+\/betalen\/\S+/.exec(mail.text)![0];
+  const cancelLink = /https?:\/\/\S+\/afmelden\/\S+/.exec(mail.text)![0];
+  await page.goto(new URL(payLink).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vitaal Sportcentra' })).toBeVisible();
+  await expect(page.getByText(/€\s?39,95/)).toBeVisible();
+  await page.getByRole('button', { name: 'Betalen' }).click();
+  await expect(page.getByRole('heading', { name: 'Testbetaling' })).toBeVisible();
+  await page.getByRole('button', { name: 'Betalen' }).click();
+  // Back on the pay page; the webhook marks it paid.
+  await expect(page).toHaveURL(/\/betalen\//);
+  await expect(page.getByText('Bedankt! Deze factuur is betaald.')).toBeVisible({ timeout: 20_000 });
+
+  // Ending the membership: the notice period, a confirmation, and the end date.
+  await page.goto(new URL(cancelLink).pathname);
+  await expect(page.getByText('Hoi Iris,')).toBeVisible();
+  await expect(page.getByText('1 maand')).toBeVisible();
+  await page.getByRole('button', { name: 'Abonnement opzeggen' }).click();
+  await page.getByRole('button', { name: 'Ja, opzeggen' }).click();
+  await expect(page.getByText('Je abonnement is opgezegd')).toBeVisible();
+  await newestMail(page, email, 'Je abonnement bij Vitaal Sportcentra is opgezegd');
+});
+
+/** The subject of the newest invoice mail to `email` (its number is the gym's next). */
+async function subjectOfInvoiceMail(page: import('@playwright/test').Page, email: string) {
+  let subject = '';
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const { data: box } = (await response.json()) as { data: { items: { subject: string }[] } };
+      subject = box.items.find((item) => item.subject.startsWith('Factuur '))?.subject ?? '';
+      return subject;
+    })
+    .not.toBe('');
+  return subject;
+}
