@@ -32,6 +32,7 @@ import { Route as AccountResetPasswordRouteImport } from './routes/account/reset
 import { Route as AfmeldenTokenRouteImport } from './routes/afmelden.$token'
 import { Route as BetalenTokenRouteImport } from './routes/betalen.$token'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as InschrijvenIndexRouteImport } from './routes/inschrijven/index'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminChallengeTemplateRouteImport } from './routes/_app/admin/challengeTemplate'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
@@ -84,6 +85,8 @@ import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/lo
 import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
 import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
 import { Route as DevCheckoutPaymentIdRouteImport } from './routes/dev/checkout.$paymentId'
+import { Route as InschrijvenGymSlugIndexRouteImport } from './routes/inschrijven/$gymSlug.index'
+import { Route as InschrijvenResultaatTokenRouteImport } from './routes/inschrijven/resultaat.$token'
 import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/admins/index'
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
 import { Route as AppAdminAssociationsIndexRouteImport } from './routes/_app/admin/associations/index'
@@ -117,6 +120,8 @@ import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/r
 import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
 import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
 import { Route as AccountRegisterSupplierCodeRouteImport } from './routes/account/register/supplier/$code'
+import { Route as InschrijvenGymSlugLocationSlugIndexRouteImport } from './routes/inschrijven/$gymSlug.$locationSlug.index'
+import { Route as InschrijvenGymSlugLocationSlugKioskRouteImport } from './routes/inschrijven/$gymSlug.$locationSlug.kiosk'
 import { Route as AppLocationEmployeesEmployeeIdRightsRouteImport } from './routes/_app/location/employees_/$employeeId/rights'
 import { Route as AppLocationMembersMemberIdIndexRouteImport } from './routes/_app/location/members/$memberId/index'
 import { Route as AppLocationMembersMemberIdEntriesRouteImport } from './routes/_app/location/members/$memberId/entries'
@@ -240,6 +245,11 @@ const BetalenTokenRoute = BetalenTokenRouteImport.update({
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InschrijvenIndexRoute = InschrijvenIndexRouteImport.update({
+  id: '/inschrijven/',
+  path: '/inschrijven/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -510,6 +520,17 @@ const DevCheckoutPaymentIdRoute = DevCheckoutPaymentIdRouteImport.update({
   path: '/dev/checkout/$paymentId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InschrijvenGymSlugIndexRoute = InschrijvenGymSlugIndexRouteImport.update({
+  id: '/inschrijven/$gymSlug/',
+  path: '/inschrijven/$gymSlug/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InschrijvenResultaatTokenRoute =
+  InschrijvenResultaatTokenRouteImport.update({
+    id: '/inschrijven/resultaat/$token',
+    path: '/inschrijven/resultaat/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppAdminAdminsIndexRoute = AppAdminAdminsIndexRouteImport.update({
   id: '/admins/',
   path: '/admins/',
@@ -703,6 +724,18 @@ const AccountRegisterSupplierCodeRoute =
     path: '/account/register/supplier/$code',
     getParentRoute: () => rootRouteImport,
   } as any)
+const InschrijvenGymSlugLocationSlugIndexRoute =
+  InschrijvenGymSlugLocationSlugIndexRouteImport.update({
+    id: '/inschrijven/$gymSlug/$locationSlug/',
+    path: '/inschrijven/$gymSlug/$locationSlug/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InschrijvenGymSlugLocationSlugKioskRoute =
+  InschrijvenGymSlugLocationSlugKioskRouteImport.update({
+    id: '/inschrijven/$gymSlug/$locationSlug/kiosk',
+    path: '/inschrijven/$gymSlug/$locationSlug/kiosk',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppLocationEmployeesEmployeeIdRightsRoute =
   AppLocationEmployeesEmployeeIdRightsRouteImport.update({
     id: '/employees_/$employeeId/rights',
@@ -775,6 +808,7 @@ export interface FileRoutesByFullPath {
   '/afmelden/$token': typeof AfmeldenTokenRoute
   '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/inschrijven/': typeof InschrijvenIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/location/members': typeof AppLocationMembersRouteRouteWithChildren
   '/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
@@ -813,6 +847,7 @@ export interface FileRoutesByFullPath {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
   '/content/': typeof AppContentIndexRoute
@@ -827,6 +862,7 @@ export interface FileRoutesByFullPath {
   '/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
+  '/inschrijven/$gymSlug/': typeof InschrijvenGymSlugIndexRoute
   '/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
@@ -851,6 +887,7 @@ export interface FileRoutesByFullPath {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -860,6 +897,7 @@ export interface FileRoutesByFullPath {
   '/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -882,6 +920,7 @@ export interface FileRoutesByTo {
   '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/': typeof AppIndexRoute
+  '/inschrijven': typeof InschrijvenIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
@@ -915,6 +954,7 @@ export interface FileRoutesByTo {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
   '/content': typeof AppContentIndexRoute
@@ -929,6 +969,7 @@ export interface FileRoutesByTo {
   '/tipsAndTricks': typeof AppTipsAndTricksIndexRoute
   '/account/login': typeof AccountLoginIndexRoute
   '/account/tfa': typeof AccountTfaIndexRoute
+  '/inschrijven/$gymSlug': typeof InschrijvenGymSlugIndexRoute
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
@@ -952,6 +993,7 @@ export interface FileRoutesByTo {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
@@ -961,6 +1003,7 @@ export interface FileRoutesByTo {
   '/members/$memberId': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/inschrijven/$gymSlug/$locationSlug': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -995,6 +1038,7 @@ export interface FileRoutesById {
   '/betalen/$token': typeof BetalenTokenRoute
   '/dev/mailbox': typeof DevMailboxRoute
   '/_app/': typeof AppIndexRoute
+  '/inschrijven/': typeof InschrijvenIndexRoute
   '/_app/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/_app/location/members': typeof AppLocationMembersRouteRouteWithChildren
   '/_app/location/settings': typeof AppLocationSettingsRouteRouteWithChildren
@@ -1033,6 +1077,7 @@ export interface FileRoutesById {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
   '/_app/content/': typeof AppContentIndexRoute
@@ -1047,6 +1092,7 @@ export interface FileRoutesById {
   '/_app/tipsAndTricks/': typeof AppTipsAndTricksIndexRoute
   '/account/login/': typeof AccountLoginIndexRoute
   '/account/tfa/': typeof AccountTfaIndexRoute
+  '/inschrijven/$gymSlug/': typeof InschrijvenGymSlugIndexRoute
   '/_app/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/_app/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
@@ -1071,6 +1117,7 @@ export interface FileRoutesById {
   '/account/register/contentCreator/$code': typeof AccountRegisterContentCreatorCodeRoute
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
+  '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -1080,6 +1127,7 @@ export interface FileRoutesById {
   '/_app/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/_app/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/_app/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -1114,6 +1162,7 @@ export interface FileRouteTypes {
     | '/afmelden/$token'
     | '/betalen/$token'
     | '/dev/mailbox'
+    | '/inschrijven/'
     | '/location/areas'
     | '/location/members'
     | '/location/settings'
@@ -1152,6 +1201,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/resultaat/$token'
     | '/admin/'
     | '/association/'
     | '/content/'
@@ -1166,6 +1216,7 @@ export interface FileRouteTypes {
     | '/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
+    | '/inschrijven/$gymSlug/'
     | '/location/members/$memberId'
     | '/admin/admins/invited'
     | '/admin/associations/$associationId'
@@ -1190,6 +1241,7 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/inschrijven/$gymSlug/$locationSlug/kiosk'
     | '/admin/admins/'
     | '/admin/associations/'
     | '/location/employees/'
@@ -1199,6 +1251,7 @@ export interface FileRouteTypes {
     | '/members/$memberId/'
     | '/settings/rightGroups/'
     | '/subscriptions/$subscriptionId/'
+    | '/inschrijven/$gymSlug/$locationSlug/'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1221,6 +1274,7 @@ export interface FileRouteTypes {
     | '/betalen/$token'
     | '/dev/mailbox'
     | '/'
+    | '/inschrijven'
     | '/location/areas'
     | '/admin/challengeTemplate'
     | '/admin/dashboard'
@@ -1254,6 +1308,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/resultaat/$token'
     | '/admin'
     | '/association'
     | '/content'
@@ -1268,6 +1323,7 @@ export interface FileRouteTypes {
     | '/tipsAndTricks'
     | '/account/login'
     | '/account/tfa'
+    | '/inschrijven/$gymSlug'
     | '/admin/admins/invited'
     | '/admin/associations/$associationId'
     | '/employees/$employeeId/rights'
@@ -1291,6 +1347,7 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/inschrijven/$gymSlug/$locationSlug/kiosk'
     | '/admin/admins'
     | '/admin/associations'
     | '/location/employees'
@@ -1300,6 +1357,7 @@ export interface FileRouteTypes {
     | '/members/$memberId'
     | '/settings/rightGroups'
     | '/subscriptions/$subscriptionId'
+    | '/inschrijven/$gymSlug/$locationSlug'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1333,6 +1391,7 @@ export interface FileRouteTypes {
     | '/betalen/$token'
     | '/dev/mailbox'
     | '/_app/'
+    | '/inschrijven/'
     | '/_app/location/areas'
     | '/_app/location/members'
     | '/_app/location/settings'
@@ -1371,6 +1430,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/resultaat/$token'
     | '/_app/admin/'
     | '/_app/association/'
     | '/_app/content/'
@@ -1385,6 +1445,7 @@ export interface FileRouteTypes {
     | '/_app/tipsAndTricks/'
     | '/account/login/'
     | '/account/tfa/'
+    | '/inschrijven/$gymSlug/'
     | '/_app/location/members/$memberId'
     | '/_app/admin/admins/invited'
     | '/_app/admin/associations/$associationId'
@@ -1409,6 +1470,7 @@ export interface FileRouteTypes {
     | '/account/register/contentCreator/$code'
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
+    | '/inschrijven/$gymSlug/$locationSlug/kiosk'
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
     | '/_app/location/employees/'
@@ -1418,6 +1480,7 @@ export interface FileRouteTypes {
     | '/_app/members/$memberId/'
     | '/_app/settings/rightGroups/'
     | '/_app/subscriptions/$subscriptionId/'
+    | '/inschrijven/$gymSlug/$locationSlug/'
     | '/_app/location/employees_/$employeeId/rights'
     | '/_app/location/members/$memberId/entries'
     | '/_app/location/members/$memberId/invoices'
@@ -1438,15 +1501,20 @@ export interface RootRouteChildren {
   AfmeldenTokenRoute: typeof AfmeldenTokenRoute
   BetalenTokenRoute: typeof BetalenTokenRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  InschrijvenIndexRoute: typeof InschrijvenIndexRoute
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
   DevCheckoutPaymentIdRoute: typeof DevCheckoutPaymentIdRoute
+  InschrijvenResultaatTokenRoute: typeof InschrijvenResultaatTokenRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
   AccountTfaIndexRoute: typeof AccountTfaIndexRoute
+  InschrijvenGymSlugIndexRoute: typeof InschrijvenGymSlugIndexRoute
   AccountRegisterAdminCodeRoute: typeof AccountRegisterAdminCodeRoute
   AccountRegisterContentCreatorCodeRoute: typeof AccountRegisterContentCreatorCodeRoute
   AccountRegisterEmployerCodeRoute: typeof AccountRegisterEmployerCodeRoute
   AccountRegisterSupplierCodeRoute: typeof AccountRegisterSupplierCodeRoute
+  InschrijvenGymSlugLocationSlugKioskRoute: typeof InschrijvenGymSlugLocationSlugKioskRoute
+  InschrijvenGymSlugLocationSlugIndexRoute: typeof InschrijvenGymSlugLocationSlugIndexRoute
   AccountRegisterEmployerEmployeeCodeRoute: typeof AccountRegisterEmployerEmployeeCodeRoute
   AccountRegisterGymEmployeeCodeRoute: typeof AccountRegisterGymEmployeeCodeRoute
   AccountRegisterGymEmployerCodeRoute: typeof AccountRegisterGymEmployerCodeRoute
@@ -1613,6 +1681,13 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/': {
+      id: '/inschrijven/'
+      path: '/inschrijven'
+      fullPath: '/inschrijven/'
+      preLoaderRoute: typeof InschrijvenIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin/': {
@@ -1979,6 +2054,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DevCheckoutPaymentIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/inschrijven/$gymSlug/': {
+      id: '/inschrijven/$gymSlug/'
+      path: '/inschrijven/$gymSlug'
+      fullPath: '/inschrijven/$gymSlug/'
+      preLoaderRoute: typeof InschrijvenGymSlugIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/resultaat/$token': {
+      id: '/inschrijven/resultaat/$token'
+      path: '/inschrijven/resultaat/$token'
+      fullPath: '/inschrijven/resultaat/$token'
+      preLoaderRoute: typeof InschrijvenResultaatTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/admins/': {
       id: '/_app/admin/admins/'
       path: '/admins'
@@ -2208,6 +2297,20 @@ declare module '@tanstack/react-router' {
       path: '/account/register/supplier/$code'
       fullPath: '/account/register/supplier/$code'
       preLoaderRoute: typeof AccountRegisterSupplierCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/$gymSlug/$locationSlug/': {
+      id: '/inschrijven/$gymSlug/$locationSlug/'
+      path: '/inschrijven/$gymSlug/$locationSlug'
+      fullPath: '/inschrijven/$gymSlug/$locationSlug/'
+      preLoaderRoute: typeof InschrijvenGymSlugLocationSlugIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/$gymSlug/$locationSlug/kiosk': {
+      id: '/inschrijven/$gymSlug/$locationSlug/kiosk'
+      path: '/inschrijven/$gymSlug/$locationSlug/kiosk'
+      fullPath: '/inschrijven/$gymSlug/$locationSlug/kiosk'
+      preLoaderRoute: typeof InschrijvenGymSlugLocationSlugKioskRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/location/employees_/$employeeId/rights': {
@@ -2673,16 +2776,23 @@ const rootRouteChildren: RootRouteChildren = {
   AfmeldenTokenRoute: AfmeldenTokenRoute,
   BetalenTokenRoute: BetalenTokenRoute,
   DevMailboxRoute: DevMailboxRoute,
+  InschrijvenIndexRoute: InschrijvenIndexRoute,
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,
   DevCheckoutPaymentIdRoute: DevCheckoutPaymentIdRoute,
+  InschrijvenResultaatTokenRoute: InschrijvenResultaatTokenRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
   AccountTfaIndexRoute: AccountTfaIndexRoute,
+  InschrijvenGymSlugIndexRoute: InschrijvenGymSlugIndexRoute,
   AccountRegisterAdminCodeRoute: AccountRegisterAdminCodeRoute,
   AccountRegisterContentCreatorCodeRoute:
     AccountRegisterContentCreatorCodeRoute,
   AccountRegisterEmployerCodeRoute: AccountRegisterEmployerCodeRoute,
   AccountRegisterSupplierCodeRoute: AccountRegisterSupplierCodeRoute,
+  InschrijvenGymSlugLocationSlugKioskRoute:
+    InschrijvenGymSlugLocationSlugKioskRoute,
+  InschrijvenGymSlugLocationSlugIndexRoute:
+    InschrijvenGymSlugLocationSlugIndexRoute,
   AccountRegisterEmployerEmployeeCodeRoute:
     AccountRegisterEmployerEmployeeCodeRoute,
   AccountRegisterGymEmployeeCodeRoute: AccountRegisterGymEmployeeCodeRoute,
