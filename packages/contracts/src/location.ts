@@ -102,10 +102,23 @@ export const publicLocation = z.object({
 });
 export type PublicLocation = z.infer<typeof publicLocation>;
 
+/** A club on the sign-up pages: a location visible for registration, with its gym (decision 018). */
+export const publicClub = publicLocation.extend({
+  gym: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    bannerHash: z.string().nullable(),
+  }),
+});
+export type PublicClub = z.infer<typeof publicClub>;
+
 export const publicLocationQuery = listQuery(['name', 'city'] as const)
   .extend({
     gymSlug: z.string().trim().toLowerCase().max(64).optional(),
     gymId: idFromText.optional(),
+    /** One club of the gym by its slug (a club's sign-up page). */
+    locationSlug: z.string().trim().toLowerCase().max(64).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.gymSlug && value.gymId === undefined) {
@@ -255,10 +268,11 @@ export const locationEndpoints = {
     method: 'GET',
     path: '/Location/Public',
     policy: policy.public,
-    summary: 'Locations of a gym (by gymSlug or gymId) shown on the public sign-up pages; public fields only',
+    summary:
+      'Locations of a gym (by gymSlug or gymId; one by locationSlug) shown on the public sign-up pages, with the gym; public fields only',
     tags,
     query: publicLocationQuery,
-    response: paged(publicLocation),
+    response: paged(publicClub),
   }),
   get: endpoint({
     method: 'GET',

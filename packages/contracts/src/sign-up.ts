@@ -3,7 +3,7 @@ import { dutchPostalCode } from './address.ts';
 import { Gender } from './enums.ts';
 import { blankToUndefined } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
-import { publicLocation } from './location.ts';
+import { publicClub } from './location.ts';
 import { EMAIL_PATTERN } from './login.ts';
 import { ageOn, dateText, dutchToday } from './member.ts';
 import { newPassword } from './registration.ts';
@@ -16,17 +16,6 @@ import { z } from './zod-setup.ts';
  */
 
 const tags = ['SignUp'];
-
-/** A club on the sign-up pages: a location visible for registration, with its gym. */
-export const publicClub = publicLocation.extend({
-  gym: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    bannerHash: z.string().nullable(),
-  }),
-});
-export type PublicClub = z.infer<typeof publicClub>;
 
 export const clubsInRangeQuery = listQuery(['distance'] as const).extend({
   /** A Dutch postal code, or its four digits. */

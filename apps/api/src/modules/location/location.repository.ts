@@ -101,10 +101,15 @@ export function list(db: Database, gymId: number, query: ListQuery, onlyIds?: nu
 }
 
 /** Locations of a gym shown on the public sign-up pages. */
-export function listPublic(db: Database, gymId: number, query: ListQuery) {
+export function listPublic(
+  db: Database,
+  gymId: number,
+  query: ListQuery & { locationSlug?: string | undefined },
+) {
   const where = and(
     eq(locations.gymId, gymId),
     eq(locations.visibleOnRegistrationPage, true),
+    query.locationSlug === undefined ? undefined : eq(sql`lower(${locations.slug})`, query.locationSlug),
     searchFilter(query.search),
   );
   return page(db, db.select(publicColumns).from(locations).where(where), where, query);
@@ -113,7 +118,7 @@ export function listPublic(db: Database, gymId: number, query: ListQuery) {
 export const findGym = async (db: Database, by: { slug?: string | undefined; id?: number | undefined }) =>
   (
     await db
-      .select({ id: gyms.id })
+      .select({ id: gyms.id, name: gyms.name, slug: gyms.slug, bannerHash: gyms.registrationBannerHash })
       .from(gyms)
       .where(
         by.id !== undefined

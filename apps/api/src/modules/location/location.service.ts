@@ -71,11 +71,17 @@ export async function listLocations(db: Database, session: Claims, query: ListQu
 
 export async function listPublicLocations(
   db: Database,
-  query: ListQuery & { gymSlug?: string | undefined; gymId?: number | undefined },
+  query: ListQuery & {
+    gymSlug?: string | undefined;
+    gymId?: number | undefined;
+    locationSlug?: string | undefined;
+  },
 ) {
   const gym = await repository.findGym(db, { slug: query.gymSlug, id: query.gymId });
   if (!gym) throw errors.notFound('location.errors.gymNotFound');
-  return repository.listPublic(db, gym.id, query);
+  const page = await repository.listPublic(db, gym.id, query);
+  // Each with its gym (the sign-up pages' banner and name), as the clubs near a postal code are.
+  return { ...page, items: page.items.map((item) => ({ ...item, gym })) };
 }
 
 export async function getLocation(db: Database, session: Claims, id: number) {

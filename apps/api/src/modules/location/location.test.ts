@@ -261,10 +261,15 @@ describe('GET /Location/Public', () => {
           houseNumber: '120',
           postalCode: '3511 AZ',
           city: 'Utrecht',
+          gym: { id: id.vitaal, name: 'Vitaal Sportcentra', slug: 'vitaal', bannerHash: null },
         },
       ],
       total: 1,
     });
+    expect(names(await api.publicList('?gymSlug=vitaal&locationSlug=Vitaal-Utrecht-Centrum'))).toEqual([
+      'Vitaal Utrecht Centrum',
+    ]);
+    expect(names(await api.publicList('?gymSlug=vitaal&locationSlug=de-brug-zwolle'))).toEqual([]);
     expect(names(await api.publicList(`?gymId=${id.brug}`))).toEqual(['De Brug Zwolle']);
     expect(names(await api.publicList(`?gymId=${id.brug}&search=8011MC`))).toEqual(['De Brug Zwolle']);
     expect(names(await api.publicList(`?gymId=${id.brug}&search=utrecht`))).toEqual([]);
