@@ -144,6 +144,7 @@ export async function buildApp({
       payments,
       publicUrl: config.publicUrl,
       mail: enqueueMail,
+      links,
       onInvoiceMoved: onInvoiceMoved(billing),
     }),
     ...billingRoutes(billing),

@@ -20,6 +20,7 @@ import { invoiceLines, type invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import * as repository from './billing.repository.ts';
 import { invoiceCollections, invoiceNotices, NoticeKind } from './billing.tables.ts';
+import { cancelLinkOf, cancelLinkOfInvoice, payLinkOf } from './member-links.ts';
 
 /**
  * A period is invoiced this many days before it starts, with the SEPA pre-notification: the 14 days the SEPA
@@ -33,12 +34,6 @@ export interface BillingDeps {
   links: LinkSigner;
   publicUrl: string;
 }
-
-/** The member's pages behind a mail's links (decision 017): pay the invoice, end the membership. */
-export const payLinkOf = (deps: Pick<BillingDeps, 'links' | 'publicUrl'>, invoiceId: number) =>
-  `${deps.publicUrl}/betalen/${deps.links.sign('invoice', invoiceId)}`;
-export const cancelLinkOf = (deps: Pick<BillingDeps, 'links' | 'publicUrl'>, membershipId: number) =>
-  `${deps.publicUrl}/afmelden/${deps.links.sign('membership', membershipId)}`;
 
 /** The mandate reference of a member's direct debits: the one an import brought, else ours. */
 export const mandateReferenceOf = (member: { gymId: number; memberId: number; imported: string | null }) =>
@@ -420,7 +415,7 @@ async function remindBatch(deps: BillingDeps, today: string, limit: number) {
             dueDate: dutchDate(invoice.dueDate),
             payBy: dutchDate(addDays(today, 14)),
             payLink: payLinkOf(deps, invoice.id),
-            cancelLink: invoice.membershipId === null ? null : cancelLinkOf(deps, invoice.membershipId),
+            cancelLink: cancelLinkOfInvoice(deps, invoice),
           },
         },
       ]);

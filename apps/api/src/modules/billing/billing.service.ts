@@ -30,7 +30,8 @@ import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
 import * as repository from './billing.repository.ts';
 import { NoticeKind } from './billing.tables.ts';
-import { type BillingDeps, cancelLinkOf, mandateReferenceOf, payLinkOf } from './billing-run.ts';
+import { type BillingDeps, mandateReferenceOf } from './billing-run.ts';
+import { cancelLinkOfInvoice, payLinkOf } from './member-links.ts';
 
 // ------------------------------------------------------------------------------------ location settings
 
@@ -310,7 +311,7 @@ export function onInvoiceMoved(deps: Pick<BillingDeps, 'links' | 'publicUrl'>) {
           amount: formatEuroCents(invoice.totalCents),
           retryDate: retryOn && dutchDate(retryOn),
           payLink: payLinkOf(deps, invoice.id),
-          cancelLink: invoice.membershipId === null ? null : cancelLinkOf(deps, invoice.membershipId),
+          cancelLink: cancelLinkOfInvoice(deps, invoice),
         },
       },
     ]);

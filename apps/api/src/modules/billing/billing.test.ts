@@ -114,7 +114,7 @@ async function settle(providerPaymentId: string, action: string) {
 const providerIdOf = async (invoiceId: number) => {
   const [payment] = await rowsOf<{ id: string }>(
     t.db,
-    sql`select "provider_payment_id" as "id" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoiceId} order by "id" desc limit 1`,
+    sql`select "provider_payment_id" as "id" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoiceId} order by "payments"."id" desc limit 1`,
   );
   return payment!.id;
 };

@@ -1,5 +1,6 @@
 import { invoiceEndpoints as endpoints, INVOICE_PDF_PATH, invoicePolicy } from '@xp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -21,6 +22,8 @@ export function invoiceRoutes(deps: {
   payments: Payments;
   publicUrl: string;
   mail: (db: Database, mail: MailRequest) => Promise<unknown>;
+  /** Signs the member's pay and cancel links of the mails. */
+  links: LinkSigner;
   /** Told, in the webhook's transaction, when a payment moved an invoice's status (the dunning). */
   onInvoiceMoved?: InvoiceMovedListener;
 }) {
@@ -42,7 +45,7 @@ export function invoiceRoutes(deps: {
       service.cancelInvoice(db, session, params.id, request.id),
     ),
     route(endpoints.sendPaymentLink, ({ session, params }) =>
-      service.sendPaymentLink(db, payments, mail, publicUrl, session, params.id),
+      service.sendPaymentLink(db, payments, mail, { links: deps.links, publicUrl }, session, params.id),
     ),
     route(endpoints.paymentLink, ({ session, params }) =>
       service.paymentLink(db, payments, publicUrl, session, params.id),

@@ -16,6 +16,7 @@ import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
 import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { cancelLinkOfInvoice, type MemberLinks, payLinkOf } from '../billing/member-links.ts';
 import * as members from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
 import * as repository from './invoice.repository.ts';
@@ -294,16 +295,15 @@ export async function sendPaymentLink(
   db: Database,
   payments: Payments,
   mail: (db: Database, mail: MailRequest) => Promise<unknown>,
-  publicUrl: string,
+  memberLinks: MemberLinks,
   session: Claims,
   id: number,
 ) {
   const invoice = await own(db, session, id);
   const email = await repository.emailOfMember(db, invoice.memberId);
   if (!email) throw errors.conflict('general', 'invoice.errors.noEmail');
-  const linked = await paymentLink(db, payments, publicUrl, session, id);
-  const link = linked.payments[0]?.checkoutUrl;
-  if (!link) throw errors.conflict('general', 'invoice.errors.notPayable');
+  const linked = await paymentLink(db, payments, memberLinks.publicUrl, session, id);
+  if (!linked.payments[0]?.checkoutUrl) throw errors.conflict('general', 'invoice.errors.notPayable');
   const issuer = await repository.issuerOf(db, invoice);
   await mail(db, {
     to: email,
@@ -314,7 +314,9 @@ export async function sendPaymentLink(
       invoiceNumber: invoice.invoiceNumber,
       amount: formatEuroCents(invoice.totalCents),
       dueDate: dutchDate(invoice.dueDate),
-      link,
+      // The member's pay page: it stays valid, where a checkout expires (decision 017).
+      link: payLinkOf(memberLinks, invoice.id),
+      cancelLink: cancelLinkOfInvoice(memberLinks, invoice),
     },
   });
   return linked;

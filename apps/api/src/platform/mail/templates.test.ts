@@ -14,6 +14,7 @@ const samples: MailTemplateData = {
     amount: '€ 92,50',
     dueDate: '12-12-2026',
     link,
+    cancelLink: null,
   },
   invoiceIssued: {
     gymName: 'Vitaal Sportcentra',

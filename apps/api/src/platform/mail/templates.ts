@@ -29,6 +29,8 @@ export interface MailTemplateData {
     amount: string;
     dueDate: string;
     link: string;
+    /** Null: the invoice is not of a membership. */
+    cancelLink: string | null;
   };
   /**
    * A period's invoice from the billing run (decision 017). With `directDebit` it is the SEPA
@@ -311,6 +313,7 @@ const templates: Templates = {
         ),
         button('Factuur betalen', data.link, FALLBACK.nl),
         note(rich`Heb je al betaald? Dan kun je deze e-mail negeren.`),
+        ...cancelNote('nl', data.cancelLink),
       ],
     }),
     en: (data) => ({
@@ -322,6 +325,7 @@ const templates: Templates = {
         ),
         button('Pay the invoice', data.link, FALLBACK.en),
         note(rich`Have you paid already? Then you can ignore this email.`),
+        ...cancelNote('en', data.cancelLink),
       ],
     }),
   },
