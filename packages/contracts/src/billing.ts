@@ -62,6 +62,21 @@ export const publicInvoice = z.object({
 export type PublicInvoice = z.infer<typeof publicInvoice>;
 export const publicPayment = z.object({ checkoutUrl: z.string() });
 
+/**
+ * Where the provider sends the person back after paying: the sign-up's result page that asks
+ * (`/inschrijven/resultaat/{token}`, with the kiosk's `?terug=`); left out, the pay page `/betalen/{token}`.
+ */
+export const SIGN_UP_RESULT_PATH =
+  /^\/inschrijven\/resultaat\/[A-Za-z0-9._-]{1,100}(\?terug=%2Finschrijven%2F[A-Za-z0-9%._-]{1,200})?$/;
+export const payPublicInvoiceInput = z.object({
+  returnPath: z
+    .string()
+    .max(400)
+    .regex(SIGN_UP_RESULT_PATH, 'billing.errors.returnPathInvalid')
+    .meta({ examples: ['/inschrijven/resultaat/42.abcdefghijklmnopqrstuv'] })
+    .optional(),
+});
+
 /** A membership as its cancel link shows it, with the notice period and the end that follows from it. */
 export const publicMembership = z.object({
   gymName: z.string(),
@@ -133,9 +148,11 @@ export const billingEndpoints = {
     method: 'POST',
     path: '/Invoice/Public/{token}/Pay',
     policy: policy.public,
-    summary: "Pay an invoice from its mail's link: the open payment's checkout, or a new one",
+    summary:
+      "Pay an invoice from its mail's link or the sign-up's result page: the open checkout, or a new one (a sign-up's first invoice: a first payment, for the mandate)",
     tags,
     params: tokenParam,
+    body: payPublicInvoiceInput.nullish(),
     response: publicPayment,
   }),
   publicMembership: endpoint({

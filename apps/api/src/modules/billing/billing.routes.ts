@@ -18,8 +18,8 @@ export function billingRoutes(deps: BillingDeps) {
     route(endpoints.publicInvoice, ({ params, request }) =>
       service.publicInvoice(deps, params.token, request.ip),
     ),
-    route(endpoints.payPublicInvoice, ({ params, request }) =>
-      service.payPublicInvoice(deps, params.token, request.ip),
+    route(endpoints.payPublicInvoice, ({ params, body, request }) =>
+      service.payPublicInvoice(deps, params.token, request.ip, body?.returnPath),
     ),
     route(endpoints.publicMembership, ({ params, request }) =>
       service.publicMembership(deps, params.token, request.ip),

@@ -165,10 +165,29 @@ export async function publicInvoice(
   };
 }
 
-/** Pays from the link: the open checkout or a new one; the person comes back to the same page. */
-export async function payPublicInvoice(deps: BillingDeps, token: string, address: string) {
+/**
+ * Pays from the link: the open checkout or a new one; the person comes back to the same page, or to the
+ * sign-up's result page that asked (`returnPath`, checked by the contract). A sign-up's first invoice whose
+ * mandate is still to come (the member's customer kept, no mandate yet) is paid by a `first` payment again,
+ * so that paying it leaves the mandate the next periods are charged on.
+ */
+export async function payPublicInvoice(
+  deps: BillingDeps,
+  token: string,
+  address: string,
+  returnPath?: string | undefined,
+) {
   const { invoice } = await invoiceOfLink(deps, token, address);
-  const payment = await startPaymentLink(deps.db, deps.payments, invoice, payLinkOf(deps, invoice.id));
+  const kept =
+    invoice.membershipId === null
+      ? undefined
+      : await repository.mandateOf(deps.db, invoice.memberId, invoice.locationId);
+  const first =
+    kept && kept.mandateId === null && kept.status === 'pending'
+      ? { customerId: kept.customerId }
+      : undefined;
+  const redirectUrl = returnPath ? `${deps.publicUrl}${returnPath}` : payLinkOf(deps, invoice.id);
+  const payment = await startPaymentLink(deps.db, deps.payments, invoice, redirectUrl, first);
   if (!payment.checkoutUrl) throw errors.conflict('general', 'invoice.errors.notPayable');
   return { checkoutUrl: payment.checkoutUrl };
 }

@@ -266,11 +266,17 @@ export async function startPaymentLink(
   payments: Payments,
   invoice: repository.InvoiceRow,
   redirectUrl: string,
+  /** A sign-up's first invoice is paid by a `first` payment of the member's customer (its mandate). */
+  first?: { customerId: string },
 ) {
   if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
+  const sequenceType = first ? 'first' : 'oneoff';
   const [current] = await repository.paymentsOf(db, invoice.id);
   const reusable =
-    current && current.row.sequenceType === 'oneoff' && ['created', 'open'].includes(current.row.status)
+    current &&
+    current.row.sequenceType === sequenceType &&
+    current.row.redirectUrl === redirectUrl &&
+    ['created', 'open'].includes(current.row.status)
       ? current.row
       : undefined;
   return payments.start({
@@ -282,7 +288,8 @@ export async function startPaymentLink(
     attempt: (await repository.attemptsOf(db, invoice.id)) + (reusable ? 0 : 1),
     amountCents: invoice.totalCents,
     description: `Factuur ${invoice.invoiceNumber}`,
-    sequenceType: 'oneoff',
+    sequenceType,
+    customerId: first?.customerId,
     redirectUrl,
   });
 }

@@ -242,6 +242,41 @@ describe('signing up', () => {
     expect(charged).toEqual([{ sequenceType: 'recurring', mandateId: mandate!.mandateId }]);
   });
 
+  it('a failed first payment is paid again from the result page: a first payment again, back to that page', async () => {
+    const subscription = await newSubscription();
+    const body = person(subscription, { kiosk: true });
+    const result = await signUp(body);
+    await settle(result.checkoutUrl!, 'failed');
+    const back = `/inschrijven/resultaat/${result.resultToken}?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`;
+    for (const returnPath of [
+      'https://elders.example/inschrijven/resultaat/x',
+      '/betalen/../admin',
+      '//elders.example',
+    ]) {
+      const refused = await publicCall('POST', `/Invoice/Public/${result.resultToken}/Pay`, { returnPath });
+      expect(refused.statusCode, returnPath).toBe(400);
+    }
+    const again = ok<{ checkoutUrl: string }>(
+      await publicCall('POST', `/Invoice/Public/${result.resultToken}/Pay`, { returnPath: back }),
+    );
+    const member = (await memberOf(body.email))!;
+    const [retry] = await rowsOf<{ sequenceType: string; customerId: string; redirectUrl: string }>(
+      t.db,
+      sql`select p."sequence_type" as "sequenceType", p."customer_id" as "customerId", p."redirect_url" as "redirectUrl"
+        from "payments" p join "invoices" i on i."id" = p."subject_id" and p."subject" = 'invoice'
+        where i."member_id" = ${member.id} order by p."id" desc limit 1`,
+    );
+    const [kept] = await t.db.select().from(memberMandates).where(eq(memberMandates.memberId, member.id));
+    expect(retry).toEqual({
+      sequenceType: 'first',
+      customerId: kept!.customerId,
+      redirectUrl: `${t.config.publicUrl}${back}`,
+    });
+    await settle(again.checkoutUrl, 'paid');
+    const [valid] = await t.db.select().from(memberMandates).where(eq(memberMandates.memberId, member.id));
+    expect(valid).toMatchObject({ status: 'valid' });
+  });
+
   it('refuses what breaks the rules, and makes nothing', async () => {
     const young = await newSubscription();
     const [group] = await rowsOf<{ id: number }>(

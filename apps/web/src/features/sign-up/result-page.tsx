@@ -41,7 +41,8 @@ export function SignUpResultPage({
   const invoice = query.data;
   const payAgain = () =>
     pay.mutate(
-      { params: { token } },
+      // Back to this page (with the kiosk's way back), and a first payment again: its mandate (decision 018).
+      { params: { token }, body: { returnPath: window.location.pathname + window.location.search } },
       {
         onSuccess: ({ checkoutUrl }) => onCheckout(checkoutUrl),
         // No longer payable (paid meanwhile): show what it is now.
