@@ -20,7 +20,11 @@ describe('the texts of the pay and cancel pages', () => {
       '../../../../../packages/contracts/src/billing.ts',
     ].map((path) => new URL(path, import.meta.url));
     const used = errorKeysIn('billing', sources);
-    expect([...used].sort()).toEqual(['billing.errors.linkInvalid', 'billing.errors.linkNotFound']);
+    expect([...used].sort()).toEqual([
+      'billing.errors.linkInvalid',
+      'billing.errors.linkNotFound',
+      'billing.errors.returnPathInvalid',
+    ]);
     expectTranslated(nl, en, used);
   });
 });
