@@ -43,10 +43,15 @@ export async function asGymEmployee<T>(
 }
 
 /**
- * A recurring subscription named `name`, offered at Vitaal Utrecht Centrum for all ages and times, with one
- * variant 'Maandcontract': monthly, € 39,95 a month, unlimited access, a month's notice.
+ * A recurring subscription named `name`, offered at Vitaal Utrecht Centrum for all times and for the ages of
+ * `ageGroupIds` (none: all ages), with one variant 'Maandcontract': monthly, € 39,95 a month, unlimited
+ * access, a month's notice.
  */
-export async function subscriptionAtUtrecht({ api, utrechtId }: GymEmployeeApi, name: string) {
+export async function subscriptionAtUtrecht(
+  { api, utrechtId }: GymEmployeeApi,
+  name: string,
+  ageGroupIds: number[] = [],
+) {
   return data<{ id: number; name: string; variants: { id: number }[] }>(
     await api.post('/api/Subscription', {
       data: {
@@ -55,7 +60,7 @@ export async function subscriptionAtUtrecht({ api, utrechtId }: GymEmployeeApi, 
         order: 1,
         vatRate: 9,
         locationIds: [utrechtId],
-        ageGroupIds: [],
+        ageGroupIds,
         timeSlotGroupIds: [],
         variants: [
           {

@@ -1,5 +1,7 @@
 import { asGymEmployee, data, subscriptionAtUtrecht } from '../support/api-data';
+import { expectListLoaded, mainMenu, rows } from '../support/lists';
 import { newestMail } from '../support/mailbox';
+import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
 /** Today in the Netherlands, YYYY-MM-DD. */
@@ -74,3 +76,40 @@ async function subjectOfInvoiceMail(page: import('@playwright/test').Page, email
     .not.toBe('');
   return subject;
 }
+
+test("the gym employee sees the members in arrears, and sets a location's rules for arrears", async ({
+  page,
+}) => {
+  await signIn(page, 'gym@example.com');
+  await mainMenu(page).getByRole('link', { name: 'Leden' }).click();
+  await page.getByRole('tab', { name: /^Achterstand/ }).click();
+  await expect(page).toHaveURL(/tab=inDebt/);
+  await expectListLoaded(page, 'Leden met een betalingsachterstand');
+  const debtors = rows(page, 'Leden met een betalingsachterstand');
+  // The demo data has members with an invoice overdue.
+  expect(await debtors.count()).toBeGreaterThanOrEqual(1);
+  await expect(debtors.first()).toContainText(/€\s?\d/);
+
+  // The rules of Vitaal Amersfoort: retry after 7 days, arrears 21 days past due, let in with a warning.
+  await page.goto('/locations');
+  await rows(page, 'Locaties')
+    .filter({ hasText: 'Vitaal Amersfoort' })
+    .getByText('Vitaal Amersfoort')
+    .click();
+  await page
+    .getByRole('tablist', { name: 'Onderdelen van de locatie' })
+    .getByRole('tab', { name: 'Betaalprovider' })
+    .click();
+  const card = page.getByRole('form', { name: 'Incasso en betalingsachterstand' });
+  await card.getByRole('textbox', { name: 'Opnieuw incasseren na' }).fill('7');
+  await card.getByRole('textbox', { name: 'Achterstand na' }).fill('21');
+  await card.getByRole('radio', { name: 'Toelaten en de balie waarschuwen' }).check();
+  await card.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('De incasso-instellingen zijn opgeslagen.')).toBeVisible();
+  await page.reload();
+  await expect(
+    page
+      .getByRole('form', { name: 'Incasso en betalingsachterstand' })
+      .getByRole('textbox', { name: 'Achterstand na' }),
+  ).toHaveValue(/21/);
+});
