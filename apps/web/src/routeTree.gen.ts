@@ -122,6 +122,8 @@ import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/accoun
 import { Route as AccountRegisterSupplierCodeRouteImport } from './routes/account/register/supplier/$code'
 import { Route as InschrijvenGymSlugLocationSlugIndexRouteImport } from './routes/inschrijven/$gymSlug.$locationSlug.index'
 import { Route as InschrijvenGymSlugLocationSlugKioskRouteImport } from './routes/inschrijven/$gymSlug.$locationSlug.kiosk'
+import { Route as InschrijvenAfrondenPublicCodeIndexRouteImport } from './routes/inschrijven/afronden.$publicCode.index'
+import { Route as InschrijvenAfrondenPublicCodeKioskRouteImport } from './routes/inschrijven/afronden.$publicCode.kiosk'
 import { Route as AppLocationEmployeesEmployeeIdRightsRouteImport } from './routes/_app/location/employees_/$employeeId/rights'
 import { Route as AppLocationMembersMemberIdIndexRouteImport } from './routes/_app/location/members/$memberId/index'
 import { Route as AppLocationMembersMemberIdEntriesRouteImport } from './routes/_app/location/members/$memberId/entries'
@@ -736,6 +738,18 @@ const InschrijvenGymSlugLocationSlugKioskRoute =
     path: '/inschrijven/$gymSlug/$locationSlug/kiosk',
     getParentRoute: () => rootRouteImport,
   } as any)
+const InschrijvenAfrondenPublicCodeIndexRoute =
+  InschrijvenAfrondenPublicCodeIndexRouteImport.update({
+    id: '/inschrijven/afronden/$publicCode/',
+    path: '/inschrijven/afronden/$publicCode/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InschrijvenAfrondenPublicCodeKioskRoute =
+  InschrijvenAfrondenPublicCodeKioskRouteImport.update({
+    id: '/inschrijven/afronden/$publicCode/kiosk',
+    path: '/inschrijven/afronden/$publicCode/kiosk',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppLocationEmployeesEmployeeIdRightsRoute =
   AppLocationEmployeesEmployeeIdRightsRouteImport.update({
     id: '/employees_/$employeeId/rights',
@@ -888,6 +902,7 @@ export interface FileRoutesByFullPath {
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
+  '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -898,6 +913,7 @@ export interface FileRoutesByFullPath {
   '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
+  '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -994,6 +1010,7 @@ export interface FileRoutesByTo {
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
+  '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
@@ -1004,6 +1021,7 @@ export interface FileRoutesByTo {
   '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug': typeof InschrijvenGymSlugLocationSlugIndexRoute
+  '/inschrijven/afronden/$publicCode': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -1118,6 +1136,7 @@ export interface FileRoutesById {
   '/account/register/employer/$code': typeof AccountRegisterEmployerCodeRoute
   '/account/register/supplier/$code': typeof AccountRegisterSupplierCodeRoute
   '/inschrijven/$gymSlug/$locationSlug/kiosk': typeof InschrijvenGymSlugLocationSlugKioskRoute
+  '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -1128,6 +1147,7 @@ export interface FileRoutesById {
   '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
+  '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/_app/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/_app/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -1242,6 +1262,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/inschrijven/$gymSlug/$locationSlug/kiosk'
+    | '/inschrijven/afronden/$publicCode/kiosk'
     | '/admin/admins/'
     | '/admin/associations/'
     | '/location/employees/'
@@ -1252,6 +1273,7 @@ export interface FileRouteTypes {
     | '/settings/rightGroups/'
     | '/subscriptions/$subscriptionId/'
     | '/inschrijven/$gymSlug/$locationSlug/'
+    | '/inschrijven/afronden/$publicCode/'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1348,6 +1370,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/inschrijven/$gymSlug/$locationSlug/kiosk'
+    | '/inschrijven/afronden/$publicCode/kiosk'
     | '/admin/admins'
     | '/admin/associations'
     | '/location/employees'
@@ -1358,6 +1381,7 @@ export interface FileRouteTypes {
     | '/settings/rightGroups'
     | '/subscriptions/$subscriptionId'
     | '/inschrijven/$gymSlug/$locationSlug'
+    | '/inschrijven/afronden/$publicCode'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1471,6 +1495,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/$code'
     | '/account/register/supplier/$code'
     | '/inschrijven/$gymSlug/$locationSlug/kiosk'
+    | '/inschrijven/afronden/$publicCode/kiosk'
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
     | '/_app/location/employees/'
@@ -1481,6 +1506,7 @@ export interface FileRouteTypes {
     | '/_app/settings/rightGroups/'
     | '/_app/subscriptions/$subscriptionId/'
     | '/inschrijven/$gymSlug/$locationSlug/'
+    | '/inschrijven/afronden/$publicCode/'
     | '/_app/location/employees_/$employeeId/rights'
     | '/_app/location/members/$memberId/entries'
     | '/_app/location/members/$memberId/invoices'
@@ -1514,7 +1540,9 @@ export interface RootRouteChildren {
   AccountRegisterEmployerCodeRoute: typeof AccountRegisterEmployerCodeRoute
   AccountRegisterSupplierCodeRoute: typeof AccountRegisterSupplierCodeRoute
   InschrijvenGymSlugLocationSlugKioskRoute: typeof InschrijvenGymSlugLocationSlugKioskRoute
+  InschrijvenAfrondenPublicCodeKioskRoute: typeof InschrijvenAfrondenPublicCodeKioskRoute
   InschrijvenGymSlugLocationSlugIndexRoute: typeof InschrijvenGymSlugLocationSlugIndexRoute
+  InschrijvenAfrondenPublicCodeIndexRoute: typeof InschrijvenAfrondenPublicCodeIndexRoute
   AccountRegisterEmployerEmployeeCodeRoute: typeof AccountRegisterEmployerEmployeeCodeRoute
   AccountRegisterGymEmployeeCodeRoute: typeof AccountRegisterGymEmployeeCodeRoute
   AccountRegisterGymEmployerCodeRoute: typeof AccountRegisterGymEmployerCodeRoute
@@ -2313,6 +2341,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InschrijvenGymSlugLocationSlugKioskRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/inschrijven/afronden/$publicCode/': {
+      id: '/inschrijven/afronden/$publicCode/'
+      path: '/inschrijven/afronden/$publicCode'
+      fullPath: '/inschrijven/afronden/$publicCode/'
+      preLoaderRoute: typeof InschrijvenAfrondenPublicCodeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/afronden/$publicCode/kiosk': {
+      id: '/inschrijven/afronden/$publicCode/kiosk'
+      path: '/inschrijven/afronden/$publicCode/kiosk'
+      fullPath: '/inschrijven/afronden/$publicCode/kiosk'
+      preLoaderRoute: typeof InschrijvenAfrondenPublicCodeKioskRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/location/employees_/$employeeId/rights': {
       id: '/_app/location/employees_/$employeeId/rights'
       path: '/employees/$employeeId/rights'
@@ -2791,8 +2833,12 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRegisterSupplierCodeRoute: AccountRegisterSupplierCodeRoute,
   InschrijvenGymSlugLocationSlugKioskRoute:
     InschrijvenGymSlugLocationSlugKioskRoute,
+  InschrijvenAfrondenPublicCodeKioskRoute:
+    InschrijvenAfrondenPublicCodeKioskRoute,
   InschrijvenGymSlugLocationSlugIndexRoute:
     InschrijvenGymSlugLocationSlugIndexRoute,
+  InschrijvenAfrondenPublicCodeIndexRoute:
+    InschrijvenAfrondenPublicCodeIndexRoute,
   AccountRegisterEmployerEmployeeCodeRoute:
     AccountRegisterEmployerEmployeeCodeRoute,
   AccountRegisterGymEmployeeCodeRoute: AccountRegisterGymEmployeeCodeRoute,

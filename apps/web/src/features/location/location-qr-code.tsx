@@ -2,12 +2,12 @@ import { Alert, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine
 import { IconDownload, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { canAlterLocation, type LocationDetail } from '@xp/contracts';
 import dayjs from 'dayjs';
-import { toDataURL, toString as toSvg } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { toDataURL } from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showError, showSuccess } from '@/ui/toasts';
+import { svgDataUrl, useQrSvg } from '@/ui/use-qr-svg';
 import { useIssueQrCode } from './api';
 
 /** Print size of the PNG download, in pixels. */
@@ -20,24 +20,6 @@ function download(href: string, fileName: string) {
   document.body.append(link);
   link.click();
   link.remove();
-}
-
-/** The QR code of a code as SVG markup (null while it is being drawn). */
-function useQrSvg(code: string | null) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    setSvg(null);
-    if (code) {
-      void toSvg(code, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }).then((markup) => {
-        if (isCurrent) setSvg(markup);
-      });
-    }
-    return () => {
-      isCurrent = false;
-    };
-  }, [code]);
-  return svg;
 }
 
 /**
@@ -101,7 +83,7 @@ export function LocationQrCode({ location }: { location: LocationDetail }) {
         {location.qrCode ? (
           <Group align="flex-start" gap="xl">
             <Image
-              src={svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : undefined}
+              src={svg ? svgDataUrl(svg) : undefined}
               alt={t('location.qr.alt', { name: location.name })}
               w={180}
               h={180}

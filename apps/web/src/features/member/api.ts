@@ -7,6 +7,7 @@ import {
   entryEndpoints,
   entrySortable,
   locationEndpoints,
+  signUpEndpoints,
   subscriptionEndpoints,
   subscriptionMemberSortable,
 } from '@xp/contracts';
@@ -104,6 +105,12 @@ export function useOpenRegistrations(state: ListState, counts: { counts?: false 
 
 export const fetchOpenRegistrations = (state: ListState) =>
   call(endpoints.openRegistrations, openRegistrationsInput(state));
+
+/**
+ * The link with which a member finishes the registration begun at the desk (`{ publicCode, url }`): the same
+ * until it is used, so asking again is harmless (decision 018).
+ */
+export const useRegistrationLink = () => useApiMutation(signUpEndpoints.registrationLink);
 
 // ------------------------------------------------------------------------------------------------ entries
 

@@ -5,6 +5,7 @@ import {
   IconDownload,
   IconFileInvoice,
   IconLogin2,
+  IconQrcode,
   IconUser,
   IconUserOff,
 } from '@tabler/icons-react';
@@ -40,6 +41,7 @@ import {
 } from './member-form';
 import type { MemberScope } from './member-list';
 import { MembershipsSection } from './memberships';
+import { useRegistrationLinkModal } from './registration-link-action';
 import { MemberStatusBadge } from './status-badge';
 
 /** `/members` or `/location/members`. */
@@ -186,10 +188,31 @@ function MemberHeader({ member }: { member: Member }) {
       }
       actions={
         !member.registrationCompleted && !member.anonymisedAt ? (
-          <CompleteRegistrationButton member={member} />
+          <Group gap="sm">
+            <RegistrationLinkButton member={member} />
+            <CompleteRegistrationButton member={member} />
+          </Group>
         ) : undefined
       }
     />
+  );
+}
+
+/** 'Link voor afronden': the link and QR code with which the person finishes the registration themselves. */
+function RegistrationLinkButton({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const registrationLink = useRegistrationLinkModal();
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconQrcode size={16} aria-hidden />}
+        onClick={() => registrationLink.open(member)}
+      >
+        {t('member.registrationLink.action')}
+      </Button>
+      {registrationLink.modal}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconCircleCheck, IconQrcode } from '@tabler/icons-react';
 import type { MemberListItem } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { fetchOpenRegistrations, useCompleteRegistration, useOpenRegistrations } from './api';
 import { emailColumn, nameColumn } from './columns';
+import { useRegistrationLinkModal } from './registration-link-action';
 
 const columns: ListColumn<MemberListItem>[] = [
   nameColumn(),
@@ -45,7 +46,10 @@ interface OpenRegistrationsProps {
   onBack: () => void;
 }
 
-/** 'Open inschrijvingen': who signed up and is not completed; 'Voltooien' after a confirmation. */
+/**
+ * 'Open inschrijvingen': who signed up and is not completed; per row 'Link voor afronden' (the link and QR
+ * code with which the person finishes it) and 'Voltooien' after a confirmation.
+ */
 export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: OpenRegistrationsProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('member.openRegistrations.title')} · ${t('shell.productName')}`);
@@ -54,6 +58,7 @@ export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: Open
   const data = counts.withCounts(query.data, query.isPlaceholderData);
   const complete = useCompleteRegistration();
   const confirm = useConfirm();
+  const registrationLink = useRegistrationLinkModal();
 
   const confirmComplete = (item: MemberListItem) =>
     void confirm({
@@ -71,7 +76,7 @@ export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: Open
       },
     });
 
-  // 'Voltooien' as a button with its word: the one thing to do on this screen.
+  // The two things to do on this screen, as buttons with their words.
   const withAction: ListColumn<MemberListItem>[] = [
     ...columns,
     {
@@ -79,21 +84,38 @@ export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: Open
       header: '',
       align: 'right',
       cell: (item) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconCircleCheck size={14} aria-hidden />}
-          aria-label={t('ui.list.rowAction', {
-            action: t('member.openRegistrations.complete'),
-            row: item.fullName,
-          })}
-          onClick={(event) => {
-            event.stopPropagation();
-            confirmComplete(item);
-          }}
-        >
-          {t('member.openRegistrations.complete')}
-        </Button>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconQrcode size={14} aria-hidden />}
+            aria-label={t('ui.list.rowAction', {
+              action: t('member.registrationLink.action'),
+              row: item.fullName,
+            })}
+            onClick={(event) => {
+              event.stopPropagation();
+              registrationLink.open(item);
+            }}
+          >
+            {t('member.registrationLink.action')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconCircleCheck size={14} aria-hidden />}
+            aria-label={t('ui.list.rowAction', {
+              action: t('member.openRegistrations.complete'),
+              row: item.fullName,
+            })}
+            onClick={(event) => {
+              event.stopPropagation();
+              confirmComplete(item);
+            }}
+          >
+            {t('member.openRegistrations.complete')}
+          </Button>
+        </Group>
       ),
     },
   ];
@@ -129,6 +151,7 @@ export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: Open
           exportRows={{ fileName: 'member.openRegistrations.file', fetchPage: fetchOpenRegistrations }}
         />
       )}
+      {registrationLink.modal}
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { signUpEndpoints as endpoints, locationEndpoints, type PublicLocation } from '@xp/contracts';
+import { signUpEndpoints as endpoints, locationEndpoints, type PublicClub } from '@xp/contracts';
 import { type ApiCallError, call } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 /*
- * The calls of the public sign-up (decision 018): clubs near a postal code, a gym's clubs, a club's
- * memberships, and the sign-up itself.
+ * The calls of the public sign-up (decision 018): clubs near a postal code, a gym's clubs, a club by its
+ * slug, a club's memberships, the sign-up itself, and the registration begun at the desk.
  */
 
 /** A refusal (unknown gym, bad postal code, rate limited) comes again: only failures of the server retry. */
@@ -14,8 +14,9 @@ const retryUnlessRefused = (count: number, error: ApiCallError) =>
 
 /** The key of every query of the sign-up that is not an endpoint's own (`apiQueryKey`). */
 const SIGN_UP_KEY = ['signUp'] as const;
-/** The sign-up mutation: its variables hold a person's data and password, so it is never kept. */
+/** The sign-up's mutations: their variables hold a person's data and password, so they are never kept. */
 const SIGN_UP_MUTATION_KEY = ['signUp', 'submit'] as const;
+const COMPLETE_MUTATION_KEY = ['signUp', 'complete'] as const;
 
 /** How many clubs a postal code search shows at first, and adds with each 'show more'. */
 export const CLUBS_PER_SEARCH = 10;
@@ -36,12 +37,12 @@ export function useClubsInRange(
   );
 }
 
-/** The most clubs of one gym the sign-up reads (pages of 100: the list's maximum). */
+/** The most clubs of one gym the gym's page lists (pages of 100: the list's maximum). */
 const MAX_CLUB_PAGES = 10;
 
-/** Every club of a gym open for sign-up (its visible locations), by name. */
-async function fetchGymClubs(gymSlug: string, signal: AbortSignal): Promise<PublicLocation[]> {
-  const clubs: PublicLocation[] = [];
+/** Every club of a gym open for sign-up (its visible locations), by name, each with the gym. */
+async function fetchGymClubs(gymSlug: string, signal: AbortSignal): Promise<PublicClub[]> {
+  const clubs: PublicClub[] = [];
   for (let page = 1; page <= MAX_CLUB_PAGES; page++) {
     const { items } = await call(locationEndpoints.publicList, {
       query: { gymSlug, page, pageSize: 100, sort: 'name', counts: false },
@@ -53,9 +54,9 @@ async function fetchGymClubs(gymSlug: string, signal: AbortSignal): Promise<Publ
   return clubs;
 }
 
-/** A gym's clubs: the list of its sign-up page, and where its location's page finds the club by slug. */
+/** A gym's clubs, the list of its sign-up page; each carries the gym (its name and banner on top). */
 export function useGymClubs(gymSlug: string | undefined) {
-  return useQuery<PublicLocation[], ApiCallError>({
+  return useQuery<PublicClub[], ApiCallError>({
     queryKey: [...SIGN_UP_KEY, 'gymClubs', gymSlug],
     queryFn: ({ signal }) => fetchGymClubs(gymSlug ?? '', signal),
     enabled: gymSlug !== undefined,
@@ -64,21 +65,19 @@ export function useGymClubs(gymSlug: string | undefined) {
 }
 
 /**
- * A gym's public face (name, banner) by its slug. No call answers it by slug yet (`GET /Gym/public/{id}`
- * takes the id, and the gym's clubs do not carry it): the clubs of that gym near one of its own clubs do,
- * with the gym. One call more than needed; a contract change would make it one (see decision 018).
+ * One club of a gym by its slug (a club's sign-up page), with its gym: `data` null when the gym has no such
+ * club open for sign-up; a 404 when the gym is unknown.
  */
-export function usePublicGymBySlug(
-  gymSlug: string | undefined,
-  clubs: readonly PublicLocation[] | undefined,
-) {
-  const postalCode = clubs?.find((club) => club.postalCode)?.postalCode?.replace(/\s/g, '') ?? null;
-  const near = useApiQuery(
-    endpoints.clubsInRange,
-    { query: { postalCode: postalCode ?? '', gymSlug, page: 1, pageSize: 1, counts: false } },
-    { enabled: gymSlug !== undefined && postalCode !== null, retry: retryUnlessRefused, staleTime: 300_000 },
+export function usePublicClub(gymSlug: string | undefined, locationSlug: string | undefined) {
+  return useApiQuery(
+    locationEndpoints.publicList,
+    { query: { gymSlug, locationSlug, page: 1, pageSize: 1, counts: false } },
+    {
+      enabled: gymSlug !== undefined && locationSlug !== undefined,
+      retry: retryUnlessRefused,
+      select: (page): PublicClub | null => page.items[0] ?? null,
+    },
   );
-  return near.data?.items[0]?.gym ?? null;
 }
 
 /** The memberships a club offers on its sign-up page. */
@@ -95,6 +94,26 @@ export const useSignUp = () =>
   useApiMutation(endpoints.signUp, { mutationKey: [...SIGN_UP_MUTATION_KEY], gcTime: 0 });
 
 /**
+ * A registration begun at the desk, by its link's code: what the desk filled in. Read once: what the person
+ * types is not replaced by a later read (a 404 once the link was used).
+ */
+export function useOpenRegistration(publicCode: string, enabled = true) {
+  return useApiQuery(
+    endpoints.openRegistration,
+    { params: { publicCode } },
+    { enabled, retry: retryUnlessRefused, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
+  );
+}
+
+/** Forgets the registration a link opened (its person's data), once it is finished or the kiosk starts over. */
+export const forgetOpenRegistration = (queryClient: QueryClient) =>
+  queryClient.removeQueries({ queryKey: apiQueryKey(endpoints.openRegistration) });
+
+/** Finishes a registration begun at the desk: answers where to pay, or the result page's token, or neither. */
+export const useCompleteOpenRegistration = () =>
+  useApiMutation(endpoints.completeOpenRegistration, { mutationKey: [...COMPLETE_MUTATION_KEY], gcTime: 0 });
+
+/**
  * Forgets everything of the sign-up the cache holds (the kiosk, before the next person): searched postal
  * codes and the clubs found, and any sign-up still in the mutation cache.
  */
@@ -102,6 +121,6 @@ export function forgetSignUp(queryClient: QueryClient) {
   queryClient.removeQueries({ queryKey: apiQueryKey(endpoints.clubsInRange) });
   queryClient.removeQueries({ queryKey: [...SIGN_UP_KEY] });
   const mutations = queryClient.getMutationCache();
-  for (const mutation of mutations.findAll({ mutationKey: [...SIGN_UP_MUTATION_KEY] }))
-    mutations.remove(mutation);
+  for (const key of [SIGN_UP_MUTATION_KEY, COMPLETE_MUTATION_KEY])
+    for (const mutation of mutations.findAll({ mutationKey: [...key] })) mutations.remove(mutation);
 }

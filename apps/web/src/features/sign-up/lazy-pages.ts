@@ -10,3 +10,6 @@ export const SignUpPage = lazy(() =>
 export const SignUpResultPage = lazy(() =>
   import('./result-page').then((module) => ({ default: module.SignUpResultPage })),
 );
+export const CompleteSignUpPage = lazy(() =>
+  import('./complete-page').then((module) => ({ default: module.CompleteSignUpPage })),
+);

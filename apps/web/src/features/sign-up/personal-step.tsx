@@ -10,15 +10,19 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { Gender } from '@xp/contracts';
-import type { Control } from 'react-hook-form';
+import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DayField } from '@/features/member/day-field';
 import { PasswordField } from '@/ui/inputs/password-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { useFieldInput, useFormField } from '@/ui/inputs/use-form-field';
-import { groupIban, type SignUpFormOutput, type SignUpFormValues, startDateRange } from './sign-up-form';
+import { groupIban, type SignUpFormValues, startDateRange } from './sign-up-form';
 
-type SignUpControl = Control<SignUpFormValues, unknown, SignUpFormOutput>;
+/**
+ * A form of the sign-up's values, whatever its schema gives on submit (the sign-up's, or finishing a
+ * registration begun at the desk).
+ */
+type SignUpControl<O extends FieldValues = FieldValues> = Control<SignUpFormValues, unknown, O>;
 
 /** The fields that hold text. */
 type TextName = {
@@ -54,12 +58,12 @@ const addressFields: TextSpec[] = [
   { name: 'city', span: 8, required: true, maxLength: 64, autoComplete: 'address-level2' },
 ];
 
-function TextColumns({
+function TextColumns<O extends FieldValues>({
   control,
   fields,
   isKiosk,
 }: {
-  control: SignUpControl;
+  control: SignUpControl<O>;
   fields: TextSpec[];
   isKiosk: boolean;
 }) {
@@ -77,36 +81,44 @@ function TextColumns({
   ));
 }
 
-interface PersonalStepProps {
-  control: SignUpControl;
+interface PersonalStepProps<O extends FieldValues> {
+  control: SignUpControl<O>;
   isKiosk: boolean;
+  /** The start date's field (not when the desk chose the memberships and their start). */
+  withStartDate?: boolean;
 }
 
 /**
  * Step 4: start date, the account (e-mail and password), the person, the address and the bank account; on
  * the kiosk's tablet nothing is autofilled from the previous person.
  */
-export function PersonalStep({ control, isKiosk }: PersonalStepProps) {
+export function PersonalStep<O extends FieldValues>({
+  control,
+  isKiosk,
+  withStartDate = true,
+}: PersonalStepProps<O>) {
   const { t } = useTranslation();
   const { first, last } = startDateRange();
   const off = (hint: string) => (isKiosk ? 'off' : hint);
   return (
     <Stack gap="lg">
-      <Fieldset legend={t('signUp.personal.start')}>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 6 }}>
-            <DayField
-              control={control}
-              name="startDate"
-              label={t('signUp.fields.startDate')}
-              description={t('signUp.personal.startHint')}
-              required
-              minDate={first}
-              maxDate={last}
-            />
-          </Grid.Col>
-        </Grid>
-      </Fieldset>
+      {withStartDate && (
+        <Fieldset legend={t('signUp.personal.start')}>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, xs: 6 }}>
+              <DayField
+                control={control}
+                name="startDate"
+                label={t('signUp.fields.startDate')}
+                description={t('signUp.personal.startHint')}
+                required
+                minDate={first}
+                maxDate={last}
+              />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+      )}
 
       <Fieldset legend={t('signUp.personal.account')}>
         <Grid gap="md">
@@ -215,7 +227,13 @@ export function PersonalStep({ control, isKiosk }: PersonalStepProps) {
 }
 
 /** 'Aanhef': Dhr. or Mevr., as two radio buttons side by side. */
-function SalutationField({ control, isKiosk }: { control: SignUpControl; isKiosk: boolean }) {
+function SalutationField<O extends FieldValues>({
+  control,
+  isKiosk,
+}: {
+  control: SignUpControl<O>;
+  isKiosk: boolean;
+}) {
   const { t } = useTranslation();
   const { field, error } = useFormField({ control, name: 'gender' });
   return (
@@ -251,7 +269,13 @@ function SalutationField({ control, isKiosk }: { control: SignUpControl; isKiosk
  * The IBAN in groups of four while it is typed at the end (an edit in the middle is left as typed, so the
  * caret stays); the contract reads it with or without the spaces.
  */
-function IbanField({ control, autoComplete }: { control: SignUpControl; autoComplete: string }) {
+function IbanField<O extends FieldValues>({
+  control,
+  autoComplete,
+}: {
+  control: SignUpControl<O>;
+  autoComplete: string;
+}) {
   const { t } = useTranslation();
   const { field, inputProps } = useFieldInput({ control, name: 'iban', required: true });
   return (
@@ -277,7 +301,7 @@ function IbanField({ control, autoComplete }: { control: SignUpControl; autoComp
  * A field people never see and assistive technology never reads (a bot that fills every field fills it,
  * and the server refuses that sign-up): off screen, out of the tab order, not autofilled.
  */
-function Honeypot({ control }: { control: SignUpControl }) {
+function Honeypot<O extends FieldValues>({ control }: { control: SignUpControl<O> }) {
   const { field } = useFormField({ control, name: 'website' });
   return (
     <Box

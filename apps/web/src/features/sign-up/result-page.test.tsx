@@ -122,10 +122,15 @@ describe('where the result page may lead back to', () => {
   it('is a sign-up page of this site only', () => {
     expect(safeReturnPath(kioskStart)).toBe(kioskStart);
     expect(safeReturnPath('/inschrijven')).toBe('/inschrijven');
+    // A desk's link: its code has '_' and '-' (base64url).
+    const completeKiosk = '/inschrijven/afronden/AbCdEfGhIjKlMnOp_Qr-St/kiosk';
+    expect(safeReturnPath(completeKiosk)).toBe(completeKiosk);
     for (const forged of [
       'https://evil.example/inschrijven/x',
       '//evil.example',
       '/inschrijven//evil',
+      '/inschrijven/x?y=1',
+      '/inschrijven/x.y',
       '/account/login',
       42,
     ])

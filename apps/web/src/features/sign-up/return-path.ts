@@ -5,5 +5,5 @@
  */
 export function safeReturnPath(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  return /^\/inschrijven(\/[A-Za-z0-9\-/]*)?$/.test(value) && !value.includes('//') ? value : undefined;
+  return /^\/inschrijven(\/[A-Za-z0-9_\-/]*)?$/.test(value) && !value.includes('//') ? value : undefined;
 }

@@ -22,6 +22,8 @@ interface SignUpFrameProps {
   gym: SignUpGym | null;
   /** The tablet at the desk: larger text. */
   isKiosk?: boolean;
+  /** The page's heading when it is not 'Inschrijven (bij <gym>)'. */
+  title?: string | undefined;
   children: ReactNode;
 }
 
@@ -30,10 +32,10 @@ interface SignUpFrameProps {
  * background (full width on a phone, 720 px on a tablet), and the language choice; no back-office menus. No
  * schemas here: the result page, opened on a phone after the bank, loads no zod.
  */
-export function SignUpFrame({ gym, isKiosk = false, children }: SignUpFrameProps) {
+export function SignUpFrame({ gym, isKiosk = false, title: ownTitle, children }: SignUpFrameProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const title = gym ? t('signUp.page.titleAt', { gym: gym.name }) : t('signUp.page.title');
+  const title = ownTitle ?? (gym ? t('signUp.page.titleAt', { gym: gym.name }) : t('signUp.page.title'));
   useDocumentTitle(title);
   return (
     <Box

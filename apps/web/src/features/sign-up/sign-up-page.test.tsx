@@ -14,6 +14,7 @@ import {
   field,
   fillPersonal,
   overvecht,
+  publicClubsRoute,
   RESULT_TOKEN,
   subscriptions,
 } from './test-support';
@@ -104,6 +105,8 @@ describe('finding a club', () => {
     expect(queryOf(requestsTo(requests, 'GET', '/api/Location/Public')[0])).toMatchObject({
       gymSlug: 'vitaal',
     });
+    // The gym's name came with its clubs: nothing was searched yet.
+    expect(requestsTo(requests, 'GET', '/api/Location/InRangeOfPostalCode')).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '3561');
     await user.click(screen.getByRole('button', { name: 'Zoeken' }));
@@ -119,8 +122,8 @@ describe('finding a club', () => {
     let isDown = true;
     fakeApi({
       ...clubPageRoutes,
-      'GET /api/Location/Public': () =>
-        isDown ? failure(500, 'general_error') : { data: { items: [centrum, overvecht] } },
+      'GET /api/Location/Public': (request) =>
+        isDown ? failure(500, 'general_error') : publicClubsRoute()(request),
     });
     const { user } = renderWithQuery(
       <SignUpPage gymSlug="vitaal" locationSlug="utrecht-centrum" onResult={() => {}} />,
@@ -134,9 +137,20 @@ describe('finding a club', () => {
 
 describe('choosing a membership', () => {
   it("starts there on a club's page, shows each variant's terms, and asks for a choice", async () => {
-    fakeApi(clubPageRoutes);
+    const requests = fakeApi(clubPageRoutes);
     const { user } = renderClubPage();
     await expectStep('Lidmaatschap');
+    // The club by its slug, with its gym: one call, nothing searched near a postal code.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inschrijven bij Vitaal' }),
+    ).toBeInTheDocument();
+    expect(requestsTo(requests, 'GET', '/api/Location/Public').map(queryOf)).toEqual([
+      expect.objectContaining({ gymSlug: 'vitaal', locationSlug: 'utrecht-centrum', pageSize: '1' }),
+    ]);
+    expect(requestsTo(requests, 'GET', '/api/Location/InRangeOfPostalCode')).toHaveLength(0);
+    expect(queryOf(requestsTo(requests, 'GET', '/api/Subscription/Public')[0])).toEqual({
+      locationId: String(centrum.id),
+    });
     const basis = await screen.findByRole('radio', { name: 'Maandelijks' });
     expect(basis).toHaveAccessibleDescription(
       /Looptijd 12 maanden · opzegtermijn 1 maand.*Eenmalige kosten €\s19,95 · Onbeperkt sporten/,

@@ -1,32 +1,19 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  createTheme,
-  MantineThemeProvider,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { cdnUrl } from '@xp/contracts';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/ui/states';
-import { forgetSignUp, useGymClubs, usePublicGymBySlug } from './api';
+import { forgetSignUp, useGymClubs, usePublicClub } from './api';
 import type { ChosenClub } from './club-steps';
+import { KioskTheme } from './kiosk-theme';
 import { switchLanguage } from './language';
 import { SIGN_UP_WIDTH, SignUpFrame } from './sign-up-frame';
 import { ClubDataError } from './sign-up-problems';
 import { SignUpWizard } from './sign-up-wizard';
-import { useIdle } from './use-idle';
+import { KIOSK_IDLE_MS, useIdle } from './use-idle';
 
-/** The kiosk starts over when nobody touched the tablet for this long: the next person sees nothing of the last. */
-export const KIOSK_IDLE_MS = 90_000;
+export { KIOSK_IDLE_MS };
 
 export interface SignUpPageProps {
   /** `/inschrijven/$gymSlug`: that gym's clubs only, its banner on top. */
@@ -51,8 +38,9 @@ export function SignUpPage({
 }: SignUpPageProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const gymClubs = useGymClubs(gymSlug);
-  const gymBySlug = usePublicGymBySlug(gymSlug, gymClubs.data);
+  // A club's page asks for that club (with its gym); a gym's page for its clubs (each with the gym).
+  const gymClubs = useGymClubs(locationSlug ? undefined : gymSlug);
+  const namedClub = usePublicClub(gymSlug, locationSlug);
   const [chosen, setChosen] = useState<ChosenClub | null>(null);
   /** A new wizard for each person at the kiosk: a fresh form, nothing typed kept. */
   const [round, setRound] = useState(0);
@@ -70,23 +58,23 @@ export function SignUpPage({
     isKiosk,
   );
 
-  const shownGym = gymBySlug ?? chosen?.gym ?? null;
+  const gymOfPage = locationSlug ? namedClub.data?.gym : gymClubs.data?.[0]?.gym;
+  const shownGym = gymOfPage ?? chosen?.gym ?? null;
   const gym = shownGym && {
     name: shownGym.name,
     bannerUrl: shownGym.bannerHash
       ? cdnUrl(shownGym.bannerHash, { w: SIGN_UP_WIDTH * 2, h: SIGN_UP_WIDTH / 2, fit: 'crop' })
       : null,
   };
-  const isGymUnknown = gymClubs.error?.status === 404;
+  const isGymUnknown = (locationSlug ? namedClub.error : gymClubs.error)?.status === 404;
 
   let content: ReactNode;
   if (isGymUnknown) {
     content = <NotFound text={t('signUp.page.gymNotFound')} to="/inschrijven" />;
   } else if (locationSlug) {
-    const slug = locationSlug.toLowerCase();
-    const club = gymClubs.data?.find((candidate) => candidate.slug.toLowerCase() === slug);
-    if (gymClubs.isError) content = <ClubDataError onRetry={() => void gymClubs.refetch()} />;
-    else if (gymClubs.isPending) content = <LoadingState />;
+    const club = namedClub.data;
+    if (namedClub.isError) content = <ClubDataError onRetry={() => void namedClub.refetch()} />;
+    else if (namedClub.isPending) content = <LoadingState />;
     else if (!club)
       content = (
         <NotFound
@@ -143,37 +131,5 @@ function NotFound({ text, to }: { text: string; to: string | undefined }) {
       <Text>{text}</Text>
       {to && <Anchor href={to}>{t('signUp.page.toStart')}</Anchor>}
     </Stack>
-  );
-}
-
-/** The tablet at the desk: larger text and touch targets (buttons 'xl', inputs 'lg'). */
-const kioskTheme = createTheme({
-  components: {
-    Button: Button.extend({ defaultProps: { size: 'xl' } }),
-    TextInput: TextInput.extend({ defaultProps: { size: 'lg' } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { size: 'lg' } }),
-    DateInput: DateInput.extend({ defaultProps: { size: 'lg' } }),
-    Checkbox: Checkbox.extend({ defaultProps: { size: 'lg' } }),
-    Radio: Radio.extend({ defaultProps: { size: 'lg' } }),
-  },
-});
-
-const kioskFonts = {
-  '--mantine-font-size-xs': '0.9375rem',
-  '--mantine-font-size-sm': '1.0625rem',
-  '--mantine-font-size-md': '1.1875rem',
-  '--mantine-font-size-lg': '1.3125rem',
-  '--mantine-h3-font-size': '1.625rem',
-  '--mantine-h4-font-size': '1.375rem',
-  '--mantine-h5-font-size': '1.1875rem',
-} as CSSProperties;
-
-function KioskTheme({ children }: { children: ReactNode }) {
-  return (
-    <MantineThemeProvider theme={kioskTheme}>
-      <Box style={kioskFonts} data-kiosk>
-        {children}
-      </Box>
-    </MantineThemeProvider>
   );
 }

@@ -23,12 +23,22 @@ describe('the texts of the sign-up', () => {
       '../../../../api/src/modules/sign-up/sign-up.service.ts',
       '../../../../../packages/contracts/src/sign-up.ts',
       './sign-up-wizard.tsx',
+      './complete-wizard.tsx',
+      './complete-page.tsx',
       './result-page.tsx',
       './sign-up-problems.tsx',
     ].map((path) => new URL(path, import.meta.url));
     const used = errorKeysIn('signUp', sources);
     // The contract's own: the IBAN, the start date, the honeypot; the server's existing account and club.
-    for (const key of ['ibanInvalid', 'startDate', 'refused', 'accountExists', 'clubNotFound'])
+    for (const key of [
+      'ibanInvalid',
+      'startDate',
+      'refused',
+      'accountExists',
+      'clubNotFound',
+      'codeNotFound',
+      'completeFailed',
+    ])
       expect(used).toContain(`signUp.errors.${key}`);
     expectTranslated(nl, en, used);
   });

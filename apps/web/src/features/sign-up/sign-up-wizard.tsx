@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Loader, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { fitsAgeGroups, type PublicLocation } from '@xp/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
@@ -13,7 +13,9 @@ import { LoginPopup } from './login-popup';
 import { chosenMembership, MembershipStep } from './membership-step';
 import { PersonalStep } from './personal-step';
 import {
+  ACCOUNT_EXISTS,
   emptySignUp,
+  fieldOf,
   membershipFields,
   personalFields,
   type SignUpFormOutput,
@@ -22,21 +24,14 @@ import {
   signUpFormSchema,
 } from './sign-up-form';
 import { Problem } from './sign-up-problems';
+import { StepProgress } from './step-progress';
 import { type SummarySection, SummaryStep } from './summary-step';
-
-/**
- * The form field of a server error's key (the sign-up's keys are flat: `Iban` -> `iban`). Not the kit's
- * `toFieldName`: its module brings the toasts, and with them the texts' module, into this chunk, which then
- * splits the texts' module into a first-screen chunk of its own.
- */
-const fieldOf = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
 type StepId = 'find' | 'choose' | 'membership' | 'personal' | 'summary' | 'pay';
 
 /** The server's keys for: this age does not fit the subscription; the club no longer offers it. */
 const AGE_ERROR = 'member.errors.ageDoesNotMatch';
 const MEMBERSHIP_GONE = ['member.errors.subscriptionNotFound', 'member.errors.variantNotFound'];
-const ACCOUNT_EXISTS = 'signUp.errors.accountExists';
 
 export interface SignUpWizardProps {
   /** The gym's page (or one of its clubs'): only its clubs are searched. */
@@ -263,41 +258,15 @@ export function SignUpWizard({
 
   return (
     <Stack gap="lg">
-      <Stepper
-        active={index}
-        onStepClick={(target) => {
-          const step = steps[target];
-          if (step && target < index && !isSubmitting) goTo(step);
-        }}
-        allowNextStepsSelect={false}
-        size={isKiosk ? 'md' : 'sm'}
-        // Labels under the icons: six steps in a row on a tablet.
-        labelPosition="bottom"
-        wrap={false}
-        styles={{
-          separator: { marginInline: 'var(--mantine-spacing-xs)' },
-          stepBody: { textAlign: 'center' },
-        }}
-        visibleFrom="sm"
-      >
-        {steps.map((step, position) => (
-          <Stepper.Step
-            key={step}
-            label={labels[step]}
-            aria-current={position === index ? 'step' : undefined}
-          />
-        ))}
-      </Stepper>
-      <Stack gap={6} hiddenFrom="sm">
-        <Text size="sm" c="dimmed">
-          {t('signUp.steps.progress', { step: index + 1, total: steps.length })}
-        </Text>
-        <Progress value={((index + 1) / steps.length) * 100} size="sm" aria-hidden />
-      </Stack>
-
-      <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-        {labels[active]}
-      </Title>
+      <StepProgress
+        steps={steps}
+        labels={labels}
+        active={active}
+        isKiosk={isKiosk}
+        onBack={goTo}
+        isBusy={isSubmitting}
+        headingRef={headingRef}
+      />
 
       {active === 'find' && (
         <FindClubStep

@@ -44,9 +44,6 @@ export function SummaryStep({
   const startDate = values.startDate ?? '';
   const isPrepaid = subscription.type === SubscriptionType.Prepaid;
   const dueNow = firstAmount(subscription.type, variant, startDate);
-  const fullName = [values.firstName, values.insertion, values.lastName]
-    .filter((part) => part.trim())
-    .join(' ');
 
   return (
     <Stack gap="lg">
@@ -66,19 +63,7 @@ export function SummaryStep({
         <Item label={t('signUp.fields.startDate')}>{formatDay(startDate)}</Item>
       </Section>
 
-      <Section title={t('signUp.summary.personal')} onChange={() => onChange('personal')}>
-        <Item label={t('signUp.summary.name')}>
-          {`${values.gender === null ? '' : `${t(`signUp.gender.${values.gender}`)} `}${fullName}`}
-        </Item>
-        <Item label={t('signUp.fields.dateOfBirth')}>{formatDay(values.dateOfBirth)}</Item>
-        <Item label={t('signUp.fields.email')}>{values.email}</Item>
-        <Item label={t('signUp.fields.phoneNumber')}>{values.phoneNumber}</Item>
-        <Item label={t('signUp.summary.address')}>
-          {`${values.street} ${values.houseNumber}, ${values.postalCode} ${values.city}`}
-        </Item>
-        <Item label={t('signUp.fields.accountHolder')}>{values.accountHolder}</Item>
-        <Item label={t('signUp.fields.iban')}>{values.iban}</Item>
-      </Section>
+      <PersonalSummary values={values} onChange={() => onChange('personal')} />
 
       <Paper withBorder radius="md" p={isKiosk ? 'lg' : 'md'} bg="var(--mantine-color-gray-0)">
         <Stack gap="xs">
@@ -108,20 +93,72 @@ export function SummaryStep({
         </Stack>
       </Paper>
 
-      <Checkbox
-        size={isKiosk ? 'lg' : 'md'}
-        checked={hasMandate}
-        onChange={(event) => onMandateChange(event.currentTarget.checked)}
-        label={t('signUp.summary.mandate')}
-        description={t('signUp.summary.mandateHint', { holder: values.accountHolder, iban: values.iban })}
-        error={mandateError}
-        aria-required
+      <MandateCheckbox
+        values={values}
+        hasMandate={hasMandate}
+        onMandateChange={onMandateChange}
+        mandateError={mandateError}
+        isKiosk={isKiosk}
       />
     </Stack>
   );
 }
 
-function Section({
+/** 'Je gegevens' of the summary: the person, the address and the bank account, with 'Wijzigen'. */
+export function PersonalSummary({ values, onChange }: { values: SignUpFormValues; onChange: () => void }) {
+  const { t } = useTranslation();
+  const fullName = [values.firstName, values.insertion, values.lastName]
+    .filter((part) => part.trim())
+    .join(' ');
+  return (
+    <Section title={t('signUp.summary.personal')} onChange={onChange}>
+      <Item label={t('signUp.summary.name')}>
+        {`${values.gender === null ? '' : `${t(`signUp.gender.${values.gender}`)} `}${fullName}`}
+      </Item>
+      <Item label={t('signUp.fields.dateOfBirth')}>{formatDay(values.dateOfBirth)}</Item>
+      <Item label={t('signUp.fields.email')}>{values.email}</Item>
+      <Item label={t('signUp.fields.phoneNumber')}>{values.phoneNumber}</Item>
+      <Item label={t('signUp.summary.address')}>
+        {`${values.street} ${values.houseNumber}, ${values.postalCode} ${values.city}`}
+      </Item>
+      <Item label={t('signUp.fields.accountHolder')}>{values.accountHolder}</Item>
+      <Item label={t('signUp.fields.iban')}>{values.iban}</Item>
+    </Section>
+  );
+}
+
+interface MandateCheckboxProps {
+  values: SignUpFormValues;
+  hasMandate: boolean;
+  onMandateChange: (accepted: boolean) => void;
+  mandateError: string | null;
+  isKiosk: boolean;
+}
+
+/** The direct debit mandate for what follows, naming the account holder and IBAN given. */
+export function MandateCheckbox({
+  values,
+  hasMandate,
+  onMandateChange,
+  mandateError,
+  isKiosk,
+}: MandateCheckboxProps) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox
+      size={isKiosk ? 'lg' : 'md'}
+      checked={hasMandate}
+      onChange={(event) => onMandateChange(event.currentTarget.checked)}
+      label={t('signUp.summary.mandate')}
+      description={t('signUp.summary.mandateHint', { holder: values.accountHolder, iban: values.iban })}
+      error={mandateError}
+      aria-required
+    />
+  );
+}
+
+/** A part of the summary under its heading, with 'Wijzigen' when it can be changed. */
+export function Section({
   title,
   onChange,
   children,
@@ -157,7 +194,7 @@ function Section({
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+export function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel c="dimmed">{label}</DataList.ItemLabel>

@@ -1,6 +1,6 @@
-import type { PublicClub, PublicLocation, PublicSubscription } from '@xp/contracts';
+import type { OpenRegistration, PublicClub, PublicLocation, PublicSubscription } from '@xp/contracts';
 import { expect } from 'vitest';
-import type { Routes } from '@/test/fake-api';
+import { queryOf, type RecordedRequest, type Reply, type Routes } from '@/test/fake-api';
 import { screen, type userEvent, within } from '@/test/render';
 
 /** Fixtures and steps the sign-up's tests share. */
@@ -81,11 +81,41 @@ export const subscriptions: PublicSubscription[] = [
 export const CHECKOUT_URL = 'https://pay.example.test/checkout/tr_1';
 export const RESULT_TOKEN = '42.abcdefghijklmnopqrstuv';
 
-/** The calls of a club's sign-up page: its gym's clubs, the clubs near one of them (the gym), its memberships. */
+/**
+ * `GET /api/Location/Public` as the server answers it: the gym's clubs with their gym, or the one club of
+ * `locationSlug` (none when the gym has no such club).
+ */
+export const publicClubsRoute =
+  (given: readonly PublicClub[] = clubs) =>
+  (request: RecordedRequest): Reply => {
+    const slug = queryOf(request).locationSlug;
+    return { data: { items: given.filter((club) => slug === undefined || club.slug === slug) } };
+  };
+
+/** The calls of the sign-up pages: a gym's clubs (or one by its slug), clubs near a postal code, memberships. */
 export const clubPageRoutes: Routes = {
-  'GET /api/Location/Public': () => ({ data: { items: [centrum, overvecht] } }),
+  'GET /api/Location/Public': publicClubsRoute(),
   'GET /api/Location/InRangeOfPostalCode': () => ({ data: { items: clubs, total: 2 } }),
   'GET /api/Subscription/Public': () => ({ data: subscriptions }),
+};
+
+/** The code of a desk's link to finish a registration, and what the desk filled in. */
+export const PUBLIC_CODE = 'AbCdEfGhIjKlMnOp_Qr-St';
+export const openRegistration: OpenRegistration = {
+  gymName: 'Vitaal',
+  locationName: 'Vitaal Utrecht Centrum',
+  firstName: 'Noor',
+  insertion: 'van',
+  lastName: 'Visser',
+  email: 'noor@example.com',
+  phoneNumber: '06 12345678',
+  gender: 1,
+  dateOfBirth: '1990-04-12',
+  street: 'Lange Nieuwstraat',
+  houseNumber: '8',
+  postalCode: '3512 PN',
+  city: 'Utrecht',
+  memberships: [{ subscriptionName: 'Basis', variantName: 'Maandelijks', startDate: '2026-12-01' }],
 };
 
 type User = ReturnType<typeof userEvent.setup>;

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 
+/** The kiosk starts over when nobody touched the tablet for this long: the next person sees nothing of the last. */
+export const KIOSK_IDLE_MS = 90_000;
+
 /** What a person does on a page: touching, typing, scrolling. */
 const ACTIVITY = ['pointerdown', 'keydown', 'input', 'touchstart', 'wheel', 'scroll'] as const;
 
