@@ -16,10 +16,10 @@ import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/pay
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { addDays, pricedLines } from '../invoice/invoice.service.ts';
-import { invoiceLines, type invoices } from '../invoice/invoice.tables.ts';
+import type { invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import * as repository from './billing.repository.ts';
-import { invoiceCollections, invoiceNotices, NoticeKind } from './billing.tables.ts';
+import { NoticeKind } from './billing.tables.ts';
 import { cancelLinkOf, cancelLinkOfInvoice, payLinkOf } from './member-links.ts';
 
 /**
