@@ -103,7 +103,8 @@ test("the gym employee sees the members in arrears, and sets a location's rules 
   const card = page.getByRole('form', { name: 'Incasso en betalingsachterstand' });
   await card.getByRole('textbox', { name: 'Opnieuw incasseren na' }).fill('7');
   await card.getByRole('textbox', { name: 'Achterstand na' }).fill('21');
-  await card.getByRole('radio', { name: 'Toelaten en de balie waarschuwen' }).check();
+  await card.getByRole('combobox', { name: 'Bij een betalingsachterstand' }).click();
+  await page.getByRole('option', { name: 'Toelaten en de balie waarschuwen' }).click();
   await card.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('De incasso-instellingen zijn opgeslagen.')).toBeVisible();
   await page.reload();
