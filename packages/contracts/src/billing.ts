@@ -68,14 +68,17 @@ export const publicPayment = z.object({ checkoutUrl: z.string() });
  */
 export const SIGN_UP_RESULT_PATH =
   /^\/inschrijven\/resultaat\/[A-Za-z0-9._-]{1,100}(\?terug=%2Finschrijven%2F[A-Za-z0-9%._-]{1,200})?$/;
-export const payPublicInvoiceInput = z.object({
-  returnPath: z
-    .string()
-    .max(400)
-    .regex(SIGN_UP_RESULT_PATH, 'billing.errors.returnPathInvalid')
-    .meta({ examples: ['/inschrijven/resultaat/42.abcdefghijklmnopqrstuv'] })
-    .optional(),
-});
+export const payPublicInvoiceInput = z
+  .object({
+    returnPath: z
+      .string()
+      .max(400)
+      .regex(SIGN_UP_RESULT_PATH, 'billing.errors.returnPathInvalid')
+      .meta({ examples: ['/inschrijven/resultaat/42.abcdefghijklmnopqrstuv'] })
+      .optional(),
+    // Nothing else: every field is optional, so a body of other things is refused rather than taken as `{}`.
+  })
+  .strict();
 
 /** A membership as its cancel link shows it, with the notice period and the end that follows from it. */
 export const publicMembership = z.object({
@@ -152,7 +155,7 @@ export const billingEndpoints = {
       "Pay an invoice from its mail's link or the sign-up's result page: the open checkout, or a new one (a sign-up's first invoice: a first payment, for the mandate)",
     tags,
     params: tokenParam,
-    body: payPublicInvoiceInput.nullish(),
+    body: payPublicInvoiceInput,
     response: publicPayment,
   }),
   publicMembership: endpoint({

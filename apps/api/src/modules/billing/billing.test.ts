@@ -456,11 +456,11 @@ describe("the member's pages", () => {
       isPayable: true,
       isPending: false,
     });
-    const paid = ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, ''));
+    const paid = ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '', {}));
     expect(paid.checkoutUrl).toMatch(/\/dev\/checkout\/tr_local_/);
     // The same open checkout again.
     expect(
-      ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '')).checkoutUrl,
+      ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '', {})).checkoutUrl,
     ).toBe(paid.checkoutUrl);
     await settle(paid.checkoutUrl.split('/').at(-1)!, 'paid');
     expect(ok<PublicInvoice>(await call('GET', `/Invoice/Public/${token}`, ''))).toMatchObject({
@@ -468,7 +468,7 @@ describe("the member's pages", () => {
       isPayable: false,
     });
     expectFailure(
-      await call('POST', `/Invoice/Public/${token}/Pay`, ''),
+      await call('POST', `/Invoice/Public/${token}/Pay`, '', {}),
       409,
       'general',
       'invoice.errors.notPayable',

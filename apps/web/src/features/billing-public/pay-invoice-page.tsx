@@ -50,7 +50,8 @@ export function PayInvoicePage({
   const invoice = query.data;
   const startPayment = () =>
     pay.mutate(
-      { params: { token } },
+      // Back to this page (the default return).
+      { params: { token }, body: {} },
       {
         onSuccess: ({ checkoutUrl }) => onCheckout(checkoutUrl),
         // No longer payable (paid or cancelled meanwhile): show what it is now.
