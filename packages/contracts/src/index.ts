@@ -31,6 +31,7 @@ export * from './session.ts';
 export * from './sign-up.ts';
 export * from './subscription.ts';
 export * from './user.ts';
+export * from './xp.ts';
 
 import { accountEndpoints, healthEndpoints } from './account.ts';
 import { associationEndpoints } from './association.ts';
@@ -68,6 +69,7 @@ import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
 import { signUpEndpoints } from './sign-up.ts';
 import { ageGroupEndpoints, subscriptionEndpoints, timeSlotGroupEndpoints } from './subscription.ts';
 import { userEndpoints } from './user.ts';
+import { xpEndpoints } from './xp.ts';
 
 /** Every endpoint of the API, grouped by domain; the server registers each exactly once. */
 export const endpointGroups = {
@@ -106,4 +108,5 @@ export const endpointGroups = {
   invoice: invoiceEndpoints,
   billing: billingEndpoints,
   signUp: signUpEndpoints,
+  xp: xpEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -68,6 +68,26 @@ export const employers = pgTable(
      * (migration 0022) in the same transaction as every write; the list shows and sorts on it.
      */
     employeeCount: integer().notNull().default(0),
+    // The employer's settings (spec 000 section 3, `/employer/settings`).
+    description: text().notNull().default(''),
+    personnelNumber: text(),
+    logoHash: text().references(() => files.hash),
+    /** What its employees may use: fitness, home training equipment, online sports, associations. */
+    accessFitness: boolean().notNull().default(true),
+    accessHomeTraining: boolean().notNull().default(false),
+    accessOnlineSports: boolean().notNull().default(false),
+    accessAssociations: boolean().notNull().default(false),
+    /** Where its invoices are sent (the spec's email modal); null: its contacts marked for invoices. */
+    invoiceEmail: text(),
+    // Financial settings: contract type (`EmployerPaymentType` 1-3), duration (`ContractDuration` 1-3),
+    // extension in years, and the employer's contribution in cents.
+    contractType: smallint(),
+    contractDuration: smallint(),
+    extensionYears: smallint(),
+    contributionCents: integer(),
+    /** Automatic collection: the platform provider's customer and the mandate of its first payment. */
+    paymentCustomerId: text(),
+    paymentMandateId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
