@@ -29,6 +29,7 @@ export * from './registration.ts';
 export * from './rights.ts';
 export * from './session.ts';
 export * from './sign-up.ts';
+export * from './store.ts';
 export * from './subscription.ts';
 export * from './user.ts';
 export * from './xp.ts';
@@ -67,6 +68,7 @@ import {
 } from './registration.ts';
 import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
 import { signUpEndpoints } from './sign-up.ts';
+import { storeEndpoints } from './store.ts';
 import { ageGroupEndpoints, subscriptionEndpoints, timeSlotGroupEndpoints } from './subscription.ts';
 import { userEndpoints } from './user.ts';
 import { xpEndpoints } from './xp.ts';
@@ -109,4 +111,5 @@ export const endpointGroups = {
   billing: billingEndpoints,
   signUp: signUpEndpoints,
   xp: xpEndpoints,
+  store: storeEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
