@@ -27,6 +27,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { rightsRoutes } from './modules/rights/rights.routes.ts';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
     ...challengeTemplateRoutes({ db, files }),
     ...challengeRoutes({ db }),
     ...pictureBankRoutes({ db, files }),
+    ...storeRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...paymentRoutes({ db, payments, log }),
     ...invoiceRoutes({
