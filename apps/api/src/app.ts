@@ -8,6 +8,7 @@ import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
 import { employeeRoutes } from './modules/employee/employee.routes.ts';
 import { employerRoutes } from './modules/employer/employer.routes.ts';
+import { employerSettingsRoutes } from './modules/employer-settings/employer-settings.routes.ts';
 import {
   employerEmployeeExampleExcelRoute,
   employerEmployeeRoutes,
@@ -135,6 +136,7 @@ export async function buildApp({
     ...entryRoutes({ db }),
     ...gymRoutes({ db, files }),
     ...associationRoutes({ db, files }),
+    ...employerSettingsRoutes({ db, files }),
     ...challengeTemplateRoutes({ db, files }),
     ...challengeRoutes({ db }),
     ...pictureBankRoutes({ db, files }),

@@ -9,6 +9,7 @@ export * from './challenge-template.ts';
 export * from './employee.ts';
 export * from './employer.ts';
 export * from './employer-employee.ts';
+export * from './employer-settings.ts';
 export * from './entry.ts';
 export * from './enums.ts';
 export * from './files.ts';
@@ -46,6 +47,7 @@ import {
 } from './employee.ts';
 import { employerEndpoints } from './employer.ts';
 import { employerEmployeeEndpoints } from './employer-employee.ts';
+import { employerSettingsEndpoints } from './employer-settings.ts';
 import { entryEndpoints } from './entry.ts';
 import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
@@ -100,6 +102,7 @@ export const endpointGroups = {
   locationEmployee: locationEmployeeEndpoints,
   employerEmployee: employerEmployeeEndpoints,
   employer: employerEndpoints,
+  employerSettings: employerSettingsEndpoints,
   subscription: subscriptionEndpoints,
   ageGroup: ageGroupEndpoints,
   timeSlotGroup: timeSlotGroupEndpoints,

@@ -22,6 +22,7 @@ import { seedChallengeTemplates } from './challenge-templates.ts';
 import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
 import { seedEmployerEmployees } from './employer-employees.ts';
+import { seedEmployerSettings } from './employer-settings.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedLocationSettings } from './locations.ts';
 import { seedMembers } from './members.ts';
@@ -157,6 +158,7 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   await seedRights(db);
   await seedEmployees(db);
   await seedEmployerEmployees(db, { withAccounts: app !== undefined });
+  await seedEmployerSettings(db);
   await seedLocationSettings(db);
   await seedMembers(db);
   await seedInvoices(db);
