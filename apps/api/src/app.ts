@@ -31,6 +31,7 @@ import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { xpInvoicePdfRoute, xpRoutes } from './modules/xp/xp.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import { createLinkSigner, type LinkSigner } from './platform/crypto/link-token.ts';
@@ -103,6 +104,13 @@ export async function buildApp({
   });
   const links = createLinkSigner(secret);
   const billing = { db, payments, links, publicUrl: config.publicUrl };
+  const xp = {
+    db,
+    payments,
+    publicUrl: config.publicUrl,
+    purchase: { min: config.xpPurchaseMin, max: config.xpPurchaseMax },
+    platform: config.platform,
+  };
   onServices?.({ payments, links });
   // The app's logger, for what runs inside a request but is not its answer (the local provider's webhook call).
   let app: FastifyInstance | undefined;
@@ -153,6 +161,7 @@ export async function buildApp({
     }),
     ...billingRoutes(billing),
     ...signUpRoutes(billing),
+    ...xpRoutes(xp),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,
@@ -189,6 +198,7 @@ export async function buildApp({
       employerEmployeeExampleExcelRoute(),
       memberImportExampleRoute({ db }),
       invoicePdfRoute({ db }),
+      xpInvoicePdfRoute(xp),
     ],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,

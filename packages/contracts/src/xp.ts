@@ -138,7 +138,7 @@ export const grantXpBody = z
     allEmployees: z.boolean().optional(),
   })
   .strict()
-  .refine((body) => (body.userId === undefined) !== (body.allEmployees === true), {
+  .refine((body) => (body.userId !== undefined) !== (body.allEmployees === true), {
     message: 'xp.errors.grantRecipient',
     path: ['userId'],
   });

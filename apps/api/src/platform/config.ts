@@ -61,6 +61,13 @@ const schema = z.object({
     .string()
     .regex(/^(test|live)_[A-Za-z0-9]{30,}$/, 'MOLLIE_API_KEY must look like test_... or live_...')
     .optional(),
+  /** The fewest and most XP one purchase of an employer may buy (1 XP = EUR 0.01). */
+  XP_PURCHASE_MIN: z.coerce.number().int().min(1).max(100_000_000).default(100),
+  XP_PURCHASE_MAX: z.coerce.number().int().min(1).max(100_000_000).default(5_000_000),
+  /** The platform's name and details on its XP invoices (the issuer). */
+  PLATFORM_NAME: z.string().trim().min(1).max(100).default('XP Platform B.V.'),
+  PLATFORM_KVK_NUMBER: z.string().trim().max(20).optional(),
+  PLATFORM_VAT_NUMBER: z.string().trim().max(20).optional(),
 });
 
 export type Config = {
@@ -96,6 +103,11 @@ export type Config = {
   mollieApiKey: string | undefined;
   /** Where the Mollie client sends its calls; only tests set it (a local HTTPS double of Mollie's API). */
   mollieApiEndpoint?: string | undefined;
+  /** `XP_PURCHASE_MIN` / `XP_PURCHASE_MAX`: the limits of one XP purchase. */
+  xpPurchaseMin: number;
+  xpPurchaseMax: number;
+  /** The issuer of the XP invoices. */
+  platform: { name: string; kvkNumber: string | null; vatNumber: string | null };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -134,6 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (parsed.PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     drainDelayMs: parsed.SHUTDOWN_DRAIN_MS,
     mollieApiKey: parsed.MOLLIE_API_KEY || undefined,
+    xpPurchaseMin: Math.min(parsed.XP_PURCHASE_MIN, parsed.XP_PURCHASE_MAX),
+    xpPurchaseMax: parsed.XP_PURCHASE_MAX,
+    platform: {
+      name: parsed.PLATFORM_NAME,
+      kvkNumber: parsed.PLATFORM_KVK_NUMBER || null,
+      vatNumber: parsed.PLATFORM_VAT_NUMBER || null,
+    },
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppServices } from '../app.ts';
 import { buildApp } from '../app.ts';
+import { checkLedger } from '../modules/xp/xp.ledger.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
@@ -95,10 +96,13 @@ export async function createTestApp(
     config,
     filesDir: config.filesDir,
     login,
+    /** Also checks the XP ledger after the file's tests (decision 019): any fault fails the file. */
     async close() {
+      const faults = await checkLedger(database.db);
       await app.close();
       await database.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
+      if (faults.length > 0) throw new Error(`the XP ledger does not hold: ${JSON.stringify(faults)}`);
     },
   };
 }

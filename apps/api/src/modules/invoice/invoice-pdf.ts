@@ -80,6 +80,8 @@ export function invoicePdf(
   issuer: Issuer,
   language: Language,
   creditedNumber: string | null,
+  /** A remark printed above the paid or due note (the VAT treatment of XP). */
+  remark?: string,
 ): Promise<Buffer> {
   const t = texts[language];
   const doc = new PDFDocument({
@@ -204,6 +206,11 @@ export function invoicePdf(
         : invoice.paidAt
           ? t.paid(day(invoice.paidAt))
           : t.payBefore(day(invoice.dueDate));
+  if (remark) {
+    room(30);
+    doc.text(remark, left, y, { width });
+    y = doc.y + 8;
+  }
   room(30);
   doc.text(note, left, y, { width });
   doc.end();

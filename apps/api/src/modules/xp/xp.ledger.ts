@@ -1,6 +1,7 @@
 import type { XpTransferKind } from '@xp/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { recordsOf } from '../../platform/db/records.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { xpAccounts, xpEntries, xpTransfers } from './xp.tables.ts';
@@ -127,6 +128,77 @@ export async function transfer(tx: Database, input: NewTransfer): Promise<{ id: 
     { transferId: row!.id, accountId: toId, amount: input.amount },
   ]);
   return row!;
+}
+
+/**
+ * The same amount from one account to each of many people's wallets, as one transfer each (a grant to
+ * every employee): all or nothing. Set-based, so a few thousand recipients take a few statements: the
+ * account it leaves is debited once by the total, only if its balance covers it (409 otherwise, nothing
+ * written); each transfer has its own two entries. Answers the number of transfers.
+ */
+export async function transferToWallets(
+  tx: Database,
+  input: Omit<NewTransfer, 'to' | 'userId'> & { userIds: readonly number[] },
+): Promise<number> {
+  const count = input.userIds.length;
+  if (count === 0) return 0;
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('XP amount must be positive');
+  const total = input.amount * count;
+  if (!Number.isSafeInteger(total)) throw errors.conflict(GENERAL_KEY, INSUFFICIENT_XP);
+  const fromId = await accountOf(tx, input.from);
+  const people = recordsOf(
+    [['user_id', 'int']],
+    input.userIds.map((userId) => ({ user_id: userId })),
+  );
+  // The wallets first (made where missing), locked in id order with the account the XP leaves, so that
+  // two batches over the same people cannot deadlock.
+  await tx.execute(
+    sql`insert into xp_accounts (kind, user_id) select 'wallet', r.user_id from ${people} on conflict do nothing`,
+  );
+  const locked = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from xp_accounts
+         where id = ${fromId} or user_id in (select r.user_id from ${people})
+         order by id for update`,
+  );
+  if (locked.length !== count + 1) throw new Error('a wallet is missing or a recipient is the sender');
+  const debited = await tx
+    .update(xpAccounts)
+    .set({ balance: sql`${xpAccounts.balance} - ${total}` })
+    .where(
+      and(
+        eq(xpAccounts.id, fromId),
+        sql`(${xpAccounts.kind} = 'issuance' or ${xpAccounts.balance} >= ${total})`,
+      ),
+    )
+    .returning({ id: xpAccounts.id });
+  if (debited.length === 0) throw errors.conflict(GENERAL_KEY, INSUFFICIENT_XP);
+  await tx.execute(
+    sql`update xp_accounts set balance = balance + ${input.amount}
+         where user_id in (select r.user_id from ${people})`,
+  );
+  const made = await rowsOf<{ id: number; to_account_id: number }>(
+    tx,
+    sql`insert into xp_transfers (kind, from_account_id, to_account_id, amount, employer_id, user_id, reason, created_by)
+        select ${input.kind}, ${fromId}, a.id, ${input.amount}, ${input.employerId ?? null}, a.user_id,
+               ${input.reason ?? null}, ${input.createdBy ?? null}
+          from xp_accounts a
+         where a.user_id in (select r.user_id from ${people})
+        returning id, to_account_id`,
+  );
+  await tx.execute(
+    sql`insert into xp_entries (transfer_id, account_id, amount)
+        select t.id, t.from_account_id, -t.amount from xp_transfers t where t.id in (select r.id from ${recordsOf(
+          [['id', 'int']],
+          made.map(({ id }) => ({ id })),
+        )})
+        union all
+        select t.id, t.to_account_id, t.amount from xp_transfers t where t.id in (select r.id from ${recordsOf(
+          [['id', 'int']],
+          made.map(({ id }) => ({ id })),
+        )})`,
+  );
+  return made.length;
 }
 
 /** What is wrong with the ledger, if anything (a test runs it after every test file; an admin check may). */

@@ -1,0 +1,453 @@
+import {
+  InvoiceStatus,
+  openXpInvoiceStatuses,
+  type XpInvoice,
+  type XpTransaction,
+  type XpTransferKind,
+  xpTransferKinds,
+} from '@xp/contracts';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db/client.ts';
+import { isoText } from '../../platform/db/columns.ts';
+import { type ListQuery, likePattern, limitOffset, orderBy, tabCounts } from '../../platform/http/paging.ts';
+import { payments } from '../../platform/payments/payments.tables.ts';
+import { challenges } from '../challenge/challenge.tables.ts';
+import { employerAddresses } from '../employer/employer.tables.ts';
+import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
+import { storeRedemptions } from '../store/store.tables.ts';
+import { users } from '../user/user.tables.ts';
+import { challengeCompletions, xpAccounts, xpInvoiceNumbers, xpInvoices, xpTransfers } from './xp.tables.ts';
+
+/** The `payments.subject` of an XP invoice's payments. */
+export const PAYMENT_SUBJECT = 'xpInvoice';
+
+const fromAccount = alias(xpAccounts, 'from_account');
+const toAccount = alias(xpAccounts, 'to_account');
+const fromEmployer = alias(employers, 'from_employer');
+const toEmployer = alias(employers, 'to_employer');
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+const concerning = alias(employers, 'concerning');
+
+const fullNameOf = (u: typeof fromUser | typeof toUser) =>
+  sql<string>`concat_ws(' ', ${u.firstName}, ${u.insertion}, ${u.lastName})`;
+
+/** Start of a Dutch calendar day, as the filters' from/to dates mean it. */
+const dutchDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Amsterdam')`;
+
+export interface TransferFilter extends ListQuery {
+  employerId?: number | undefined;
+  kind?: XpTransferKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function transferConditions(filter: TransferFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.employerId !== undefined) where.push(eq(xpTransfers.employerId, filter.employerId));
+  if (filter.from) where.push(gte(xpTransfers.createdAt, dutchDayStart(filter.from)));
+  if (filter.to) where.push(lt(xpTransfers.createdAt, sql`${dutchDayStart(filter.to)} + interval '1 day'`));
+  if (filter.search) {
+    const pattern = likePattern(filter.search.toLowerCase());
+    where.push(sql`(${fromUser.searchText} like ${pattern} or ${toUser.searchText} like ${pattern}
+      or lower(${fromEmployer.name}) like ${pattern} or lower(${toEmployer.name}) like ${pattern}
+      or lower(coalesce(${xpTransfers.reason}, '')) like ${pattern})`);
+  }
+  return where;
+}
+
+/** The transfers with their parties' names (read now: a name changes, the ledger row never does). */
+const transferSelection = {
+  id: xpTransfers.id,
+  date: isoText(xpTransfers.createdAt),
+  kind: xpTransfers.kind,
+  amount: xpTransfers.amount,
+  reason: xpTransfers.reason,
+  employerId: xpTransfers.employerId,
+  employerName: concerning.name,
+  fromKind: fromAccount.kind,
+  fromEmployerId: fromAccount.employerId,
+  fromUserId: fromAccount.userId,
+  fromEmployerName: fromEmployer.name,
+  fromUserName: fullNameOf(fromUser),
+  toKind: toAccount.kind,
+  toEmployerId: toAccount.employerId,
+  toUserId: toAccount.userId,
+  toEmployerName: toEmployer.name,
+  toUserName: fullNameOf(toUser),
+  challengeName: challenges.name,
+  itemName: storeRedemptions.itemName,
+};
+
+function joined<T>(db: Database, selection: T) {
+  return db
+    .select(selection as Record<string, never>)
+    .from(xpTransfers)
+    .innerJoin(fromAccount, eq(fromAccount.id, xpTransfers.fromAccountId))
+    .innerJoin(toAccount, eq(toAccount.id, xpTransfers.toAccountId))
+    .leftJoin(fromEmployer, eq(fromEmployer.id, fromAccount.employerId))
+    .leftJoin(toEmployer, eq(toEmployer.id, toAccount.employerId))
+    .leftJoin(fromUser, eq(fromUser.id, fromAccount.userId))
+    .leftJoin(toUser, eq(toUser.id, toAccount.userId))
+    .leftJoin(concerning, eq(concerning.id, xpTransfers.employerId))
+    .leftJoin(challenges, eq(challenges.id, xpTransfers.challengeId))
+    .leftJoin(storeRedemptions, eq(storeRedemptions.id, xpTransfers.redemptionId));
+}
+
+type TransferRow = {
+  [K in keyof typeof transferSelection]: unknown;
+};
+
+const party = (
+  kind: string,
+  employerId: unknown,
+  userId: unknown,
+  employerName: unknown,
+  userName: unknown,
+) => ({
+  kind: kind as XpTransaction['sender']['kind'],
+  id: kind === 'employer' ? (employerId as number) : kind === 'wallet' ? (userId as number) : null,
+  name: kind === 'employer' ? String(employerName ?? '') : kind === 'wallet' ? String(userName ?? '') : '',
+});
+
+const toTransaction = (row: TransferRow): XpTransaction => ({
+  id: row.id as number,
+  date: row.date as string,
+  kind: row.kind as XpTransferKind,
+  sender: party(
+    row.fromKind as string,
+    row.fromEmployerId,
+    row.fromUserId,
+    row.fromEmployerName,
+    row.fromUserName,
+  ),
+  recipient: party(row.toKind as string, row.toEmployerId, row.toUserId, row.toEmployerName, row.toUserName),
+  amountOfXp: Number(row.amount),
+  description: (row.reason ?? row.challengeName ?? row.itemName ?? null) as string | null,
+  employerId: (row.employerId ?? null) as number | null,
+  employerName: (row.employerName ?? null) as string | null,
+});
+
+/** A page of transfers, newest first by default, with a count per kind (tabs). */
+export async function listTransfers(db: Database, filter: TransferFilter) {
+  const base = transferConditions(filter);
+  const where = filter.kind ? [...base, eq(xpTransfers.kind, filter.kind)] : base;
+  const { limit, offset } = limitOffset(filter);
+  const rows = (await joined(db, transferSelection)
+    .where(and(...where))
+    .orderBy(
+      ...orderBy(
+        { ...filter, direction: filter.sort ? filter.direction : 'desc' },
+        { date: xpTransfers.createdAt, amountOfXp: xpTransfers.amount },
+        'date',
+        xpTransfers.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset)) as unknown as TransferRow[];
+  const count = (extra?: SQL) => joined(db, { one: sql`1` }).where(and(...base, extra)) as never;
+  const counts = await tabCounts(
+    db,
+    filter,
+    {
+      all: count(),
+      ...Object.fromEntries(xpTransferKinds.map((kind) => [kind, count(eq(xpTransfers.kind, kind))])),
+    } as Record<'all' | XpTransferKind, never>,
+    filter.kind ?? 'all',
+  );
+  return { items: rows.map(toTransaction), ...counts };
+}
+
+export async function findTransfer(db: Database, id: number): Promise<XpTransaction | undefined> {
+  const [row] = (await joined(db, transferSelection).where(
+    eq(xpTransfers.id, id),
+  )) as unknown as TransferRow[];
+  return row ? toTransaction(row) : undefined;
+}
+
+// ------------------------------------------------------------------------------------------- invoices
+
+export type XpInvoiceRow = typeof xpInvoices.$inferSelect;
+
+/** The next number of the year, in the caller's transaction (the row lock queues parallel issues). */
+export async function nextInvoiceNumber(tx: Database, year: number) {
+  const [row] = await tx
+    .insert(xpInvoiceNumbers)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: xpInvoiceNumbers.year,
+      set: { lastNumber: sql`${xpInvoiceNumbers.lastNumber} + 1` },
+    })
+    .returning({ sequence: xpInvoiceNumbers.lastNumber });
+  const sequence = row!.sequence;
+  return { year, sequence, number: `XP${year}-${String(sequence).padStart(6, '0')}` };
+}
+
+export async function insertInvoice(tx: Database, values: typeof xpInvoices.$inferInsert) {
+  const [row] = await tx.insert(xpInvoices).values(values).returning();
+  return row!;
+}
+
+export async function findInvoice(db: Database, id: number, employerId?: number) {
+  const [row] = await db
+    .select()
+    .from(xpInvoices)
+    .where(
+      and(
+        eq(xpInvoices.id, id),
+        employerId === undefined ? undefined : eq(xpInvoices.employerId, employerId),
+      ),
+    );
+  return row;
+}
+
+export async function lockInvoice(tx: Database, id: number) {
+  const [row] = await tx.select().from(xpInvoices).where(eq(xpInvoices.id, id)).for('update');
+  return row;
+}
+
+export async function setInvoiceStatus(
+  tx: Database,
+  id: number,
+  values: { status: number; paymentMethod?: number; paidAt?: Date },
+) {
+  await tx.update(xpInvoices).set(values).where(eq(xpInvoices.id, id));
+}
+
+export async function creditOf(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: xpInvoices.id })
+    .from(xpInvoices)
+    .where(eq(xpInvoices.creditedInvoiceId, id));
+  return row?.id ?? null;
+}
+
+/** The invoice's payments, newest first. */
+export async function paymentsOf(db: Database, invoiceId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subject, PAYMENT_SUBJECT), eq(payments.subjectId, invoiceId)))
+    .orderBy(desc(payments.id));
+}
+
+export interface InvoiceFilter extends ListQuery {
+  employerId?: number | undefined;
+  status?: number | undefined;
+  open?: boolean | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** XP invoices with their newest payment's checkout link (open payments only). */
+export async function listInvoices(db: Database, filter: InvoiceFilter) {
+  const base: SQL[] = [];
+  if (filter.employerId !== undefined) base.push(eq(xpInvoices.employerId, filter.employerId));
+  if (filter.from) base.push(gte(xpInvoices.issuedAt, dutchDayStart(filter.from)));
+  if (filter.to) base.push(lt(xpInvoices.issuedAt, sql`${dutchDayStart(filter.to)} + interval '1 day'`));
+  if (filter.search) {
+    const pattern = likePattern(filter.search.toLowerCase());
+    base.push(
+      sql`(lower(${xpInvoices.number}) like ${pattern} or lower(${xpInvoices.employerName}) like ${pattern})`,
+    );
+  }
+  const openCondition = and(
+    inArray(xpInvoices.status, [...openXpInvoiceStatuses]),
+    sql`${xpInvoices.creditedInvoiceId} is null`,
+  )!;
+  const where = [...base];
+  if (filter.open) where.push(openCondition);
+  if (filter.status !== undefined) where.push(eq(xpInvoices.status, filter.status));
+  const { limit, offset } = limitOffset(filter);
+  const rows = await db
+    .select()
+    .from(xpInvoices)
+    .where(and(...where))
+    .orderBy(
+      ...orderBy(
+        { ...filter, direction: filter.sort ? filter.direction : 'desc' },
+        {
+          invoiceDate: xpInvoices.issuedAt,
+          invoiceNumber: xpInvoices.number,
+          amountOfXp: xpInvoices.amountOfXp,
+        },
+        'invoiceDate',
+        xpInvoices.id,
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  const count = (extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(xpInvoices)
+      .where(and(...base, filter.open ? openCondition : undefined, extra)) as never;
+  const statuses = Object.values(InvoiceStatus);
+  const counts = await tabCounts(
+    db,
+    filter,
+    {
+      all: count(),
+      ...Object.fromEntries(statuses.map((status) => [String(status), count(eq(xpInvoices.status, status))])),
+    } as Record<string, never>,
+    filter.status === undefined ? 'all' : String(filter.status),
+  );
+  return { rows, ...counts };
+}
+
+/** The open payment's checkout links of these invoices (the newest payment of each, if open). */
+export async function checkoutLinksOf(db: Database, invoiceIds: number[]): Promise<Map<number, string>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([payments.subjectId], {
+      invoiceId: payments.subjectId,
+      status: payments.status,
+      checkoutUrl: payments.checkoutUrl,
+    })
+    .from(payments)
+    .where(and(eq(payments.subject, PAYMENT_SUBJECT), inArray(payments.subjectId, invoiceIds)))
+    .orderBy(payments.subjectId, desc(payments.id));
+  return new Map(
+    rows
+      .filter((row) => row.status === 'open' && row.checkoutUrl)
+      .map((row) => [row.invoiceId, row.checkoutUrl!]),
+  );
+}
+
+export async function creditsOf(db: Database, invoiceIds: number[]): Promise<Map<number, number>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: xpInvoices.id, credited: xpInvoices.creditedInvoiceId })
+    .from(xpInvoices)
+    .where(inArray(xpInvoices.creditedInvoiceId, invoiceIds));
+  return new Map(rows.map((row) => [row.credited!, row.id]));
+}
+
+export const toXpInvoice = (
+  row: XpInvoiceRow,
+  creditInvoiceId: number | null,
+  checkoutUrl: string | null,
+): XpInvoice => ({
+  id: row.id,
+  invoiceNumber: row.number,
+  invoiceDate: row.issuedAt.toISOString(),
+  dueDate: row.dueAt.toISOString(),
+  employerId: row.employerId,
+  employerName: row.employerName,
+  employerAddress: row.employerAddress,
+  amountOfXp: row.amountOfXp,
+  totalPrice: row.totalCents,
+  vat: row.vatCents,
+  status: row.status,
+  paymentMethod: row.paymentMethod,
+  paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+  collection: row.collection,
+  creditedInvoiceId: row.creditedInvoiceId,
+  creditInvoiceId,
+  checkoutUrl,
+});
+
+// ------------------------------------------------------------------------------------------- employers
+
+/** The employer, locked for the purchase (its name, mandate and contract type), or undefined. */
+export async function lockEmployer(tx: Database, id: number) {
+  const [row] = await tx
+    .select({
+      id: employers.id,
+      name: employers.name,
+      contractType: employers.contractType,
+      paymentCustomerId: employers.paymentCustomerId,
+      paymentMandateId: employers.paymentMandateId,
+    })
+    .from(employers)
+    .where(eq(employers.id, id))
+    .for('update');
+  return row;
+}
+
+export async function employerExists(db: Database, id: number) {
+  const [row] = await db.select({ id: employers.id }).from(employers).where(eq(employers.id, id));
+  return row !== undefined;
+}
+
+export async function setEmployerPayment(
+  tx: Database,
+  id: number,
+  values: { paymentCustomerId?: string; paymentMandateId?: string },
+) {
+  await tx.update(employers).set(values).where(eq(employers.id, id));
+}
+
+/** The billing address (type 1) as lines, the first one made, or null. */
+export async function billingAddressOf(db: Database, employerId: number): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(employerAddresses)
+    .where(and(eq(employerAddresses.employerId, employerId), eq(employerAddresses.addressType, 1)))
+    .orderBy(employerAddresses.id)
+    .limit(1);
+  if (!row) return null;
+  return [
+    `${row.street} ${row.houseNumber}`,
+    `${row.postalCode} ${row.city}`,
+    row.country === 'NL' ? '' : row.country,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The live employees of an employer (the recipients of a grant to all). */
+export async function employeeIdsOf(db: Database, employerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: employerEmployees.userId })
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(and(eq(employerEmployees.employerId, employerId), sql`${users.deletedAt} is null`))
+    .orderBy(employerEmployees.userId);
+  return rows.map((row) => row.userId);
+}
+
+export async function isEmployeeOf(db: Database, employerId: number, userId: number) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(employerEmployees)
+    .innerJoin(users, eq(users.id, employerEmployees.userId))
+    .where(
+      and(
+        eq(employerEmployees.employerId, employerId),
+        eq(employerEmployees.userId, userId),
+        sql`${users.deletedAt} is null`,
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function liveUserExists(db: Database, userId: number) {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  return row !== undefined;
+}
+
+/** Whether the invoice's XP were credited (its purchase transfer exists). */
+export async function purchaseCredited(db: Database, invoiceId: number) {
+  const [row] = await db
+    .select({ id: xpTransfers.id })
+    .from(xpTransfers)
+    .where(and(eq(xpTransfers.kind, 'purchase'), eq(xpTransfers.xpInvoiceId, invoiceId)));
+  return row !== undefined;
+}
+
+export const completionOf = (challengeId: number, userId: number) =>
+  and(eq(challengeCompletions.challengeId, challengeId), eq(challengeCompletions.userId, userId));
+
+export async function setCompletionTransfer(
+  tx: Database,
+  challengeId: number,
+  userId: number,
+  transferId: number,
+) {
+  await tx.update(challengeCompletions).set({ transferId }).where(completionOf(challengeId, userId));
+}

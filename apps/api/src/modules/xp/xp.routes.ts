@@ -1,0 +1,71 @@
+import { xpEndpoints as endpoints, policy, XP_INVOICE_PDF_PATH } from '@xp/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
+import { PAYMENT_SUBJECT } from './xp.repository.ts';
+import * as service from './xp.service.ts';
+
+/** The XP economy: balances, purchases, grants, corrections, XP invoices and challenge rewards. */
+export function xpRoutes(deps: service.XpDeps) {
+  deps.payments.onChange(PAYMENT_SUBJECT, service.followPayment);
+  return [
+    route(endpoints.balance, ({ session, params }) => service.getBalance(deps, session, params.id)),
+    route(endpoints.addBalance, ({ session, params, body, request }) =>
+      service.addBalance(deps, session, params.activeEmployerId, body.amountOfXp, request.id),
+    ),
+    route(endpoints.transactions, ({ session, params, query }) =>
+      service.listEmployerTransactions(deps, session, params.activeEmployerId, query),
+    ),
+    route(endpoints.grant, ({ session, params, body, request }) =>
+      service.grantXp(deps, session, params.activeEmployerId, body, request.id),
+    ),
+    route(endpoints.invoices, ({ session, params, query }) =>
+      service.listEmployerInvoices(deps, session, params.activeEmployerId, query),
+    ),
+    route(endpoints.invoice, ({ session, params }) =>
+      service.getEmployerInvoice(deps, session, params.activeEmployerId, params.id),
+    ),
+    route(endpoints.payInvoice, ({ session, params }) =>
+      service.payInvoice(deps, session, params.activeEmployerId, params.id),
+    ),
+    route(endpoints.adminTransactions, ({ session, query }) =>
+      service.listAllTransactions(deps, session, query),
+    ),
+    route(endpoints.correction, ({ session, body, request }) =>
+      service.correct(deps, session, body, request.id),
+    ),
+    route(endpoints.adminInvoices, ({ session, query }) => service.listAllInvoices(deps, session, query)),
+    route(endpoints.adminInvoice, ({ session, params }) => service.getInvoice(deps, session, params.id)),
+    route(endpoints.cancelInvoice, ({ session, params, request }) =>
+      service.cancelInvoice(deps, session, params.id, request.id),
+    ),
+    route(endpoints.wallet, ({ session, params }) => service.getWallet(deps, session, params.id)),
+    route(endpoints.completeChallenge, ({ session, params, body, request }) =>
+      service.completeChallenge(deps, session, params.id, body.userId, request.id),
+    ),
+  ];
+}
+
+/**
+ * `GET /api/XpInvoice/{id}/Pdf`: an XP invoice as a PDF (not JSON, so outside the contracts' envelope):
+ * employer staff their active employer's, admins any.
+ */
+export function xpInvoicePdfRoute(deps: service.XpDeps) {
+  return (app: FastifyInstance) => {
+    app.get(
+      `/api${XP_INVOICE_PDF_PATH.replace('{id}', ':id')}`,
+      { config: { policy: policy.roles('Employer', 'Admin') }, schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+        const id = Number(request.params.id);
+        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+          throw errors.notFound('xp.errors.notFound');
+        const { name, pdf } = await service.invoicePdfOf(deps, request.session!, id);
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', `inline; filename="${name}"`)
+          .header('Cache-Control', 'no-store')
+          .send(pdf);
+      },
+    );
+  };
+}

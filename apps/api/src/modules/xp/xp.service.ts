@@ -1,0 +1,605 @@
+import {
+  type Claims,
+  InvoiceStatus,
+  isAdmin,
+  PaymentMethod,
+  payableXpInvoiceStatuses,
+  type XpInvoice,
+  type XpTransferKind,
+  xpCostCents,
+} from '@xp/contracts';
+import { eq } from 'drizzle-orm';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
+import type { ListQuery } from '../../platform/http/paging.ts';
+import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { challenges } from '../challenge/challenge.tables.ts';
+import { type Issuer, invoicePdf } from '../invoice/invoice-pdf.ts';
+import { accountOf, balanceOf, transfer, transferToWallets } from './xp.ledger.ts';
+import * as repository from './xp.repository.ts';
+import { challengeCompletions } from './xp.tables.ts';
+
+export interface XpDeps {
+  db: Database;
+  payments: Payments;
+  publicUrl: string;
+  purchase: { min: number; max: number };
+  platform: { name: string; kvkNumber: string | null; vatNumber: string | null };
+}
+
+const NOT_FOUND = 'xp.errors.notFound';
+const EMPLOYER_NOT_FOUND = 'employer.errors.notFound';
+/** Days an employer has to pay an XP invoice. */
+const PAYMENT_TERM_DAYS = 14;
+
+/** `{activeEmployerId}` of a path: only the session's active employer (another's: 404, none: 403). */
+function employerOfPath(session: Claims, activeEmployerId: number): number {
+  if (session.activeEmployerId === null) throw errors.forbidden();
+  if (session.activeEmployerId !== activeEmployerId) throw errors.notFound(EMPLOYER_NOT_FOUND);
+  return activeEmployerId;
+}
+
+// --------------------------------------------------------------------------------------------- balance
+
+/** Employer staff read their active employer's balance; an admin any employer's. */
+export async function getBalance(deps: XpDeps, session: Claims, employerId: number) {
+  if (!isAdmin(session) && session.activeEmployerId !== employerId) throw errors.notFound(EMPLOYER_NOT_FOUND);
+  if (!(await repository.employerExists(deps.db, employerId))) throw errors.notFound(EMPLOYER_NOT_FOUND);
+  return {
+    amountOfXp: await balanceOf(deps.db, { kind: 'employer', employerId }),
+    minPurchase: deps.purchase.min,
+    maxPurchase: deps.purchase.max,
+  };
+}
+
+// ------------------------------------------------------------------------------------------- purchases
+
+async function present(db: Database, row: repository.XpInvoiceRow): Promise<XpInvoice> {
+  const [credit, links] = await Promise.all([
+    repository.creditOf(db, row.id),
+    repository.checkoutLinksOf(db, [row.id]),
+  ]);
+  return repository.toXpInvoice(row, credit, links.get(row.id) ?? null);
+}
+
+const returnUrlOf = (deps: XpDeps, invoiceId: number) =>
+  `${deps.publicUrl}/employer/xptransactions/invoices/${invoiceId}`;
+
+/**
+ * A payment of the invoice: the open checkout of its newest attempt (the same link), else a new attempt.
+ * `directDebit`: charged on the employer's mandate (no checkout); a first purchase of an employer on
+ * automatic collection is a `first` payment, whose mandate later purchases are charged on.
+ */
+async function startPayment(
+  deps: XpDeps,
+  invoice: repository.XpInvoiceRow,
+  how: { sequenceType: 'oneoff' | 'first' | 'recurring'; customerId?: string; mandateId?: string },
+): Promise<PaymentRow> {
+  const [newest] = await repository.paymentsOf(deps.db, invoice.id);
+  const reusable =
+    newest && newest.sequenceType === how.sequenceType && ['created', 'open'].includes(newest.status);
+  const attempts = await repository.paymentsOf(deps.db, invoice.id);
+  return deps.payments.start({
+    gymId: null,
+    locationId: null,
+    subject: repository.PAYMENT_SUBJECT,
+    subjectId: invoice.id,
+    attempt: attempts.length + (reusable ? 0 : 1),
+    amountCents: invoice.totalCents,
+    description: `XP-factuur ${invoice.number}`,
+    sequenceType: how.sequenceType,
+    customerId: how.customerId,
+    mandateId: how.mandateId,
+    redirectUrl: returnUrlOf(deps, invoice.id),
+  });
+}
+
+/**
+ * Buying XP (`AddBalance`): an XP invoice (issued at once, numbered without gaps; no VAT: XP is a
+ * multi-purpose voucher, decision 019) and its payment. The XP are credited when the provider reports the
+ * payment paid (`followPayment`), never on the person's return from the checkout. An employer on automatic
+ * collection with a mandate is charged on it; without one yet, its purchase is a first payment that gives it.
+ */
+export async function addBalance(
+  deps: XpDeps,
+  session: Claims,
+  activeEmployerId: number,
+  amountOfXp: number,
+  requestId: string,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  if (amountOfXp < deps.purchase.min || amountOfXp > deps.purchase.max)
+    throw errors.field('amountOfXp', 'xp.errors.purchaseLimit');
+  const issued = await inTransaction(deps.db, async (tx) => {
+    const employer = await repository.lockEmployer(tx, employerId);
+    if (!employer) throw errors.notFound(EMPLOYER_NOT_FOUND);
+    const now = new Date();
+    const number = await repository.nextInvoiceNumber(tx, now.getUTCFullYear());
+    const cents = xpCostCents(amountOfXp);
+    const automatic = employer.contractType === 3;
+    const invoice = await repository.insertInvoice(tx, {
+      employerId,
+      ...number,
+      issuedAt: now,
+      dueAt: new Date(now.getTime() + PAYMENT_TERM_DAYS * 86_400_000),
+      employerName: employer.name,
+      employerAddress: await repository.billingAddressOf(tx, employerId),
+      amountOfXp,
+      netCents: cents,
+      vatCents: 0,
+      totalCents: cents,
+      status: InvoiceStatus.Open,
+      collection: automatic && employer.paymentMandateId ? 'directDebit' : 'checkout',
+      createdBy: session.userId,
+    });
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'XpInvoice',
+      entityId: invoice.id,
+      before: null,
+      after: { number: invoice.number, employerId, amountOfXp, totalCents: cents },
+      requestId,
+    });
+    return { invoice, employer, automatic };
+  });
+  const { invoice, employer, automatic } = issued;
+  let payment: PaymentRow;
+  if (automatic && employer.paymentMandateId && employer.paymentCustomerId) {
+    payment = await startPayment(deps, invoice, {
+      sequenceType: 'recurring',
+      customerId: employer.paymentCustomerId,
+      mandateId: employer.paymentMandateId,
+    });
+  } else if (automatic) {
+    const customerId = await customerOf(deps, employerId, employer);
+    payment = await startPayment(deps, invoice, { sequenceType: 'first', customerId });
+  } else {
+    payment = await startPayment(deps, invoice, { sequenceType: 'oneoff' });
+  }
+  const fresh = (await repository.findInvoice(deps.db, invoice.id))!;
+  return { invoice: await present(deps.db, fresh), checkoutUrl: payment.checkoutUrl };
+}
+
+/** The employer's customer at the platform's provider, made once. */
+async function customerOf(
+  deps: XpDeps,
+  employerId: number,
+  employer: { name: string; paymentCustomerId: string | null },
+): Promise<string> {
+  if (employer.paymentCustomerId) return employer.paymentCustomerId;
+  const gateway = await deps.payments.gatewayFor(null);
+  const { id } = await gateway.createCustomer({ name: employer.name, email: '' });
+  await repository.setEmployerPayment(deps.db, employerId, { paymentCustomerId: id });
+  return id;
+}
+
+/** Pay an XP invoice now (`Pay`): a checkout of what it still owes. */
+export async function payInvoice(deps: XpDeps, session: Claims, activeEmployerId: number, id: number) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const invoice = await repository.findInvoice(deps.db, id, employerId);
+  if (!invoice) throw errors.notFound(NOT_FOUND);
+  if (invoice.creditedInvoiceId !== null || !payableXpInvoiceStatuses.includes(invoice.status))
+    throw errors.conflict(GENERAL_KEY, 'xp.errors.notPayable');
+  const payment = await startPayment(deps, invoice, { sequenceType: 'oneoff' });
+  const fresh = (await repository.findInvoice(deps.db, id))!;
+  return { invoice: await present(deps.db, fresh), checkoutUrl: payment.checkoutUrl };
+}
+
+/**
+ * A payment of an XP invoice moved (the webhook's transaction, the invoice locked). Paid: the invoice is
+ * Paid and its XP credited to the employer — once, whatever the number of webhooks or attempts (the
+ * purchase transfer is unique per invoice); a first payment's mandate is kept for automatic collection.
+ * Failed, expired, pending, cancelled at the checkout: the invoice follows its newest attempt. A chargeback
+ * makes it Charged back (due again; the XP stay with the employer, who owes the money).
+ */
+export async function followPayment(tx: Database, payment: PaymentRow, previous: PaymentRow) {
+  const invoice = await repository.lockInvoice(tx, payment.subjectId);
+  if (!invoice || invoice.creditedInvoiceId !== null) return;
+  if (payment.chargedBackCents > previous.chargedBackCents) {
+    if (invoice.status === InvoiceStatus.Paid)
+      await repository.setInvoiceStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
+    return;
+  }
+  if (payment.status === previous.status) return;
+  if (payment.status === 'paid') {
+    if (payment.sequenceType === 'first' && payment.mandateId && payment.customerId)
+      await repository.setEmployerPayment(tx, invoice.employerId, {
+        paymentCustomerId: payment.customerId,
+        paymentMandateId: payment.mandateId,
+      });
+    if (invoice.status === InvoiceStatus.Paid || invoice.status === InvoiceStatus.Cancelled) return;
+    await repository.setInvoiceStatus(tx, invoice.id, {
+      status: InvoiceStatus.Paid,
+      paymentMethod: PaymentMethod.PaymentProvider,
+      paidAt: payment.paidAt ?? new Date(),
+    });
+    if (!(await repository.purchaseCredited(tx, invoice.id)))
+      await transfer(tx, {
+        kind: 'purchase',
+        from: { kind: 'issuance' },
+        to: { kind: 'employer', employerId: invoice.employerId },
+        amount: invoice.amountOfXp,
+        employerId: invoice.employerId,
+        xpInvoiceId: invoice.id,
+      });
+    return;
+  }
+  if (invoice.status === InvoiceStatus.Paid || invoice.status === InvoiceStatus.Cancelled) return;
+  const [newest] = await repository.paymentsOf(tx, invoice.id);
+  if (newest && newest.id !== payment.id) return;
+  const next = {
+    failed: InvoiceStatus.Failed,
+    expired: InvoiceStatus.Expired,
+    pending: InvoiceStatus.Pending,
+    canceled: InvoiceStatus.Open,
+    open: InvoiceStatus.Open,
+  }[payment.status as 'failed'];
+  if (next !== undefined) await repository.setInvoiceStatus(tx, invoice.id, { status: next });
+}
+
+// -------------------------------------------------------------------------------------------- invoices
+
+type InvoiceListQuery = ListQuery & {
+  status?: number | undefined;
+  open?: 'true' | 'false' | undefined;
+  employerId?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+async function invoicePage(db: Database, filter: repository.InvoiceFilter) {
+  const { rows, ...counts } = await repository.listInvoices(db, filter);
+  const ids = rows.map((row) => row.id);
+  const [credits, links] = await Promise.all([
+    repository.creditsOf(db, ids),
+    repository.checkoutLinksOf(db, ids),
+  ]);
+  return {
+    items: rows.map((row) =>
+      repository.toXpInvoice(row, credits.get(row.id) ?? null, links.get(row.id) ?? null),
+    ),
+    ...counts,
+  };
+}
+
+export function listEmployerInvoices(
+  deps: XpDeps,
+  session: Claims,
+  activeEmployerId: number,
+  query: InvoiceListQuery,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  return invoicePage(deps.db, { ...query, employerId, open: query.open === 'true' });
+}
+
+export function listAllInvoices(deps: XpDeps, _session: Claims, query: InvoiceListQuery) {
+  return invoicePage(deps.db, { ...query, open: query.open === 'true' });
+}
+
+export async function getEmployerInvoice(
+  deps: XpDeps,
+  session: Claims,
+  activeEmployerId: number,
+  id: number,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  const row = await repository.findInvoice(deps.db, id, employerId);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  return present(deps.db, row);
+}
+
+export async function getInvoice(deps: XpDeps, _session: Claims, id: number) {
+  const row = await repository.findInvoice(deps.db, id);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  return present(deps.db, row);
+}
+
+/**
+ * Cancel an unpaid XP invoice by a credit invoice (its own number, negated amounts). Refused for a paid
+ * invoice (its XP were credited: a correction takes XP back), a credit invoice, one cancelled before, and
+ * while a payment is under way (an open checkout or a pending direct debit could still bring the money).
+ */
+export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, requestId: string) {
+  return inTransaction(deps.db, async (tx) => {
+    const invoice = await repository.lockInvoice(tx, id);
+    if (!invoice) throw errors.notFound(NOT_FOUND);
+    if (
+      invoice.creditedInvoiceId !== null ||
+      !payableXpInvoiceStatuses.includes(invoice.status) ||
+      (await repository.creditOf(tx, id)) !== null
+    )
+      throw errors.conflict(GENERAL_KEY, 'xp.errors.notCancellable');
+    const [newest] = await repository.paymentsOf(tx, id);
+    if (newest && ['open', 'pending', 'authorized'].includes(newest.status))
+      throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
+    const now = new Date();
+    const number = await repository.nextInvoiceNumber(tx, now.getUTCFullYear());
+    const credit = await repository.insertInvoice(tx, {
+      employerId: invoice.employerId,
+      ...number,
+      issuedAt: now,
+      dueAt: now,
+      employerName: invoice.employerName,
+      employerAddress: invoice.employerAddress,
+      amountOfXp: -invoice.amountOfXp,
+      netCents: -invoice.netCents,
+      vatCents: -invoice.vatCents,
+      totalCents: -invoice.totalCents,
+      // A credit of an unpaid invoice settles it: nothing is owed either way.
+      status: InvoiceStatus.Paid,
+      creditedInvoiceId: invoice.id,
+      collection: invoice.collection,
+      createdBy: session.userId,
+    });
+    await repository.setInvoiceStatus(tx, id, { status: InvoiceStatus.Cancelled });
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'XpInvoice',
+      entityId: id,
+      before: { status: invoice.status },
+      after: { status: InvoiceStatus.Cancelled, creditInvoice: credit.number },
+      requestId,
+    });
+    return present(tx, (await repository.findInvoice(tx, id))!);
+  });
+}
+
+/** The XP invoice as a PDF, in the reader's language: employer staff their active employer's, admins any. */
+export async function invoicePdfOf(deps: XpDeps, session: Claims, id: number) {
+  const employerId = isAdmin(session) ? undefined : (session.activeEmployerId ?? -1);
+  const row = await repository.findInvoice(deps.db, id, employerId);
+  if (!row) throw errors.notFound(NOT_FOUND);
+  const invoice = await present(deps.db, row);
+  const credited = row.creditedInvoiceId
+    ? await repository.findInvoice(deps.db, row.creditedInvoiceId)
+    : undefined;
+  const language = session.language === 'en' ? 'en' : 'nl';
+  const issuer: Issuer = {
+    gymName: deps.platform.name,
+    kvkNumber: deps.platform.kvkNumber,
+    vatNumber: deps.platform.vatNumber,
+    locationName: '',
+    street: null,
+    houseNumber: null,
+    postalCode: null,
+    city: null,
+    email: null,
+  };
+  const xp = new Intl.NumberFormat('nl-NL').format(Math.abs(invoice.amountOfXp));
+  const pdf = await invoicePdf(
+    {
+      id: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceDate: invoice.invoiceDate,
+      dueDate: invoice.dueDate,
+      locationId: 0,
+      locationName: '',
+      memberId: 0,
+      memberName: [invoice.employerName, invoice.employerAddress].filter(Boolean).join('\n'),
+      totalAmount: invoice.totalPrice,
+      status: invoice.status,
+      paymentMethod: invoice.paymentMethod,
+      creditedInvoiceId: invoice.creditedInvoiceId,
+      lines: [
+        {
+          id: 1,
+          description: language === 'nl' ? `${xp} XP (1 XP = € 0,01)` : `${xp} XP (1 XP = € 0.01)`,
+          quantity: 1,
+          unitPriceCents: invoice.totalPrice,
+          vatRate: 0,
+          exclVatCents: invoice.totalPrice,
+          vatCents: 0,
+          totalCents: invoice.totalPrice,
+        },
+      ],
+      subtotal: invoice.totalPrice,
+      vat: [{ rate: 0, baseCents: invoice.totalPrice, vatCents: 0 }],
+      paidAt: invoice.paidAt,
+      creditInvoiceId: invoice.creditInvoiceId,
+      payments: [],
+    },
+    issuer,
+    language,
+    credited?.number ?? null,
+    language === 'nl'
+      ? 'XP is een meervoudige-doelvoucher: over de verkoop ervan wordt geen btw berekend; btw wordt geheven bij besteding.'
+      : 'XP is a multi-purpose voucher: no VAT is charged on its sale; VAT is charged when it is spent.',
+  );
+  return { name: `${invoice.invoiceNumber}.pdf`, pdf };
+}
+
+// ---------------------------------------------------------------------------------------- transactions
+
+type TransactionQuery = ListQuery & {
+  kind?: XpTransferKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  employerId?: number | undefined;
+};
+
+export function listEmployerTransactions(
+  deps: XpDeps,
+  session: Claims,
+  activeEmployerId: number,
+  query: TransactionQuery,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  return repository.listTransfers(deps.db, { ...query, employerId });
+}
+
+export function listAllTransactions(deps: XpDeps, _session: Claims, query: TransactionQuery) {
+  return repository.listTransfers(deps.db, query);
+}
+
+/**
+ * XP from the employer's balance to one employee, or to all its employees at once (one grant each, all or
+ * nothing: refused whole when the balance does not cover every grant).
+ */
+export async function grantXp(
+  deps: XpDeps,
+  session: Claims,
+  activeEmployerId: number,
+  body: { amountOfXp: number; userId?: number | undefined; allEmployees?: boolean | undefined },
+  requestId: string,
+) {
+  const employerId = employerOfPath(session, activeEmployerId);
+  return inTransaction(deps.db, async (tx) => {
+    const userIds = body.allEmployees ? await repository.employeeIdsOf(tx, employerId) : [body.userId!];
+    if (userIds.length === 0) throw errors.conflict(GENERAL_KEY, 'xp.errors.noEmployees');
+    if (!body.allEmployees && !(await repository.isEmployeeOf(tx, employerId, body.userId!)))
+      throw errors.notFound('xp.errors.notEmployee');
+    const recipients = await transferToWallets(tx, {
+      kind: 'grant',
+      from: { kind: 'employer', employerId },
+      userIds,
+      amount: body.amountOfXp,
+      employerId,
+      createdBy: session.userId,
+    });
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'XpGrant',
+      entityId: employerId,
+      before: null,
+      after: { recipients, amountOfXp: body.amountOfXp, allEmployees: body.allEmployees === true },
+      requestId,
+    });
+    return {
+      recipients,
+      totalXp: recipients * body.amountOfXp,
+      balance: await balanceOf(tx, { kind: 'employer', employerId }),
+    };
+  });
+}
+
+/**
+ * An admin's correction: XP added to (from the issuance) or taken from (back to the issuance) an employer's
+ * balance or a person's wallet, with a reason; audited. Taking more than the account holds is refused.
+ */
+export async function correct(
+  deps: XpDeps,
+  session: Claims,
+  body: { employerId?: number | undefined; userId?: number | undefined; amountOfXp: number; reason: string },
+  requestId: string,
+) {
+  return inTransaction(deps.db, async (tx) => {
+    if (body.employerId !== undefined && !(await repository.employerExists(tx, body.employerId)))
+      throw errors.notFound(EMPLOYER_NOT_FOUND);
+    if (body.userId !== undefined && !(await repository.liveUserExists(tx, body.userId)))
+      throw errors.notFound('xp.errors.userNotFound');
+    const account =
+      body.employerId !== undefined
+        ? ({ kind: 'employer', employerId: body.employerId } as const)
+        : ({ kind: 'wallet', userId: body.userId! } as const);
+    const adding = body.amountOfXp > 0;
+    const made = await transfer(tx, {
+      kind: 'correction',
+      from: adding ? { kind: 'issuance' } : account,
+      to: adding ? account : { kind: 'issuance' },
+      amount: Math.abs(body.amountOfXp),
+      employerId: body.employerId ?? null,
+      userId: body.userId ?? null,
+      reason: body.reason,
+      createdBy: session.userId,
+    });
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'XpTransfer',
+      entityId: made.id,
+      before: null,
+      after: { kind: 'correction', ...body },
+      requestId,
+    });
+    return (await repository.findTransfer(tx, made.id))!;
+  });
+}
+
+export async function getWallet(deps: XpDeps, _session: Claims, userId: number) {
+  if (!(await repository.liveUserExists(deps.db, userId))) throw errors.notFound('xp.errors.userNotFound');
+  return { userId, amountOfXp: await balanceOf(deps.db, { kind: 'wallet', userId }) };
+}
+
+// ------------------------------------------------------------------------------------ challenge rewards
+
+/**
+ * A participant completed a challenge: recorded once, and its reward (`entreoPointsReward`) paid into
+ * their wallet — from the employer's balance for an employer's challenge (refused whole when it does not
+ * cover the reward), from the platform for the others. Employer staff record completions of their active
+ * employer's challenges by its employees; an admin of any challenge. A second call pays nothing.
+ */
+export async function completeChallenge(
+  deps: XpDeps,
+  session: Claims,
+  challengeId: number,
+  userId: number,
+  requestId: string,
+) {
+  return inTransaction(deps.db, async (tx) => {
+    const [challenge] = await tx.select().from(challenges).where(eq(challenges.id, challengeId));
+    const mayRecord =
+      challenge &&
+      (isAdmin(session) ||
+        (session.activeEmployerId !== null && challenge.employerId === session.activeEmployerId));
+    if (!challenge || !mayRecord) throw errors.notFound('challenge.errors.notFound');
+    if (challenge.employerId !== null) {
+      if (!(await repository.isEmployeeOf(tx, challenge.employerId, userId)))
+        throw errors.notFound('xp.errors.notEmployee');
+    } else if (!(await repository.liveUserExists(tx, userId))) {
+      throw errors.notFound('xp.errors.userNotFound');
+    }
+    if (!challenge.isActive) throw errors.conflict(GENERAL_KEY, 'xp.errors.challengeInactive');
+    const [recorded] = await tx
+      .insert(challengeCompletions)
+      .values({ challengeId, userId, recordedBy: session.userId })
+      .onConflictDoNothing()
+      .returning();
+    if (!recorded) {
+      const [before] = await tx
+        .select()
+        .from(challengeCompletions)
+        .where(repository.completionOf(challengeId, userId));
+      return {
+        challengeId,
+        userId,
+        completedAt: before!.completedAt.toISOString(),
+        amountOfXp: 0,
+        alreadyCompleted: true,
+      };
+    }
+    const reward = challenge.entreoPointsReward;
+    if (reward > 0) {
+      await accountOf(tx, { kind: 'wallet', userId });
+      const made = await transfer(tx, {
+        kind: 'reward',
+        from:
+          challenge.employerId !== null
+            ? { kind: 'employer', employerId: challenge.employerId }
+            : { kind: 'issuance' },
+        to: { kind: 'wallet', userId },
+        amount: reward,
+        employerId: challenge.employerId,
+        userId,
+        challengeId,
+        createdBy: session.userId,
+      });
+      await repository.setCompletionTransfer(tx, challengeId, userId, made.id);
+    }
+    await audit(tx, {
+      userId: session.userId,
+      entity: 'ChallengeCompletion',
+      entityId: `${challengeId}:${userId}`,
+      before: null,
+      after: { challengeId, userId, reward },
+      requestId,
+    });
+    return {
+      challengeId,
+      userId,
+      completedAt: recorded.completedAt.toISOString(),
+      amountOfXp: reward,
+      alreadyCompleted: false,
+    };
+  });
+}
