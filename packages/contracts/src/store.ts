@@ -190,7 +190,8 @@ export const storeEndpoints = {
     method: 'GET',
     path: '/storeitem',
     policy: adminOnly,
-    summary: "The store's items: the platform's, or employers' (filter); paged, searched on name, by category",
+    summary:
+      "The store's items: the platform's, or employers' (filter); paged, searched on name, by category",
     tags,
     query: storeItemListQuery,
     response: paged(storeItem),

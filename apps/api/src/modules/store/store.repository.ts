@@ -165,7 +165,12 @@ export async function takeOne(db: Database, id: number) {
     .update(storeItems)
     .set({ stock: sql`${storeItems.stock} - 1` })
     .where(and(eq(storeItems.id, id), gt(storeItems.stock, 0)))
-    .returning({ id: storeItems.id, name: storeItems.name, cost: storeItems.cost, category: storeItems.category });
+    .returning({
+      id: storeItems.id,
+      name: storeItems.name,
+      cost: storeItems.cost,
+      category: storeItems.category,
+    });
   return row;
 }
 
@@ -252,10 +257,7 @@ export async function listRedemptions(db: Database, query: RedemptionFilter) {
     rows: redemptionRows(db).$dynamic(),
   });
   const countOf = (extra?: SQL) =>
-    db
-      .select({ one: sql`1` })
-      .from(storeRedemptions)
-      .where(and(shared, extra));
+    db.select({ one: sql`1` }).from(storeRedemptions).where(and(shared, extra));
   const counts = await tabCounts(
     db,
     query,

@@ -79,7 +79,8 @@ const audited = (item: StoreItem) => ({
 async function imageOf(db: Database, files: FilesDeps, input: StoreItemInput): Promise<string | undefined> {
   if (input.image) return (await storeImage(files, input.image, { field: 'image' })).hash;
   if (input.imageCdnHash) {
-    if (!(await findFile(db, input.imageCdnHash))) throw errors.field('imageCdnHash', 'store.errors.imageNotFound');
+    if (!(await findFile(db, input.imageCdnHash)))
+      throw errors.field('imageCdnHash', 'store.errors.imageNotFound');
     return input.imageCdnHash;
   }
   return undefined;
@@ -210,7 +211,8 @@ export async function deleteItem(db: Database, session: Claims, id: number, requ
     const before = await repository.findItem(tx, id, true);
     if (!before) throw errors.notFound(NOT_FOUND);
     assertManageable(session, before);
-    if ((await repository.countOpenOrders(tx, id)) > 0) throw errors.conflict('general', 'store.errors.openOrders');
+    if ((await repository.countOpenOrders(tx, id)) > 0)
+      throw errors.conflict('general', 'store.errors.openOrders');
     await repository.removeItem(tx, id);
     await audit(tx, {
       userId: session.userId,
@@ -246,7 +248,8 @@ export async function redeem(
   let employerId: number;
   if (item.employerId !== null) {
     if (!mine.includes(item.employerId)) throw errors.notFound(NOT_FOUND);
-    if (body.employerId !== undefined && body.employerId !== item.employerId) throw errors.notFound(NOT_FOUND);
+    if (body.employerId !== undefined && body.employerId !== item.employerId)
+      throw errors.notFound(NOT_FOUND);
     employerId = item.employerId;
   } else if (body.employerId !== undefined) {
     if (!mine.includes(body.employerId)) throw errors.notFound('store.errors.employerNotFound');
@@ -305,11 +308,7 @@ const withPermission = (session: Claims, order: repository.RedemptionRow): Store
   canChangeStatus: !isFinalRedemptionStatus(order.status) && mayChangeStatus(session, order),
 });
 
-export async function listOrders(
-  db: Database,
-  session: Claims,
-  query: repository.RedemptionFilter,
-) {
+export async function listOrders(db: Database, session: Claims, query: repository.RedemptionFilter) {
   assertAdmin(session);
   const { items, ...counts } = await repository.listRedemptions(db, query);
   return { items: items.map((order) => withPermission(session, order)), ...counts };
@@ -340,7 +339,8 @@ export async function setOrderStatus(
 ): Promise<StoreRedemption> {
   const order = await repository.findRedemption(db, id);
   if (!order) throw errors.notFound(ORDER_NOT_FOUND);
-  if (!isAdmin(session) && order.employerId !== activeEmployerOf(session)) throw errors.notFound(ORDER_NOT_FOUND);
+  if (!isAdmin(session) && order.employerId !== activeEmployerOf(session))
+    throw errors.notFound(ORDER_NOT_FOUND);
   if (!mayChangeStatus(session, order)) throw errors.forbidden('store.errors.notYourItem');
   await inTransaction(db, async (tx) => {
     const locked = await repository.lockRedemption(tx, id);
