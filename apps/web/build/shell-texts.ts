@@ -39,6 +39,8 @@ export const SHELL_TEXT_KEYS = [
   'entry.menu',
   'invoice.menu',
   'invitation.admins.title',
+  'xp.menu',
+  'xp.balance',
 ] as const;
 
 const PREFIX = 'virtual:shell-texts/';

@@ -54,6 +54,7 @@ import { Route as AppEmployerIndexRouteImport } from './routes/_app/employer/ind
 import { Route as AppEmployerChallengesRouteImport } from './routes/_app/employer/challenges'
 import { Route as AppEmployerDashboardRouteImport } from './routes/_app/employer/dashboard'
 import { Route as AppEmployerEmployeesRouteImport } from './routes/_app/employer/employees'
+import { Route as AppEmployerInvoicesRouteImport } from './routes/_app/employer/invoices'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
 import { Route as AppLocationAreasRouteRouteImport } from './routes/_app/location/areas/route'
 import { Route as AppLocationChallengesRouteImport } from './routes/_app/location/challenges'
@@ -91,7 +92,10 @@ import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/adm
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
 import { Route as AppAdminAssociationsIndexRouteImport } from './routes/_app/admin/associations/index'
 import { Route as AppAdminAssociationsAssociationIdRouteImport } from './routes/_app/admin/associations/$associationId'
+import { Route as AppAdminXptransactionsIndexRouteImport } from './routes/_app/admin/xptransactions/index'
+import { Route as AppAdminXptransactionsInvoicesRouteImport } from './routes/_app/admin/xptransactions/invoices'
 import { Route as AppEmployeesEmployeeIdRightsRouteImport } from './routes/_app/employees_/$employeeId/rights'
+import { Route as AppEmployerXptransactionsIndexRouteImport } from './routes/_app/employer/xptransactions/index'
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
 import { Route as AppLocationEmployeesIndexRouteImport } from './routes/_app/location/employees/index'
 import { Route as AppLocationEmployeesEmployeeIdRouteImport } from './routes/_app/location/employees/$employeeId'
@@ -124,6 +128,8 @@ import { Route as InschrijvenGymSlugLocationSlugIndexRouteImport } from './route
 import { Route as InschrijvenGymSlugLocationSlugKioskRouteImport } from './routes/inschrijven/$gymSlug.$locationSlug.kiosk'
 import { Route as InschrijvenAfrondenPublicCodeIndexRouteImport } from './routes/inschrijven/afronden.$publicCode.index'
 import { Route as InschrijvenAfrondenPublicCodeKioskRouteImport } from './routes/inschrijven/afronden.$publicCode.kiosk'
+import { Route as AppEmployerXptransactionsInvoicesIndexRouteImport } from './routes/_app/employer/xptransactions/invoices/index'
+import { Route as AppEmployerXptransactionsInvoicesOpenInvoiceIdRouteImport } from './routes/_app/employer/xptransactions/invoices/$openInvoiceId'
 import { Route as AppLocationEmployeesEmployeeIdRightsRouteImport } from './routes/_app/location/employees_/$employeeId/rights'
 import { Route as AppLocationMembersMemberIdIndexRouteImport } from './routes/_app/location/members/$memberId/index'
 import { Route as AppLocationMembersMemberIdEntriesRouteImport } from './routes/_app/location/members/$memberId/entries'
@@ -361,6 +367,11 @@ const AppEmployerEmployeesRoute = AppEmployerEmployeesRouteImport.update({
   path: '/employees',
   getParentRoute: () => AppEmployerRouteRoute,
 } as any)
+const AppEmployerInvoicesRoute = AppEmployerInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -555,11 +566,29 @@ const AppAdminAssociationsAssociationIdRoute =
     path: '/associations/$associationId',
     getParentRoute: () => AppAdminRouteRoute,
   } as any)
+const AppAdminXptransactionsIndexRoute =
+  AppAdminXptransactionsIndexRouteImport.update({
+    id: '/xptransactions/',
+    path: '/xptransactions/',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
+const AppAdminXptransactionsInvoicesRoute =
+  AppAdminXptransactionsInvoicesRouteImport.update({
+    id: '/xptransactions/invoices',
+    path: '/xptransactions/invoices',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
 const AppEmployeesEmployeeIdRightsRoute =
   AppEmployeesEmployeeIdRightsRouteImport.update({
     id: '/employees_/$employeeId/rights',
     path: '/employees/$employeeId/rights',
     getParentRoute: () => AppRoute,
+  } as any)
+const AppEmployerXptransactionsIndexRoute =
+  AppEmployerXptransactionsIndexRouteImport.update({
+    id: '/xptransactions/',
+    path: '/xptransactions/',
+    getParentRoute: () => AppEmployerRouteRoute,
   } as any)
 const AppLocationAreasLocationAreaIdRoute =
   AppLocationAreasLocationAreaIdRouteImport.update({
@@ -750,6 +779,18 @@ const InschrijvenAfrondenPublicCodeKioskRoute =
     path: '/inschrijven/afronden/$publicCode/kiosk',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppEmployerXptransactionsInvoicesIndexRoute =
+  AppEmployerXptransactionsInvoicesIndexRouteImport.update({
+    id: '/xptransactions/invoices/',
+    path: '/xptransactions/invoices/',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
+const AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute =
+  AppEmployerXptransactionsInvoicesOpenInvoiceIdRouteImport.update({
+    id: '/xptransactions/invoices/$openInvoiceId',
+    path: '/xptransactions/invoices/$openInvoiceId',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
 const AppLocationEmployeesEmployeeIdRightsRoute =
   AppLocationEmployeesEmployeeIdRightsRouteImport.update({
     id: '/employees_/$employeeId/rights',
@@ -845,6 +886,7 @@ export interface FileRoutesByFullPath {
   '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
   '/employer/employees': typeof AppEmployerEmployeesRoute
+  '/employer/invoices': typeof AppEmployerInvoicesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/entries': typeof AppLocationEntriesRoute
@@ -880,6 +922,7 @@ export interface FileRoutesByFullPath {
   '/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -905,6 +948,8 @@ export interface FileRoutesByFullPath {
   '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
+  '/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
   '/location/members/': typeof AppLocationMembersIndexRoute
   '/location/settings/': typeof AppLocationSettingsIndexRoute
@@ -914,6 +959,7 @@ export interface FileRoutesByFullPath {
   '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
+  '/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -921,6 +967,7 @@ export interface FileRoutesByFullPath {
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/employer/xptransactions/invoices/': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -954,6 +1001,7 @@ export interface FileRoutesByTo {
   '/employer/challenges': typeof AppEmployerChallengesRoute
   '/employer/dashboard': typeof AppEmployerDashboardRoute
   '/employer/employees': typeof AppEmployerEmployeesRoute
+  '/employer/invoices': typeof AppEmployerInvoicesRoute
   '/location/challenges': typeof AppLocationChallengesRoute
   '/location/dashboard': typeof AppLocationDashboardRoute
   '/location/entries': typeof AppLocationEntriesRoute
@@ -988,6 +1036,7 @@ export interface FileRoutesByTo {
   '/inschrijven/$gymSlug': typeof InschrijvenGymSlugIndexRoute
   '/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -1013,6 +1062,8 @@ export interface FileRoutesByTo {
   '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
+  '/admin/xptransactions': typeof AppAdminXptransactionsIndexRoute
+  '/employer/xptransactions': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
   '/location/members': typeof AppLocationMembersIndexRoute
   '/location/settings': typeof AppLocationSettingsIndexRoute
@@ -1022,6 +1073,7 @@ export interface FileRoutesByTo {
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode': typeof InschrijvenAfrondenPublicCodeIndexRoute
+  '/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
   '/location/employees/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -1029,6 +1081,7 @@ export interface FileRoutesByTo {
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/employer/xptransactions/invoices': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/location/members/$memberId': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRoutesById {
@@ -1079,6 +1132,7 @@ export interface FileRoutesById {
   '/_app/employer/challenges': typeof AppEmployerChallengesRoute
   '/_app/employer/dashboard': typeof AppEmployerDashboardRoute
   '/_app/employer/employees': typeof AppEmployerEmployeesRoute
+  '/_app/employer/invoices': typeof AppEmployerInvoicesRoute
   '/_app/location/challenges': typeof AppLocationChallengesRoute
   '/_app/location/dashboard': typeof AppLocationDashboardRoute
   '/_app/location/entries': typeof AppLocationEntriesRoute
@@ -1114,6 +1168,7 @@ export interface FileRoutesById {
   '/_app/location/members/$memberId': typeof AppLocationMembersMemberIdRouteRouteWithChildren
   '/_app/admin/admins/invited': typeof AppAdminAdminsInvitedRoute
   '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
+  '/_app/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/_app/employees_/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/_app/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -1139,6 +1194,8 @@ export interface FileRoutesById {
   '/inschrijven/afronden/$publicCode/kiosk': typeof InschrijvenAfrondenPublicCodeKioskRoute
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
+  '/_app/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/_app/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
   '/_app/location/members/': typeof AppLocationMembersIndexRoute
   '/_app/location/settings/': typeof AppLocationSettingsIndexRoute
@@ -1148,6 +1205,7 @@ export interface FileRoutesById {
   '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
+  '/_app/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
   '/_app/location/employees_/$employeeId/rights': typeof AppLocationEmployeesEmployeeIdRightsRoute
   '/_app/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/_app/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
@@ -1155,6 +1213,7 @@ export interface FileRoutesById {
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
+  '/_app/employer/xptransactions/invoices/': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/_app/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -1205,6 +1264,7 @@ export interface FileRouteTypes {
     | '/employer/challenges'
     | '/employer/dashboard'
     | '/employer/employees'
+    | '/employer/invoices'
     | '/location/challenges'
     | '/location/dashboard'
     | '/location/entries'
@@ -1240,6 +1300,7 @@ export interface FileRouteTypes {
     | '/location/members/$memberId'
     | '/admin/admins/invited'
     | '/admin/associations/$associationId'
+    | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
@@ -1265,6 +1326,8 @@ export interface FileRouteTypes {
     | '/inschrijven/afronden/$publicCode/kiosk'
     | '/admin/admins/'
     | '/admin/associations/'
+    | '/admin/xptransactions/'
+    | '/employer/xptransactions/'
     | '/location/employees/'
     | '/location/members/'
     | '/location/settings/'
@@ -1274,6 +1337,7 @@ export interface FileRouteTypes {
     | '/subscriptions/$subscriptionId/'
     | '/inschrijven/$gymSlug/$locationSlug/'
     | '/inschrijven/afronden/$publicCode/'
+    | '/employer/xptransactions/invoices/$openInvoiceId'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1281,6 +1345,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/employer/xptransactions/invoices/'
     | '/location/members/$memberId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -1314,6 +1379,7 @@ export interface FileRouteTypes {
     | '/employer/challenges'
     | '/employer/dashboard'
     | '/employer/employees'
+    | '/employer/invoices'
     | '/location/challenges'
     | '/location/dashboard'
     | '/location/entries'
@@ -1348,6 +1414,7 @@ export interface FileRouteTypes {
     | '/inschrijven/$gymSlug'
     | '/admin/admins/invited'
     | '/admin/associations/$associationId'
+    | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
@@ -1373,6 +1440,8 @@ export interface FileRouteTypes {
     | '/inschrijven/afronden/$publicCode/kiosk'
     | '/admin/admins'
     | '/admin/associations'
+    | '/admin/xptransactions'
+    | '/employer/xptransactions'
     | '/location/employees'
     | '/location/members'
     | '/location/settings'
@@ -1382,6 +1451,7 @@ export interface FileRouteTypes {
     | '/subscriptions/$subscriptionId'
     | '/inschrijven/$gymSlug/$locationSlug'
     | '/inschrijven/afronden/$publicCode'
+    | '/employer/xptransactions/invoices/$openInvoiceId'
     | '/location/employees/$employeeId/rights'
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
@@ -1389,6 +1459,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/employer/xptransactions/invoices'
     | '/location/members/$memberId'
   id:
     | '__root__'
@@ -1438,6 +1509,7 @@ export interface FileRouteTypes {
     | '/_app/employer/challenges'
     | '/_app/employer/dashboard'
     | '/_app/employer/employees'
+    | '/_app/employer/invoices'
     | '/_app/location/challenges'
     | '/_app/location/dashboard'
     | '/_app/location/entries'
@@ -1473,6 +1545,7 @@ export interface FileRouteTypes {
     | '/_app/location/members/$memberId'
     | '/_app/admin/admins/invited'
     | '/_app/admin/associations/$associationId'
+    | '/_app/admin/xptransactions/invoices'
     | '/_app/employees_/$employeeId/rights'
     | '/_app/location/areas/$locationAreaId'
     | '/_app/location/employees/$employeeId'
@@ -1498,6 +1571,8 @@ export interface FileRouteTypes {
     | '/inschrijven/afronden/$publicCode/kiosk'
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
+    | '/_app/admin/xptransactions/'
+    | '/_app/employer/xptransactions/'
     | '/_app/location/employees/'
     | '/_app/location/members/'
     | '/_app/location/settings/'
@@ -1507,6 +1582,7 @@ export interface FileRouteTypes {
     | '/_app/subscriptions/$subscriptionId/'
     | '/inschrijven/$gymSlug/$locationSlug/'
     | '/inschrijven/afronden/$publicCode/'
+    | '/_app/employer/xptransactions/invoices/$openInvoiceId'
     | '/_app/location/employees_/$employeeId/rights'
     | '/_app/location/members/$memberId/entries'
     | '/_app/location/members/$memberId/invoices'
@@ -1514,6 +1590,7 @@ export interface FileRouteTypes {
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
+    | '/_app/employer/xptransactions/invoices/'
     | '/_app/location/members/$memberId/'
   fileRoutesById: FileRoutesById
 }
@@ -1865,6 +1942,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployerEmployeesRouteImport
       parentRoute: typeof AppEmployerRouteRoute
     }
+    '/_app/employer/invoices': {
+      id: '/_app/employer/invoices'
+      path: '/invoices'
+      fullPath: '/employer/invoices'
+      preLoaderRoute: typeof AppEmployerInvoicesRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
     '/_app/location/': {
       id: '/_app/location/'
       path: '/'
@@ -2124,12 +2208,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAssociationsAssociationIdRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/xptransactions/': {
+      id: '/_app/admin/xptransactions/'
+      path: '/xptransactions'
+      fullPath: '/admin/xptransactions/'
+      preLoaderRoute: typeof AppAdminXptransactionsIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/xptransactions/invoices': {
+      id: '/_app/admin/xptransactions/invoices'
+      path: '/xptransactions/invoices'
+      fullPath: '/admin/xptransactions/invoices'
+      preLoaderRoute: typeof AppAdminXptransactionsInvoicesRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/employees_/$employeeId/rights': {
       id: '/_app/employees_/$employeeId/rights'
       path: '/employees/$employeeId/rights'
       fullPath: '/employees/$employeeId/rights'
       preLoaderRoute: typeof AppEmployeesEmployeeIdRightsRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/employer/xptransactions/': {
+      id: '/_app/employer/xptransactions/'
+      path: '/xptransactions'
+      fullPath: '/employer/xptransactions/'
+      preLoaderRoute: typeof AppEmployerXptransactionsIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
     }
     '/_app/location/areas/$locationAreaId': {
       id: '/_app/location/areas/$locationAreaId'
@@ -2355,6 +2460,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InschrijvenAfrondenPublicCodeKioskRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/employer/xptransactions/invoices/': {
+      id: '/_app/employer/xptransactions/invoices/'
+      path: '/xptransactions/invoices'
+      fullPath: '/employer/xptransactions/invoices/'
+      preLoaderRoute: typeof AppEmployerXptransactionsInvoicesIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/xptransactions/invoices/$openInvoiceId': {
+      id: '/_app/employer/xptransactions/invoices/$openInvoiceId'
+      path: '/xptransactions/invoices/$openInvoiceId'
+      fullPath: '/employer/xptransactions/invoices/$openInvoiceId'
+      preLoaderRoute: typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
     '/_app/location/employees_/$employeeId/rights': {
       id: '/_app/location/employees_/$employeeId/rights'
       path: '/employees/$employeeId/rights'
@@ -2425,8 +2544,10 @@ interface AppAdminRouteRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
   AppAdminAssociationsAssociationIdRoute: typeof AppAdminAssociationsAssociationIdRoute
+  AppAdminXptransactionsInvoicesRoute: typeof AppAdminXptransactionsInvoicesRoute
   AppAdminAdminsIndexRoute: typeof AppAdminAdminsIndexRoute
   AppAdminAssociationsIndexRoute: typeof AppAdminAssociationsIndexRoute
+  AppAdminXptransactionsIndexRoute: typeof AppAdminXptransactionsIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
@@ -2441,8 +2562,10 @@ const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,
   AppAdminAssociationsAssociationIdRoute:
     AppAdminAssociationsAssociationIdRoute,
+  AppAdminXptransactionsInvoicesRoute: AppAdminXptransactionsInvoicesRoute,
   AppAdminAdminsIndexRoute: AppAdminAdminsIndexRoute,
   AppAdminAssociationsIndexRoute: AppAdminAssociationsIndexRoute,
+  AppAdminXptransactionsIndexRoute: AppAdminXptransactionsIndexRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
@@ -2484,14 +2607,24 @@ interface AppEmployerRouteRouteChildren {
   AppEmployerChallengesRoute: typeof AppEmployerChallengesRoute
   AppEmployerDashboardRoute: typeof AppEmployerDashboardRoute
   AppEmployerEmployeesRoute: typeof AppEmployerEmployeesRoute
+  AppEmployerInvoicesRoute: typeof AppEmployerInvoicesRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
+  AppEmployerXptransactionsIndexRoute: typeof AppEmployerXptransactionsIndexRoute
+  AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute: typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
+  AppEmployerXptransactionsInvoicesIndexRoute: typeof AppEmployerXptransactionsInvoicesIndexRoute
 }
 
 const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
   AppEmployerChallengesRoute: AppEmployerChallengesRoute,
   AppEmployerDashboardRoute: AppEmployerDashboardRoute,
   AppEmployerEmployeesRoute: AppEmployerEmployeesRoute,
+  AppEmployerInvoicesRoute: AppEmployerInvoicesRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
+  AppEmployerXptransactionsIndexRoute: AppEmployerXptransactionsIndexRoute,
+  AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute:
+    AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute,
+  AppEmployerXptransactionsInvoicesIndexRoute:
+    AppEmployerXptransactionsInvoicesIndexRoute,
 }
 
 const AppEmployerRouteRouteWithChildren =

@@ -77,6 +77,8 @@ describe('visibleMenu', () => {
       '/admin/employers',
       '/admin/pictureBank',
       '/admin/challengeTemplate',
+      '/admin/xptransactions',
+      '/admin/xptransactions/invoices',
     ]);
     expect(paths(visibleMenu(admin({ activeEnvironment: Environment.Content })))).toEqual(['/content']);
   });
@@ -101,7 +103,14 @@ describe('visibleMenu', () => {
           testClaims({ role: 'Employer', activeEnvironment: Environment.Employer, activeEmployerId: 3 }),
         ),
       ),
-    ).toEqual(['/employer', '/employer/employees', '/employer/challenges']);
+    ).toEqual([
+      '/employer',
+      '/employer/employees',
+      '/employer/challenges',
+      '/employer/xptransactions',
+      '/employer/xptransactions/invoices',
+      '/employer/invoices',
+    ]);
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Association, activeAssociationId: 2 }))),
     ).toEqual(['/association', '/association/locations', '/association/challenges']);

@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBriefcase,
   IconBuildingCommunity,
   IconBuildingStore,
@@ -175,6 +176,20 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconTrophy,
       access: isAdmin,
     },
+    // Exact, so that it is not active on 'XP-facturen' below it as well.
+    {
+      label: 'xp.menu.adminTransactions',
+      path: '/admin/xptransactions',
+      icon: IconArrowsExchange,
+      access: isAdmin,
+      exact: true,
+    },
+    {
+      label: 'xp.menu.adminInvoices',
+      path: '/admin/xptransactions/invoices',
+      icon: IconReceipt,
+      access: isAdmin,
+    },
   ],
   [Environment.Employer]: [
     dashboard('/employer'),
@@ -186,6 +201,26 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: mayManageEmployerEmployees,
     },
     challenges('/employer/challenges'),
+    // The XP economy (spec 000 section 2): Admin or Employer on an active employer, as the routes' `beforeLoad`.
+    {
+      label: 'xp.menu.transactions',
+      path: '/employer/xptransactions',
+      icon: IconArrowsExchange,
+      access: mayManageEmployerEmployees,
+      exact: true,
+    },
+    {
+      label: 'xp.menu.openInvoices',
+      path: '/employer/xptransactions/invoices',
+      icon: IconCreditCard,
+      access: mayManageEmployerEmployees,
+    },
+    {
+      label: 'xp.menu.invoices',
+      path: '/employer/invoices',
+      icon: IconReceipt,
+      access: mayManageEmployerEmployees,
+    },
   ],
   // No per-item check in the association menu (spec section 6).
   [Environment.Association]: [

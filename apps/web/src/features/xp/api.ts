@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Descriptor } from '@xp/contracts/descriptor';
+import { buildPath } from '@xp/contracts/request';
+import { call } from '@/app/api-client';
+import { downloadApiFile } from '@/app/api-download';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { xpCalls as calls, INVOICE_PDF_PATH, TRANSACTIONS_CSV_PATH } from './calls';
+import { toXpInvoiceQuery, toXpTransactionQuery } from './query';
+import type { XpInvoiceListState, XpTransactionListState } from './search';
+
+const keepPrevious = { placeholderData: <T>(previous: T) => previous };
+type Counts = { counts?: false };
+
+/** Whose lists: the active employer's, or (admin) every employer's. */
+export type XpScope = { kind: 'employer'; activeEmployerId: number } | { kind: 'admin' };
+
+/** The employer's XP balance and the limits of one purchase (the header's, the buy modal's). */
+export function useEmployerBalance(employerId: number | null) {
+  return useApiQuery(
+    calls.balance,
+    { params: { id: employerId ?? 0 } },
+    { enabled: employerId !== null && employerId > 0 },
+  );
+}
+
+/** Every query the XP movements change: balances, transactions, invoices. */
+function useInvalidateXp() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [
+        calls.balance,
+        calls.transactions,
+        calls.adminTransactions,
+        calls.invoices,
+        calls.invoice,
+        calls.adminInvoices,
+      ].map((stale: Descriptor) => queryClient.invalidateQueries({ queryKey: apiQueryKey(stale) })),
+    );
+}
+
+/** The balance shown in the header is stale (a payment came in). */
+export function useInvalidateBalance() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(calls.balance) });
+}
+
+/** Buys XP: the invoice, and where to pay it (null: charged on the mandate). */
+export function useAddBalance() {
+  const invalidate = useInvalidateXp();
+  return useApiMutation(calls.addBalance, { onSuccess: () => invalidate() });
+}
+
+export function useGrantXp() {
+  const invalidate = useInvalidateXp();
+  return useApiMutation(calls.grant, { onSuccess: () => invalidate() });
+}
+
+export function useXpCorrection() {
+  const invalidate = useInvalidateXp();
+  return useApiMutation(calls.correction, { onSuccess: () => invalidate() });
+}
+
+export function usePayXpInvoice() {
+  const invalidate = useInvalidateXp();
+  return useApiMutation(calls.payInvoice, { onSuccess: () => invalidate() });
+}
+
+export function useCancelXpInvoice() {
+  const invalidate = useInvalidateXp();
+  return useApiMutation(calls.cancelInvoice, { onSuccess: () => invalidate() });
+}
+
+/** A page of the transactions: the active employer's, or every one's (admin). */
+export function useXpTransactions(scope: XpScope, state: XpTransactionListState, counts: Counts = {}) {
+  const query = { ...toXpTransactionQuery(state), ...counts };
+  const employer = useApiQuery(
+    calls.transactions,
+    { params: { activeEmployerId: scope.kind === 'employer' ? scope.activeEmployerId : 0 }, query },
+    { ...keepPrevious, enabled: scope.kind === 'employer' },
+  );
+  const admin = useApiQuery(
+    calls.adminTransactions,
+    { query },
+    { ...keepPrevious, enabled: scope.kind === 'admin' },
+  );
+  return scope.kind === 'employer' ? employer : admin;
+}
+
+/** One page of the admin's transactions, for the list's CSV export. */
+export const fetchAdminXpTransactions = (state: XpTransactionListState) =>
+  call(calls.adminTransactions, { query: toXpTransactionQuery(state) });
+
+/** The employer's transactions of the list's search, kind and period as the server's CSV file. */
+export function downloadXpTransactionsCsv(
+  activeEmployerId: number,
+  state: XpTransactionListState,
+  fileName: string,
+) {
+  const { page: _page, pageSize: _pageSize, ...filter } = toXpTransactionQuery(state);
+  const query = new URLSearchParams(
+    Object.entries(filter).map(([key, value]) => [key, String(value)]),
+  ).toString();
+  return downloadApiFile(
+    `${buildPath(TRANSACTIONS_CSV_PATH, { activeEmployerId })}${query ? `?${query}` : ''}`,
+    fileName,
+  );
+}
+
+/** A page of the XP invoices: the active employer's (`openOnly`: still to pay), or every one's (admin). */
+export function useXpInvoices(
+  scope: XpScope,
+  state: XpInvoiceListState,
+  { openOnly = false, counts = {} }: { openOnly?: boolean; counts?: Counts } = {},
+) {
+  const query = { ...toXpInvoiceQuery(state, openOnly), ...counts };
+  const employer = useApiQuery(
+    calls.invoices,
+    { params: { activeEmployerId: scope.kind === 'employer' ? scope.activeEmployerId : 0 }, query },
+    { ...keepPrevious, enabled: scope.kind === 'employer' },
+  );
+  const admin = useApiQuery(
+    calls.adminInvoices,
+    { query },
+    { ...keepPrevious, enabled: scope.kind === 'admin' },
+  );
+  return scope.kind === 'employer' ? employer : admin;
+}
+
+/** One page of the same invoice list, for the CSV export. */
+export const fetchXpInvoices = (scope: XpScope, state: XpInvoiceListState) =>
+  scope.kind === 'employer'
+    ? call(calls.invoices, {
+        params: { activeEmployerId: scope.activeEmployerId },
+        query: toXpInvoiceQuery(state),
+      })
+    : call(calls.adminInvoices, { query: toXpInvoiceQuery(state) });
+
+/** One XP invoice of the active employer; `refetchInterval` while a payment is awaited. */
+export function useXpInvoice(activeEmployerId: number, id: number, refetchInterval: number | false = false) {
+  return useApiQuery(
+    calls.invoice,
+    { params: { activeEmployerId, id } },
+    { enabled: activeEmployerId > 0 && id > 0, refetchInterval },
+  );
+}
+
+/** The invoice's PDF (served to the employer's staff and admins). */
+export const xpInvoicePdfUrl = (id: number) => `/api${buildPath(INVOICE_PDF_PATH, { id })}`;

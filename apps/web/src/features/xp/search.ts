@@ -1,0 +1,48 @@
+import { InvoiceStatus } from '@xp/contracts/enums';
+import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
+
+/** Plain functions, no zod: the route tree is on every first load (decision 010). */
+
+/** The kinds of movement (the contract's `xpTransferKinds`), the transaction list's tabs after 'all'. */
+export const xpKinds = ['purchase', 'grant', 'reward', 'redemption', 'refund', 'correction'] as const;
+export type XpKind = (typeof xpKinds)[number];
+
+/** The transactions list in the URL: page, search, sort, the kind as tab, the period and (admin) an employer. */
+export type XpTransactionListState = ListState & { from?: string; to?: string; employerId?: number };
+
+export const defaultXpListState: ListState = { page: 1, pageSize: 25, direction: 'asc' };
+
+const isDay = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+export function parseXpTransactionSearch(input: SearchInput<XpTransactionListState>): XpTransactionListState {
+  const search = input as Record<string, unknown>;
+  const list = parseListSearch(input);
+  const employerId = intIn(search.employerId, 1, 2_147_483_647, 0);
+  return defined({
+    ...list,
+    tab: oneOf(list.tab, xpKinds),
+    from: isDay(search.from) ? search.from : undefined,
+    to: isDay(search.to) ? search.to : undefined,
+    employerId: employerId || undefined,
+  });
+}
+
+/** The XP invoice lists' tabs after 'all': still to pay (`open=true`), paid, cancelled. */
+export const xpInvoiceTabs = ['open', 'paid', 'cancelled'] as const;
+export type XpInvoiceTab = (typeof xpInvoiceTabs)[number];
+/** The key of a tab's count in `tabCounts` (the status number; `open` for the ones still to pay). */
+export const xpInvoiceTabCountKey: Record<XpInvoiceTab, string> = {
+  open: 'open',
+  paid: String(InvoiceStatus.Paid),
+  cancelled: String(InvoiceStatus.Cancelled),
+};
+
+export type XpInvoiceListState = ListState & { employerId?: number };
+
+export function parseXpInvoiceSearch(input: SearchInput<XpInvoiceListState>): XpInvoiceListState {
+  const search = input as Record<string, unknown>;
+  const list = parseListSearch(input);
+  const employerId = intIn(search.employerId, 1, 2_147_483_647, 0);
+  return defined({ ...list, tab: oneOf(list.tab, xpInvoiceTabs), employerId: employerId || undefined });
+}
