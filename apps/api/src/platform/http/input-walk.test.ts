@@ -95,6 +95,8 @@ const leafOverrides = {
   frequencyPeriod: template.frequencyPeriod,
   // A template form takes a banner or a picture; the picture's id is the input walked here.
   challengeBanner: undefined,
+  // A store item takes an image or a stored image's hash; the image is sent.
+  imageCdnHash: undefined,
   email: 'someone@example.com',
   emails: 'someone@example.com',
   name: 'Testnaam',
@@ -123,6 +125,11 @@ const leafOverrides = {
 /** Query values an endpoint needs besides its required fields (rules between fields). */
 const queryBase: Record<string, Record<string, string>> = {
   'location.publicList': { gymSlug: 'vitaal' },
+};
+
+/** Body values an endpoint needs besides its fields' samples (rules between fields: one of two set). */
+const bodyBase: Record<string, Record<string, unknown>> = {
+  'xp.correction': { userId: undefined },
 };
 
 const sampleOfEndpoint = (schema: unknown) => sampleOf(schema, leafOverrides);
@@ -188,7 +195,10 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
       : {}),
     ...queryBase[name],
   };
-  const body = endpoint.body ? sampleOfEndpoint(endpoint.body) : undefined;
+  const sampleBody = endpoint.body ? sampleOfEndpoint(endpoint.body) : undefined;
+  const body = bodyBase[name]
+    ? JSON.parse(JSON.stringify({ ...(sampleBody as object), ...bodyBase[name] }))
+    : sampleBody;
   const form = endpoint.form ? (sampleOfEndpoint(endpoint.form) as Record<string, unknown>) : undefined;
   // The walk only means something when everything but the one odd input is valid.
   if (endpoint.body) expect(endpoint.body.safeParse(body).error, `${name}: sample body`).toBeUndefined();

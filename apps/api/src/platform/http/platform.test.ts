@@ -4,6 +4,7 @@ import {
   type EndpointDefinition,
   INVOICE_PDF_PATH,
   MEMBER_IMPORT_EXAMPLE_PATH,
+  XP_INVOICE_PDF_PATH,
 } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,7 @@ describe('route table', () => {
       `/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`,
       `/api${MEMBER_IMPORT_EXAMPLE_PATH}`,
       `/api${INVOICE_PDF_PATH.replace('{id}', ':id')}`,
+      `/api${XP_INVOICE_PDF_PATH.replace('{id}', ':id')}`,
     ]);
     const others = t.routes
       .map((route) => route.url)
