@@ -39,6 +39,7 @@ export const SHELL_TEXT_KEYS = [
   'entry.menu',
   'invoice.menu',
   'invitation.admins.title',
+  'store.menu',
   'xp.menu',
   'xp.balance',
 ] as const;

@@ -14,7 +14,9 @@ import {
   IconReceipt,
   IconSettings,
   IconShieldCheck,
+  IconShoppingCart,
   IconTrophy,
+  IconTruckDelivery,
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
@@ -27,6 +29,7 @@ import { Environment } from '@xp/contracts/enums';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import { mayManageEntries } from '@/features/entry/access';
 import { mayManageLocationMembers, mayManageMembers } from '@/features/member/access';
+import { mayManageShop } from '@/features/store/access';
 import { mayManageSubscriptions } from '@/features/subscription/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
@@ -176,6 +179,7 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconTrophy,
       access: isAdmin,
     },
+    { label: 'store.menu.store', path: '/admin/store', icon: IconShoppingCart, access: isAdmin },
     // Exact, so that it is not active on 'XP-facturen' below it as well.
     {
       label: 'xp.menu.adminTransactions',
@@ -201,6 +205,9 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: mayManageEmployerEmployees,
     },
     challenges('/employer/challenges'),
+    // The shop and its orders: Admin or Employer on an active employer, as the routes' `beforeLoad`.
+    { label: 'store.menu.shop', path: '/employer/shop', icon: IconShoppingCart, access: mayManageShop, exact: true },
+    { label: 'store.menu.orders', path: '/employer/shop/order', icon: IconTruckDelivery, access: mayManageShop },
     // The XP economy (spec 000 section 2): Admin or Employer on an active employer, as the routes' `beforeLoad`.
     {
       label: 'xp.menu.transactions',

@@ -400,6 +400,29 @@ const deleteCases: {
     },
   },
   {
+    name: 'a store item (DELETE /storeitem/{id})',
+    prepare: async () => {
+      const item = data<{ id: number }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/storeitem',
+          ...multipart(
+            [
+              { name: 'image', filename: 'p.png', contentType: 'image/png', data: await testImage('png') },
+              { name: 'name', value: unique('Product') },
+              { name: 'description', value: 'Omschrijving' },
+              { name: 'storeItemCategory', value: '1' },
+              { name: 'cost', value: '100' },
+              { name: 'stock', value: '1' },
+            ],
+            { cookie: admin },
+          ),
+        }),
+      );
+      return () => call(admin, 'DELETE', `/storeitem/${item.id}`);
+    },
+  },
+  {
     name: 'a rights group (DELETE /GymRightsGroup/{id})',
     prepare: async () => {
       const [group] = await t.db
