@@ -1,7 +1,7 @@
 import type { Claims, Employer, EmployerDetail, EmployerRegistration } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
+import { conflictOnUnique, inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as invitations from '../registration/registration.service.ts';
@@ -123,7 +123,13 @@ export async function deleteEmployer(db: Database, session: Claims, id: number, 
     if ((await repository.challengeCountOf(tx, id)) > 0) {
       throw errors.conflict('general', 'employer.errors.hasChallenges');
     }
-    await repository.remove(tx, id);
+    // Its XP history (balance, transfers, invoices) is kept for the books: those keys refuse the deletion.
+    try {
+      await tx.transaction((savepoint) => repository.remove(savepoint, id));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw errors.conflict('general', 'employer.errors.hasXpHistory');
+      throw error;
+    }
     await audit(tx, {
       userId: session.userId,
       entity: ENTITY,

@@ -586,6 +586,18 @@ describe('challenge rewards', () => {
 });
 
 describe('the ledger', () => {
+  it('keeps an employer with XP history from being deleted', async () => {
+    const c = await createEmployer(t, 0, PREFIX);
+    await fund(t, admin, c.id, 10);
+    expectFailure(
+      await call('DELETE', `/Employer/${c.id}`, admin),
+      409,
+      'general',
+      'employer.errors.hasXpHistory',
+    );
+    expect(await balanceOfEmployer(t, admin, c.id)).toBe(10);
+  });
+
   it('refuses a spend the balance does not cover, and transfers in opposite directions do not deadlock', async () => {
     const c = await createEmployer(t, 2, PREFIX);
     await fund(t, admin, c.id, 100);
