@@ -28,6 +28,7 @@ import { seedLocationSettings } from './locations.ts';
 import { seedMembers } from './members.ts';
 import { seedPictures } from './pictures.ts';
 import { seedRights } from './rights.ts';
+import { seedXp } from './xp.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
 
@@ -167,5 +168,7 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   // Pictures first: the demo challenges copy their template with its banner.
   if (app) await seedPictures(db, app.files);
   await seedChallenges(db);
+  // After the challenges (rewards) and before the store (redemptions spend the grants).
+  await seedXp(db);
   return true;
 }
