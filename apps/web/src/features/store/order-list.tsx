@@ -159,7 +159,6 @@ export function OrderList({ mode, state, onStateChange }: OrderListProps) {
       onStateChange={onStateChange}
       getRowLabel={(order) => `${order.itemName} ${order.userName}`}
       rowActions={rowActions}
-      rowActionsVariant="menu"
       tabs={[
         { value: 'all', label: 'store.orders.all' },
         ...statuses.map((value) => ({ value: String(value), label: `store.status.${value}` })),
