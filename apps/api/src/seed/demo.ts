@@ -28,6 +28,7 @@ import { seedLocationSettings } from './locations.ts';
 import { seedMembers } from './members.ts';
 import { seedPictures } from './pictures.ts';
 import { seedRights } from './rights.ts';
+import { seedStore } from './store.ts';
 import { seedXp } from './xp.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
@@ -170,5 +171,6 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   await seedChallenges(db);
   // After the challenges (rewards) and before the store (redemptions spend the grants).
   await seedXp(db);
+  if (app) await seedStore(db, app.files);
   return true;
 }

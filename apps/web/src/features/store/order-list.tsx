@@ -99,7 +99,11 @@ export function OrderList({ mode, state, onStateChange }: OrderListProps) {
       id: 'cost',
       header: 'store.fields.cost',
       align: 'right',
-      cell: (order) => <Text size="sm">{xpText(order.cost)}</Text>,
+      cell: (order) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {xpText(order.cost)}
+        </Text>
+      ),
       exportValue: (order) => order.cost,
     },
     ...(mode.kind === 'admin'

@@ -129,7 +129,11 @@ export function StoreItemList({ mode, state, onStateChange }: StoreItemListProps
       header: 'store.fields.cost',
       sortField: 'cost',
       align: 'right',
-      cell: (item) => <Text size="sm">{xpText(item.cost)}</Text>,
+      cell: (item) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {xpText(item.cost)}
+        </Text>
+      ),
     },
     {
       id: 'stock',
