@@ -76,8 +76,8 @@ function CorrectionForm({ onCancel, onBooked }: { onCancel: () => void; onBooked
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      const booked = await correct.mutateAsync({ body });
-      showSuccess(t('xp.correction.done', { amount: formatXp(booked.amountOfXp, { signed: true }) }));
+      await correct.mutateAsync({ body });
+      showSuccess(t('xp.correction.done', { amount: formatXp(body.amountOfXp, { signed: true }) }));
       onBooked();
     } catch (error) {
       showSaveErrors(

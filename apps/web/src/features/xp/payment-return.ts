@@ -31,8 +31,11 @@ export function forgetPaymentStarted(invoiceId: number): void {
   }
 }
 
-/** To the payment provider's checkout (a full page load: it is another site). */
+/** How the page leaves for the checkout (a full page load: it is another site); tests replace `assign`. */
+export const checkoutNavigation = { assign: (url: string) => window.location.assign(url) };
+
+/** To the payment provider's checkout; its return finds the payment started. */
 export function goToCheckout(invoiceId: number, checkoutUrl: string): void {
   markPaymentStarted(invoiceId);
-  window.location.assign(checkoutUrl);
+  checkoutNavigation.assign(checkoutUrl);
 }

@@ -1,6 +1,8 @@
-import { InvoiceStatus } from '@xp/contracts/enums';
+import { type InvoiceTab, statusOfTab } from '@/features/invoice/search';
 import { oneOf, toListQuery } from '@/ui/list-search';
-import { type XpInvoiceListState, type XpTransactionListState, xpInvoiceTabs, xpKinds } from './search';
+import { type XpInvoiceListState, type XpTransactionListState, xpKinds } from './search';
+
+const xpInvoiceSortable = ['invoiceDate', 'invoiceNumber', 'amountOfXp'] as const;
 
 /** The API queries of the lists' states (apart from `search.ts`, which the route tree loads up front). */
 
@@ -21,18 +23,18 @@ export function toXpTransactionQuery(state: XpTransactionListState) {
   };
 }
 
-/** The query of the XP invoice lists; `openOnly`: the open invoices' page (no tabs). */
+/** The query of the XP invoice lists; `openOnly`: the open invoices' page (still to pay, no tabs). */
 export function toXpInvoiceQuery(state: XpInvoiceListState, openOnly = false) {
   const { sort, ...list } = toListQuery(state);
-  const tab = openOnly ? 'open' : oneOf(state.tab, xpInvoiceTabs);
+  const tab = state.tab as InvoiceTab | undefined;
+  const status = !openOnly && tab && tab !== 'all' ? statusOfTab[tab] : undefined;
   return {
     ...list,
-    ...(sortOf(sort, ['invoiceDate', 'invoiceNumber', 'amountOfXp']) as {
-      sort?: 'invoiceDate' | 'invoiceNumber' | 'amountOfXp';
-    }),
-    ...(tab === 'open' ? { open: 'true' as const } : {}),
-    ...(tab === 'paid' ? { status: InvoiceStatus.Paid } : {}),
-    ...(tab === 'cancelled' ? { status: InvoiceStatus.Cancelled } : {}),
+    ...(sortOf(sort, xpInvoiceSortable) as { sort?: (typeof xpInvoiceSortable)[number] }),
+    ...(openOnly ? { open: 'true' as const } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(state.from ? { from: state.from } : {}),
+    ...(state.to ? { to: state.to } : {}),
     ...(state.employerId ? { employerId: state.employerId } : {}),
   };
 }

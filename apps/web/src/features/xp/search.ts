@@ -1,4 +1,4 @@
-import { InvoiceStatus } from '@xp/contracts/enums';
+import { type InvoiceListState, parseInvoiceListSearch } from '@/features/invoice/search';
 import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
 
 /** Plain functions, no zod: the route tree is on every first load (decision 010). */
@@ -28,21 +28,13 @@ export function parseXpTransactionSearch(input: SearchInput<XpTransactionListSta
   });
 }
 
-/** The XP invoice lists' tabs after 'all': still to pay (`open=true`), paid, cancelled. */
-export const xpInvoiceTabs = ['open', 'paid', 'cancelled'] as const;
-export type XpInvoiceTab = (typeof xpInvoiceTabs)[number];
-/** The key of a tab's count in `tabCounts` (the status number; `open` for the ones still to pay). */
-export const xpInvoiceTabCountKey: Record<XpInvoiceTab, string> = {
-  open: 'open',
-  paid: String(InvoiceStatus.Paid),
-  cancelled: String(InvoiceStatus.Cancelled),
-};
-
-export type XpInvoiceListState = ListState & { employerId?: number };
+/**
+ * The XP invoice lists in the URL: the invoices' tabs (a status each, by name) and period, and (admin) an
+ * employer. The server counts per status number, as for the gym's invoices.
+ */
+export type XpInvoiceListState = InvoiceListState & { employerId?: number };
 
 export function parseXpInvoiceSearch(input: SearchInput<XpInvoiceListState>): XpInvoiceListState {
-  const search = input as Record<string, unknown>;
-  const list = parseListSearch(input);
-  const employerId = intIn(search.employerId, 1, 2_147_483_647, 0);
-  return defined({ ...list, tab: oneOf(list.tab, xpInvoiceTabs), employerId: employerId || undefined });
+  const employerId = intIn((input as Record<string, unknown>).employerId, 1, 2_147_483_647, 0);
+  return defined({ ...parseInvoiceListSearch(input), employerId: employerId || undefined });
 }

@@ -5,10 +5,12 @@ import { payableXpInvoiceStatuses, type XpInvoice } from '@xp/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
+import { type InvoiceTab, invoiceTabs, statusOfTab } from '@/features/invoice/search';
 import { CreditBadge, InvoiceStatusBadge } from '@/features/invoice/status-badge';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
+import { DateRangeFilter, withDateRange } from '@/ui/inputs/date-range-filter';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { formatEuro, formatXp } from '@/ui/money';
@@ -16,16 +18,16 @@ import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { fetchXpInvoices, useCancelXpInvoice, useXpInvoices, type XpScope, xpInvoicePdfUrl } from './api';
 import { usePayNow } from './pay-now';
-import { type XpInvoiceListState, type XpInvoiceTab, xpInvoiceTabCountKey, xpInvoiceTabs } from './search';
+import type { XpInvoiceListState } from './search';
 import { SearchSelect, useEmployerOptions } from './search-select';
 
-/** The tab counts come keyed by status number (and `open`); the tabs in the URL by name. */
-const tabs: ListTab[] = [
-  { value: 'all', label: 'xp.invoices.tabs.all' },
-  ...xpInvoiceTabs.map((tab) => ({ value: xpInvoiceTabCountKey[tab], label: `xp.invoices.tabs.${tab}` })),
-];
-const tabOfValue = (value: string | undefined): XpInvoiceTab | undefined =>
-  xpInvoiceTabs.find((tab) => xpInvoiceTabCountKey[tab] === value);
+/** The tab counts come keyed by status number; the tabs in the URL by name (as the gym's invoices). */
+const tabs: ListTab[] = invoiceTabs.map((value) => ({
+  value: value === 'all' ? 'all' : String(statusOfTab[value]),
+  label: `invoice.tabs.${value}`,
+}));
+const tabOfValue = (value: string | undefined): InvoiceTab | undefined =>
+  invoiceTabs.find((tab) => tab !== 'all' && String(statusOfTab[tab]) === value);
 
 /** An invoice a new payment may be started for (not a credit invoice, not cancelled by one). */
 export const isPayable = (invoice: XpInvoice) =>
@@ -167,16 +169,19 @@ export function XpInvoicesPage({ scope, state, onStateChange, onOpenInvoice }: X
   const activeEmployerId = useRequiredClaims().activeEmployerId ?? 0;
   const xpScope: XpScope = scope === 'admin' ? { kind: 'admin' } : { kind: 'employer', activeEmployerId };
   const isOpenOnly = scope === 'open';
-  const tab = state.tab as XpInvoiceTab | undefined;
-  // The list's tab is kept by name in the URL; GenericList speaks the tab count keys.
-  const shown: XpInvoiceListState = { ...state, tab: tab ? xpInvoiceTabCountKey[tab] : undefined };
+  const tab = state.tab as InvoiceTab | undefined;
+  // The list's tab is kept by name in the URL; GenericList speaks the tab count keys (status numbers).
+  const shown: XpInvoiceListState = {
+    ...state,
+    tab: tab && tab !== 'all' ? String(statusOfTab[tab]) : undefined,
+  };
   const counts = useListCounts(state, [scope, activeEmployerId]);
   const query = useXpInvoices(xpScope, state, { openOnly: isOpenOnly, counts: counts.countsQuery });
   const data = counts.withCounts(query.data, query.isPlaceholderData);
   const confirm = useConfirm();
   const cancel = useCancelXpInvoice();
   const payNow = usePayNow(activeEmployerId);
-  const hasFilter = Boolean(state.search || state.employerId || (!isOpenOnly && state.tab));
+  const hasFilter = Boolean(state.search || state.employerId || state.from || state.to);
   const total = isOpenOnly ? data?.total : (data?.tabCounts?.all ?? data?.total);
   const hasNone = data !== undefined && !hasFilter && total === 0;
 
@@ -241,7 +246,20 @@ export function XpInvoicesPage({ scope, state, onStateChange, onOpenInvoice }: X
         }}
         w={240}
       />
-    ) : undefined;
+    ) : null;
+  const toolbar = isOpenOnly ? undefined : (
+    <Group gap="sm" align="flex-end">
+      <DateRangeFilter
+        from={state.from}
+        to={state.to}
+        onChange={(range) => onStateChange(withDateRange(state, range))}
+        fromLabel="xp.transactions.from"
+        toLabel="xp.transactions.to"
+        clearLabel="xp.transactions.clear"
+      />
+      {employerFilter}
+    </Group>
+  );
 
   return (
     <>
@@ -268,7 +286,7 @@ export function XpInvoicesPage({ scope, state, onStateChange, onOpenInvoice }: X
             : {})}
           {...(isOpenOnly ? {} : { tabs })}
           searchPlaceholder="xp.invoices.searchPlaceholder"
-          toolbar={employerFilter}
+          toolbar={toolbar}
           {...(isOpenOnly
             ? {}
             : {

@@ -40,7 +40,7 @@ export function partyName(t: TFunction, party: XpParty): string {
 /** 'DD-MM-YYYY HH:mm' in the browser's time. */
 const formatMoment = (iso: string) => dayjs(iso).format('DD-MM-YYYY HH:mm');
 
-/** As the employer sees it: what left its balance is negative. */
+/** As the employer sees it: what left its balance is negative (the API's amounts are positive, sender to recipient). */
 const signedAmount = (transaction: XpTransaction, employerId: number | null) =>
   employerId !== null && transaction.sender.kind === 'employer' && transaction.sender.id === employerId
     ? -Math.abs(transaction.amountOfXp)
@@ -109,6 +109,12 @@ function columns(t: TFunction, employerId: number | null): ListColumn<XpTransact
       align: 'right',
       width: 130,
       cell: (row) => {
+        if (employerId === null)
+          return (
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {formatXp(row.amountOfXp)}
+            </Text>
+          );
         const amount = signedAmount(row, employerId);
         return (
           <Text size="sm" fw={600} c={amount < 0 ? 'red.8' : 'teal.8'} style={{ whiteSpace: 'nowrap' }}>
