@@ -40,6 +40,7 @@ import { Route as AppAdminEmployersRouteImport } from './routes/_app/admin/emplo
 import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
 import { Route as AppAdminPictureBankRouteImport } from './routes/_app/admin/pictureBank'
 import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
+import { Route as AppAdminStoreRouteImport } from './routes/_app/admin/store'
 import { Route as AppAdminUserOverviewRouteImport } from './routes/_app/admin/userOverview'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
 import { Route as AppAssociationChallengesRouteImport } from './routes/_app/association/challenges'
@@ -95,6 +96,10 @@ import { Route as AppAdminAssociationsAssociationIdRouteImport } from './routes/
 import { Route as AppAdminXptransactionsIndexRouteImport } from './routes/_app/admin/xptransactions/index'
 import { Route as AppAdminXptransactionsInvoicesRouteImport } from './routes/_app/admin/xptransactions/invoices'
 import { Route as AppEmployeesEmployeeIdRightsRouteImport } from './routes/_app/employees_/$employeeId/rights'
+import { Route as AppEmployerSettingsIndexRouteImport } from './routes/_app/employer/settings/index'
+import { Route as AppEmployerSettingsEmployerIdRouteImport } from './routes/_app/employer/settings/$employerId'
+import { Route as AppEmployerShopIndexRouteImport } from './routes/_app/employer/shop/index'
+import { Route as AppEmployerShopOrderRouteImport } from './routes/_app/employer/shop/order'
 import { Route as AppEmployerXptransactionsIndexRouteImport } from './routes/_app/employer/xptransactions/index'
 import { Route as AppLocationAreasLocationAreaIdRouteImport } from './routes/_app/location/areas/$locationAreaId'
 import { Route as AppLocationEmployeesIndexRouteImport } from './routes/_app/location/employees/index'
@@ -294,6 +299,11 @@ const AppAdminPictureBankRoute = AppAdminPictureBankRouteImport.update({
 const AppAdminProfileRoute = AppAdminProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminStoreRoute = AppAdminStoreRouteImport.update({
+  id: '/store',
+  path: '/store',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppAdminUserOverviewRoute = AppAdminUserOverviewRouteImport.update({
@@ -584,6 +594,28 @@ const AppEmployeesEmployeeIdRightsRoute =
     path: '/employees/$employeeId/rights',
     getParentRoute: () => AppRoute,
   } as any)
+const AppEmployerSettingsIndexRoute =
+  AppEmployerSettingsIndexRouteImport.update({
+    id: '/settings/',
+    path: '/settings/',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
+const AppEmployerSettingsEmployerIdRoute =
+  AppEmployerSettingsEmployerIdRouteImport.update({
+    id: '/settings/$employerId',
+    path: '/settings/$employerId',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
+const AppEmployerShopIndexRoute = AppEmployerShopIndexRouteImport.update({
+  id: '/shop/',
+  path: '/shop/',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
+const AppEmployerShopOrderRoute = AppEmployerShopOrderRouteImport.update({
+  id: '/shop/order',
+  path: '/shop/order',
+  getParentRoute: () => AppEmployerRouteRoute,
+} as any)
 const AppEmployerXptransactionsIndexRoute =
   AppEmployerXptransactionsIndexRouteImport.update({
     id: '/xptransactions/',
@@ -876,6 +908,7 @@ export interface FileRoutesByFullPath {
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
+  '/admin/store': typeof AppAdminStoreRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
@@ -924,6 +957,8 @@ export interface FileRoutesByFullPath {
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
+  '/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
   '/location/members/new': typeof AppLocationMembersNewRoute
@@ -949,6 +984,8 @@ export interface FileRoutesByFullPath {
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/employer/settings/': typeof AppEmployerSettingsIndexRoute
+  '/employer/shop/': typeof AppEmployerShopIndexRoute
   '/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
   '/location/members/': typeof AppLocationMembersIndexRoute
@@ -991,6 +1028,7 @@ export interface FileRoutesByTo {
   '/admin/gyms': typeof AppAdminGymsRoute
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
+  '/admin/store': typeof AppAdminStoreRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
@@ -1038,6 +1076,8 @@ export interface FileRoutesByTo {
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
+  '/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
   '/location/members/new': typeof AppLocationMembersNewRoute
@@ -1063,6 +1103,8 @@ export interface FileRoutesByTo {
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
   '/admin/xptransactions': typeof AppAdminXptransactionsIndexRoute
+  '/employer/settings': typeof AppEmployerSettingsIndexRoute
+  '/employer/shop': typeof AppEmployerShopIndexRoute
   '/employer/xptransactions': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
   '/location/members': typeof AppLocationMembersIndexRoute
@@ -1122,6 +1164,7 @@ export interface FileRoutesById {
   '/_app/admin/gyms': typeof AppAdminGymsRoute
   '/_app/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/_app/admin/profile': typeof AppAdminProfileRoute
+  '/_app/admin/store': typeof AppAdminStoreRoute
   '/_app/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/_app/association/challenges': typeof AppAssociationChallengesRoute
   '/_app/association/dashboard': typeof AppAssociationDashboardRoute
@@ -1170,6 +1213,8 @@ export interface FileRoutesById {
   '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/_app/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/_app/employees_/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/_app/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
+  '/_app/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/_app/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
   '/_app/location/members/new': typeof AppLocationMembersNewRoute
@@ -1195,6 +1240,8 @@ export interface FileRoutesById {
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/_app/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/_app/employer/settings/': typeof AppEmployerSettingsIndexRoute
+  '/_app/employer/shop/': typeof AppEmployerShopIndexRoute
   '/_app/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
   '/_app/location/members/': typeof AppLocationMembersIndexRoute
@@ -1254,6 +1301,7 @@ export interface FileRouteTypes {
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
+    | '/admin/store'
     | '/admin/userOverview'
     | '/association/challenges'
     | '/association/dashboard'
@@ -1302,6 +1350,8 @@ export interface FileRouteTypes {
     | '/admin/associations/$associationId'
     | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
+    | '/employer/settings/$employerId'
+    | '/employer/shop/order'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
     | '/location/members/new'
@@ -1327,6 +1377,8 @@ export interface FileRouteTypes {
     | '/admin/admins/'
     | '/admin/associations/'
     | '/admin/xptransactions/'
+    | '/employer/settings/'
+    | '/employer/shop/'
     | '/employer/xptransactions/'
     | '/location/employees/'
     | '/location/members/'
@@ -1369,6 +1421,7 @@ export interface FileRouteTypes {
     | '/admin/gyms'
     | '/admin/pictureBank'
     | '/admin/profile'
+    | '/admin/store'
     | '/admin/userOverview'
     | '/association/challenges'
     | '/association/dashboard'
@@ -1416,6 +1469,8 @@ export interface FileRouteTypes {
     | '/admin/associations/$associationId'
     | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
+    | '/employer/settings/$employerId'
+    | '/employer/shop/order'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
     | '/location/members/new'
@@ -1441,6 +1496,8 @@ export interface FileRouteTypes {
     | '/admin/admins'
     | '/admin/associations'
     | '/admin/xptransactions'
+    | '/employer/settings'
+    | '/employer/shop'
     | '/employer/xptransactions'
     | '/location/employees'
     | '/location/members'
@@ -1499,6 +1556,7 @@ export interface FileRouteTypes {
     | '/_app/admin/gyms'
     | '/_app/admin/pictureBank'
     | '/_app/admin/profile'
+    | '/_app/admin/store'
     | '/_app/admin/userOverview'
     | '/_app/association/challenges'
     | '/_app/association/dashboard'
@@ -1547,6 +1605,8 @@ export interface FileRouteTypes {
     | '/_app/admin/associations/$associationId'
     | '/_app/admin/xptransactions/invoices'
     | '/_app/employees_/$employeeId/rights'
+    | '/_app/employer/settings/$employerId'
+    | '/_app/employer/shop/order'
     | '/_app/location/areas/$locationAreaId'
     | '/_app/location/employees/$employeeId'
     | '/_app/location/members/new'
@@ -1572,6 +1632,8 @@ export interface FileRouteTypes {
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
     | '/_app/admin/xptransactions/'
+    | '/_app/employer/settings/'
+    | '/_app/employer/shop/'
     | '/_app/employer/xptransactions/'
     | '/_app/location/employees/'
     | '/_app/location/members/'
@@ -1842,6 +1904,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/admin/profile'
       preLoaderRoute: typeof AppAdminProfileRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/store': {
+      id: '/_app/admin/store'
+      path: '/store'
+      fullPath: '/admin/store'
+      preLoaderRoute: typeof AppAdminStoreRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/admin/userOverview': {
@@ -2229,6 +2298,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesEmployeeIdRightsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/employer/settings/': {
+      id: '/_app/employer/settings/'
+      path: '/settings'
+      fullPath: '/employer/settings/'
+      preLoaderRoute: typeof AppEmployerSettingsIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/settings/$employerId': {
+      id: '/_app/employer/settings/$employerId'
+      path: '/settings/$employerId'
+      fullPath: '/employer/settings/$employerId'
+      preLoaderRoute: typeof AppEmployerSettingsEmployerIdRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/shop/': {
+      id: '/_app/employer/shop/'
+      path: '/shop'
+      fullPath: '/employer/shop/'
+      preLoaderRoute: typeof AppEmployerShopIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/shop/order': {
+      id: '/_app/employer/shop/order'
+      path: '/shop/order'
+      fullPath: '/employer/shop/order'
+      preLoaderRoute: typeof AppEmployerShopOrderRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
     '/_app/employer/xptransactions/': {
       id: '/_app/employer/xptransactions/'
       path: '/xptransactions'
@@ -2540,6 +2637,7 @@ interface AppAdminRouteRouteChildren {
   AppAdminGymsRoute: typeof AppAdminGymsRoute
   AppAdminPictureBankRoute: typeof AppAdminPictureBankRoute
   AppAdminProfileRoute: typeof AppAdminProfileRoute
+  AppAdminStoreRoute: typeof AppAdminStoreRoute
   AppAdminUserOverviewRoute: typeof AppAdminUserOverviewRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
@@ -2557,6 +2655,7 @@ const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminGymsRoute: AppAdminGymsRoute,
   AppAdminPictureBankRoute: AppAdminPictureBankRoute,
   AppAdminProfileRoute: AppAdminProfileRoute,
+  AppAdminStoreRoute: AppAdminStoreRoute,
   AppAdminUserOverviewRoute: AppAdminUserOverviewRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,
@@ -2609,6 +2708,10 @@ interface AppEmployerRouteRouteChildren {
   AppEmployerEmployeesRoute: typeof AppEmployerEmployeesRoute
   AppEmployerInvoicesRoute: typeof AppEmployerInvoicesRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
+  AppEmployerSettingsEmployerIdRoute: typeof AppEmployerSettingsEmployerIdRoute
+  AppEmployerShopOrderRoute: typeof AppEmployerShopOrderRoute
+  AppEmployerSettingsIndexRoute: typeof AppEmployerSettingsIndexRoute
+  AppEmployerShopIndexRoute: typeof AppEmployerShopIndexRoute
   AppEmployerXptransactionsIndexRoute: typeof AppEmployerXptransactionsIndexRoute
   AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute: typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
   AppEmployerXptransactionsInvoicesIndexRoute: typeof AppEmployerXptransactionsInvoicesIndexRoute
@@ -2620,6 +2723,10 @@ const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
   AppEmployerEmployeesRoute: AppEmployerEmployeesRoute,
   AppEmployerInvoicesRoute: AppEmployerInvoicesRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
+  AppEmployerSettingsEmployerIdRoute: AppEmployerSettingsEmployerIdRoute,
+  AppEmployerShopOrderRoute: AppEmployerShopOrderRoute,
+  AppEmployerSettingsIndexRoute: AppEmployerSettingsIndexRoute,
+  AppEmployerShopIndexRoute: AppEmployerShopIndexRoute,
   AppEmployerXptransactionsIndexRoute: AppEmployerXptransactionsIndexRoute,
   AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute:
     AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute,

@@ -45,6 +45,7 @@ const optionalEmail = z.preprocess(
     .string()
     .trim()
     .max(254)
+    .meta({ examples: ['facturen@example.com'] })
     .pipe(z.email({ pattern: EMAIL_PATTERN }))
     .optional()
     .nullable(),
@@ -55,6 +56,7 @@ const countryCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'employerSettings.errors.country')
+  .meta({ examples: ['NL'] })
   .transform((value) => value.toUpperCase());
 
 /** The countries the address modal offers (any two-letter code is accepted). */

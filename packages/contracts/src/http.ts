@@ -140,15 +140,29 @@ export const formBoolean = z.preprocess(
   z.boolean(),
 );
 
-/** A form text part carrying JSON (nested values the client serialises with `JSON.stringify`). */
+/**
+ * A form text part carrying JSON (nested values the client serialises with `JSON.stringify`). A NUL byte
+ * written as `\u0000` inside it passes the server's check of raw input, so it is refused here
+ * (`validation.invalidCharacters`): PostgreSQL cannot store one.
+ */
 export const formJson = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+  z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
+    let hasNul = false;
+    let parsed: unknown;
     try {
-      return JSON.parse(value) as unknown;
+      parsed = JSON.parse(value, (key, child: unknown) => {
+        if (key.includes('\u0000') || (typeof child === 'string' && child.includes('\u0000'))) hasNul = true;
+        return child;
+      });
     } catch {
       return value;
     }
+    if (hasNul) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalidCharacters', input: value });
+      return z.NEVER;
+    }
+    return parsed;
   }, schema);
 
 /** The values a client sends to a form endpoint (files as `File`/`Blob`). */

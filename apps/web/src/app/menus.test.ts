@@ -110,6 +110,7 @@ describe('visibleMenu', () => {
       '/employer/xptransactions',
       '/employer/xptransactions/invoices',
       '/employer/invoices',
+      '/employer/settings',
     ]);
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Association, activeAssociationId: 2 }))),

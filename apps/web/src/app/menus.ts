@@ -27,6 +27,7 @@ import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
 import { hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts/claims';
 import { Environment } from '@xp/contracts/enums';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayManageEmployerSettings } from '@/features/employer-settings/access';
 import { mayManageEntries } from '@/features/entry/access';
 import { mayManageLocationMembers, mayManageMembers } from '@/features/member/access';
 import { mayManageShop } from '@/features/store/access';
@@ -206,8 +207,19 @@ export const menus: Record<Environment, MenuItem[]> = {
     },
     challenges('/employer/challenges'),
     // The shop and its orders: Admin or Employer on an active employer, as the routes' `beforeLoad`.
-    { label: 'store.menu.shop', path: '/employer/shop', icon: IconShoppingCart, access: mayManageShop, exact: true },
-    { label: 'store.menu.orders', path: '/employer/shop/order', icon: IconTruckDelivery, access: mayManageShop },
+    {
+      label: 'store.menu.shop',
+      path: '/employer/shop',
+      icon: IconShoppingCart,
+      access: mayManageShop,
+      exact: true,
+    },
+    {
+      label: 'store.menu.orders',
+      path: '/employer/shop/order',
+      icon: IconTruckDelivery,
+      access: mayManageShop,
+    },
     // The XP economy (spec 000 section 2): Admin or Employer on an active employer, as the routes' `beforeLoad`.
     {
       label: 'xp.menu.transactions',
@@ -227,6 +239,13 @@ export const menus: Record<Environment, MenuItem[]> = {
       path: '/employer/invoices',
       icon: IconReceipt,
       access: mayManageEmployerEmployees,
+    },
+    {
+      label: 'menu.employerSettings',
+      path: '/employer/settings',
+      icon: IconSettings,
+      // Admin or Employer (spec 000 section 6), on an active employer.
+      access: mayManageEmployerSettings,
     },
   ],
   // No per-item check in the association menu (spec section 6).

@@ -14,6 +14,7 @@ import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../
 import { type MultipartPart, multipart, testImage } from '../../test/multipart.ts';
 import { employerAddresses, employerContacts } from '../employer/employer.tables.ts';
 import { employers, employerUsers, locations } from '../organisation/organisation.tables.ts';
+import { storeItems } from '../store/store.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { xpAccounts } from '../xp/xp.tables.ts';
 
@@ -574,17 +575,42 @@ describe('GET /employer/locations', () => {
 describe('GET /employer/involvements/{id}', () => {
   it('counts what the active employer is involved in, with its XP balance', async () => {
     const data = expectData<EmployerInvolvements>(await api.involvements(cookies.employer, jansen));
-    expect(data).toMatchObject({ employerId: jansen, users: 1, storeItems: 0, xpBalance: 0 });
+    const [account] = await t.db
+      .select({ balance: xpAccounts.balance })
+      .from(xpAccounts)
+      .where(eq(xpAccounts.employerId, jansen));
+    const items = await t.db
+      .select({ id: storeItems.id })
+      .from(storeItems)
+      .where(eq(storeItems.employerId, jansen));
+    expect(data).toMatchObject({
+      employerId: jansen,
+      users: 1,
+      storeItems: items.length,
+      xpBalance: Number(account?.balance ?? 0),
+    });
     expect(data.challenges).toBeGreaterThanOrEqual(data.activeChallenges);
     expect(data.openInvitations).toBeGreaterThanOrEqual(0);
+  });
 
-    await t.db.insert(xpAccounts).values({ kind: 'employer', employerId: jansen, balance: 1500 });
+  it("answers the balance of the employer's XP account, 0 without one", async () => {
+    const [account] = await t.db.select().from(xpAccounts).where(eq(xpAccounts.employerId, logistiek));
+    if (account) {
+      expect(
+        expectData<EmployerInvolvements>(await api.involvements(cookies.admin, logistiek)).xpBalance,
+      ).toBe(Number(account.balance));
+      return;
+    }
+    expect(expectData<EmployerInvolvements>(await api.involvements(cookies.admin, logistiek)).xpBalance).toBe(
+      0,
+    );
+    await t.db.insert(xpAccounts).values({ kind: 'employer', employerId: logistiek, balance: 1500 });
     try {
       expect(
-        expectData<EmployerInvolvements>(await api.involvements(cookies.employer, jansen)).xpBalance,
+        expectData<EmployerInvolvements>(await api.involvements(cookies.admin, logistiek)).xpBalance,
       ).toBe(1500);
     } finally {
-      await t.db.delete(xpAccounts).where(eq(xpAccounts.employerId, jansen));
+      await t.db.delete(xpAccounts).where(eq(xpAccounts.employerId, logistiek));
     }
   });
 

@@ -141,18 +141,25 @@ const serverForm = (form: Record<string, unknown>) =>
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => [
         name,
-        Array.isArray(value)
-          ? value.map((element) => (element === FILE ? uploaded() : String(element)))
-          : value === FILE
-            ? uploaded()
-            : String(value),
+        isJsonList(value)
+          ? JSON.stringify(value)
+          : Array.isArray(value)
+            ? value.map((element) => (element === FILE ? uploaded() : String(element)))
+            : value === FILE
+              ? uploaded()
+              : String(value),
       ]),
   );
+/** A list of objects: one form part with its JSON (`formJson` in the contract). */
+const isJsonList = (value: unknown): value is object[] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((element) => typeof element === 'object' && element !== null);
 const uploaded = (filename = 'picture.png'): UploadedFile => ({ filename, mimetype: 'image/png', data: png });
 
 function formParts(form: Record<string, unknown>, fileName = 'picture.png'): MultipartPart[] {
   return Object.entries(form).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value])
+    (isJsonList(value) ? [JSON.stringify(value)] : Array.isArray(value) ? value : [value])
       .filter((element) => element !== undefined)
       .map(
         (element): MultipartPart =>
@@ -272,6 +279,21 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
         variant,
         send: () => send(pathBase, baseQuery, { parts: formParts(form!, 'pic\u0000ture.png') }),
       });
+      continue;
+    }
+    if (isJsonList(value)) {
+      // A JSON part: each of its leaves, as in a JSON body.
+      for (const leaf of leavesOf(value)) {
+        const valid = leaf.kind === 'string' ? String(leafAt(value, leaf.path)) : '';
+        for (const variant of leaf.kind === 'number' ? numberVariants : textVariants(valid)) {
+          const json = JSON.stringify(withLeaf(value, leaf.path, MARK)).replace(`"${MARK}"`, variant.json);
+          probes.push({
+            where: `form ${field}${leafKey(leaf.path)}`,
+            variant,
+            send: () => send(pathBase, baseQuery, { parts: formParts({ ...form, [field]: json }) }),
+          });
+        }
+      }
       continue;
     }
     const variants = typeof value === 'number' ? numberVariants : textVariants(String(value));
