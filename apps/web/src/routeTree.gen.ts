@@ -96,6 +96,8 @@ import { Route as AppAdminAssociationsAssociationIdRouteImport } from './routes/
 import { Route as AppAdminXptransactionsIndexRouteImport } from './routes/_app/admin/xptransactions/index'
 import { Route as AppAdminXptransactionsInvoicesRouteImport } from './routes/_app/admin/xptransactions/invoices'
 import { Route as AppEmployeesEmployeeIdRightsRouteImport } from './routes/_app/employees_/$employeeId/rights'
+import { Route as AppEmployerSettingsIndexRouteImport } from './routes/_app/employer/settings/index'
+import { Route as AppEmployerSettingsEmployerIdRouteImport } from './routes/_app/employer/settings/$employerId'
 import { Route as AppEmployerShopIndexRouteImport } from './routes/_app/employer/shop/index'
 import { Route as AppEmployerShopOrderRouteImport } from './routes/_app/employer/shop/order'
 import { Route as AppEmployerXptransactionsIndexRouteImport } from './routes/_app/employer/xptransactions/index'
@@ -592,6 +594,18 @@ const AppEmployeesEmployeeIdRightsRoute =
     path: '/employees/$employeeId/rights',
     getParentRoute: () => AppRoute,
   } as any)
+const AppEmployerSettingsIndexRoute =
+  AppEmployerSettingsIndexRouteImport.update({
+    id: '/settings/',
+    path: '/settings/',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
+const AppEmployerSettingsEmployerIdRoute =
+  AppEmployerSettingsEmployerIdRouteImport.update({
+    id: '/settings/$employerId',
+    path: '/settings/$employerId',
+    getParentRoute: () => AppEmployerRouteRoute,
+  } as any)
 const AppEmployerShopIndexRoute = AppEmployerShopIndexRouteImport.update({
   id: '/shop/',
   path: '/shop/',
@@ -943,6 +957,7 @@ export interface FileRoutesByFullPath {
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
   '/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -969,6 +984,7 @@ export interface FileRoutesByFullPath {
   '/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/employer/settings/': typeof AppEmployerSettingsIndexRoute
   '/employer/shop/': typeof AppEmployerShopIndexRoute
   '/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -1060,6 +1076,7 @@ export interface FileRoutesByTo {
   '/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/employees/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
   '/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -1086,6 +1103,7 @@ export interface FileRoutesByTo {
   '/admin/admins': typeof AppAdminAdminsIndexRoute
   '/admin/associations': typeof AppAdminAssociationsIndexRoute
   '/admin/xptransactions': typeof AppAdminXptransactionsIndexRoute
+  '/employer/settings': typeof AppEmployerSettingsIndexRoute
   '/employer/shop': typeof AppEmployerShopIndexRoute
   '/employer/xptransactions': typeof AppEmployerXptransactionsIndexRoute
   '/location/employees': typeof AppLocationEmployeesIndexRoute
@@ -1195,6 +1213,7 @@ export interface FileRoutesById {
   '/_app/admin/associations/$associationId': typeof AppAdminAssociationsAssociationIdRoute
   '/_app/admin/xptransactions/invoices': typeof AppAdminXptransactionsInvoicesRoute
   '/_app/employees_/$employeeId/rights': typeof AppEmployeesEmployeeIdRightsRoute
+  '/_app/employer/settings/$employerId': typeof AppEmployerSettingsEmployerIdRoute
   '/_app/employer/shop/order': typeof AppEmployerShopOrderRoute
   '/_app/location/areas/$locationAreaId': typeof AppLocationAreasLocationAreaIdRoute
   '/_app/location/employees/$employeeId': typeof AppLocationEmployeesEmployeeIdRoute
@@ -1221,6 +1240,7 @@ export interface FileRoutesById {
   '/_app/admin/admins/': typeof AppAdminAdminsIndexRoute
   '/_app/admin/associations/': typeof AppAdminAssociationsIndexRoute
   '/_app/admin/xptransactions/': typeof AppAdminXptransactionsIndexRoute
+  '/_app/employer/settings/': typeof AppEmployerSettingsIndexRoute
   '/_app/employer/shop/': typeof AppEmployerShopIndexRoute
   '/_app/employer/xptransactions/': typeof AppEmployerXptransactionsIndexRoute
   '/_app/location/employees/': typeof AppLocationEmployeesIndexRoute
@@ -1330,6 +1350,7 @@ export interface FileRouteTypes {
     | '/admin/associations/$associationId'
     | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
+    | '/employer/settings/$employerId'
     | '/employer/shop/order'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
@@ -1356,6 +1377,7 @@ export interface FileRouteTypes {
     | '/admin/admins/'
     | '/admin/associations/'
     | '/admin/xptransactions/'
+    | '/employer/settings/'
     | '/employer/shop/'
     | '/employer/xptransactions/'
     | '/location/employees/'
@@ -1447,6 +1469,7 @@ export interface FileRouteTypes {
     | '/admin/associations/$associationId'
     | '/admin/xptransactions/invoices'
     | '/employees/$employeeId/rights'
+    | '/employer/settings/$employerId'
     | '/employer/shop/order'
     | '/location/areas/$locationAreaId'
     | '/location/employees/$employeeId'
@@ -1473,6 +1496,7 @@ export interface FileRouteTypes {
     | '/admin/admins'
     | '/admin/associations'
     | '/admin/xptransactions'
+    | '/employer/settings'
     | '/employer/shop'
     | '/employer/xptransactions'
     | '/location/employees'
@@ -1581,6 +1605,7 @@ export interface FileRouteTypes {
     | '/_app/admin/associations/$associationId'
     | '/_app/admin/xptransactions/invoices'
     | '/_app/employees_/$employeeId/rights'
+    | '/_app/employer/settings/$employerId'
     | '/_app/employer/shop/order'
     | '/_app/location/areas/$locationAreaId'
     | '/_app/location/employees/$employeeId'
@@ -1607,6 +1632,7 @@ export interface FileRouteTypes {
     | '/_app/admin/admins/'
     | '/_app/admin/associations/'
     | '/_app/admin/xptransactions/'
+    | '/_app/employer/settings/'
     | '/_app/employer/shop/'
     | '/_app/employer/xptransactions/'
     | '/_app/location/employees/'
@@ -2272,6 +2298,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesEmployeeIdRightsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/employer/settings/': {
+      id: '/_app/employer/settings/'
+      path: '/settings'
+      fullPath: '/employer/settings/'
+      preLoaderRoute: typeof AppEmployerSettingsIndexRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
+    '/_app/employer/settings/$employerId': {
+      id: '/_app/employer/settings/$employerId'
+      path: '/settings/$employerId'
+      fullPath: '/employer/settings/$employerId'
+      preLoaderRoute: typeof AppEmployerSettingsEmployerIdRouteImport
+      parentRoute: typeof AppEmployerRouteRoute
+    }
     '/_app/employer/shop/': {
       id: '/_app/employer/shop/'
       path: '/shop'
@@ -2668,7 +2708,9 @@ interface AppEmployerRouteRouteChildren {
   AppEmployerEmployeesRoute: typeof AppEmployerEmployeesRoute
   AppEmployerInvoicesRoute: typeof AppEmployerInvoicesRoute
   AppEmployerIndexRoute: typeof AppEmployerIndexRoute
+  AppEmployerSettingsEmployerIdRoute: typeof AppEmployerSettingsEmployerIdRoute
   AppEmployerShopOrderRoute: typeof AppEmployerShopOrderRoute
+  AppEmployerSettingsIndexRoute: typeof AppEmployerSettingsIndexRoute
   AppEmployerShopIndexRoute: typeof AppEmployerShopIndexRoute
   AppEmployerXptransactionsIndexRoute: typeof AppEmployerXptransactionsIndexRoute
   AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute: typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
@@ -2681,7 +2723,9 @@ const AppEmployerRouteRouteChildren: AppEmployerRouteRouteChildren = {
   AppEmployerEmployeesRoute: AppEmployerEmployeesRoute,
   AppEmployerInvoicesRoute: AppEmployerInvoicesRoute,
   AppEmployerIndexRoute: AppEmployerIndexRoute,
+  AppEmployerSettingsEmployerIdRoute: AppEmployerSettingsEmployerIdRoute,
   AppEmployerShopOrderRoute: AppEmployerShopOrderRoute,
+  AppEmployerSettingsIndexRoute: AppEmployerSettingsIndexRoute,
   AppEmployerShopIndexRoute: AppEmployerShopIndexRoute,
   AppEmployerXptransactionsIndexRoute: AppEmployerXptransactionsIndexRoute,
   AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute:
