@@ -8,11 +8,11 @@ import { challengeRoutes } from './modules/challenge/challenge.routes.ts';
 import { challengeTemplateRoutes } from './modules/challenge-template/challenge-template.routes.ts';
 import { employeeRoutes } from './modules/employee/employee.routes.ts';
 import { employerRoutes } from './modules/employer/employer.routes.ts';
-import { employerSettingsRoutes } from './modules/employer-settings/employer-settings.routes.ts';
 import {
   employerEmployeeExampleExcelRoute,
   employerEmployeeRoutes,
 } from './modules/employer-employee/employer-employee.routes.ts';
+import { employerSettingsRoutes } from './modules/employer-settings/employer-settings.routes.ts';
 import { entryRoutes } from './modules/entry/entry.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
