@@ -120,6 +120,8 @@ function BuyXpForm({ employerId, balance, onCancel, onDirectDebit }: BuyXpFormPr
           description={t('xp.buy.limits', { min: formatXp(minPurchase), max: formatXp(maxPurchase) })}
           min={minPurchase}
           max={maxPurchase}
+          // Say what is wrong instead of silently changing what was typed.
+          clampBehavior="none"
           step={1000}
           allowDecimal={false}
           allowNegative={false}
