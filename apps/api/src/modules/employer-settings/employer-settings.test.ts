@@ -22,7 +22,7 @@ let t: TestApp;
 /** Bakkerij Jansen (werkgever@example.com's, with demo settings) and Van den Berg Logistiek. */
 let jansen: number;
 let logistiek: number;
-const cookies: Record<string, string> = {};
+const cookies = { employer: '', logistiek: '', admin: '', gym: '', supplier: '', adminAtJansen: '' };
 /** The demo settings of Bakkerij Jansen, put back before each test. */
 let demo: EmployerSettings;
 
