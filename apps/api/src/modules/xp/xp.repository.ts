@@ -10,7 +10,17 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText } from '../../platform/db/columns.ts';
-import { type ListQuery, likePattern, limitOffset, orderBy, tabCounts } from '../../platform/http/paging.ts';
+import {
+  type ListQuery,
+  likePattern,
+  limitOffset,
+  matchFields,
+  orderBy,
+  pagedCounts,
+  searchOnce,
+  sortKey,
+  tabCounts,
+} from '../../platform/http/paging.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { employerAddresses } from '../employer/employer.tables.ts';
@@ -43,17 +53,32 @@ export interface TransferFilter extends ListQuery {
   to?: string | undefined;
 }
 
+/** The most accounts a search matches by name; a broader search is narrowed by typing more. */
+const SEARCH_ACCOUNTS = 1_000;
+
+/**
+ * A search: the accounts whose person or employer matches (read first, by their trigram indexes), then the
+ * transfers from or to them (by the account indexes), or whose reason matches (its trigram index). Two
+ * steps, so the planner never walks the date index filtering every transfer by the names.
+ */
+async function searchCondition(db: Database, search: string): Promise<SQL> {
+  const pattern = likePattern(search.toLowerCase());
+  const rows = (await db.execute(sql`select a.id from ${xpAccounts} a
+      where a.user_id in (select u.id from ${users} u where u.search_text like ${pattern} and u.deleted_at is null)
+         or a.employer_id in (select e.id from ${employers} e where e.name ilike ${pattern})
+      limit ${SEARCH_ACCOUNTS}`)) as unknown as { rows: { id: number }[] };
+  const ids = rows.rows.map((row) => row.id);
+  // `is not null` lets the planner use the partial trigram index (with the account indexes, a BitmapOr).
+  const reason = sql`(${xpTransfers.reason} is not null and lower(${xpTransfers.reason}) like ${pattern})`;
+  if (ids.length === 0) return reason;
+  return sql`(${inArray(xpTransfers.fromAccountId, ids)} or ${inArray(xpTransfers.toAccountId, ids)} or ${reason})`;
+}
+
 function transferConditions(filter: TransferFilter): SQL[] {
   const where: SQL[] = [];
   if (filter.employerId !== undefined) where.push(eq(xpTransfers.employerId, filter.employerId));
   if (filter.from) where.push(gte(xpTransfers.createdAt, dutchDayStart(filter.from)));
   if (filter.to) where.push(lt(xpTransfers.createdAt, sql`${dutchDayStart(filter.to)} + interval '1 day'`));
-  if (filter.search) {
-    const pattern = likePattern(filter.search.toLowerCase());
-    where.push(sql`(${fromUser.searchText} like ${pattern} or ${toUser.searchText} like ${pattern}
-      or lower(${fromEmployer.name}) like ${pattern} or lower(${toEmployer.name}) like ${pattern}
-      or lower(coalesce(${xpTransfers.reason}, '')) like ${pattern})`);
-  }
   return where;
 }
 
@@ -132,21 +157,42 @@ const toTransaction = (row: TransferRow): XpTransaction => ({
 /** A page of transfers, newest first by default, with a count per kind (tabs). */
 export async function listTransfers(db: Database, filter: TransferFilter) {
   const base = transferConditions(filter);
+  if (filter.search) base.push(await searchCondition(db, filter.search));
   const where = filter.kind ? [...base, eq(xpTransfers.kind, filter.kind)] : base;
+  const ordered = { ...filter, direction: filter.sort ? filter.direction : ('desc' as const) };
+  const sortable = { date: xpTransfers.createdAt, amountOfXp: xpTransfers.amount };
+  const order = orderBy(ordered, sortable, 'date', xpTransfers.id);
+  if (filter.search && filter.counts !== false) {
+    // A search reads its matches once for the page and every tab's count (decision 009), so the planner
+    // never walks the date index filtering a million transfers for a few matches.
+    const once = await searchOnce(
+      db,
+      ordered,
+      db
+        .select(matchFields(xpTransfers.id, sortKey(ordered, sortable, 'date'), xpTransfers.kind))
+        .from(xpTransfers)
+        .where(and(...base)),
+      { values: xpTransferKinds, current: filter.kind },
+    );
+    if (once) {
+      const rows = (await joined(db, transferSelection)
+        .where(once.ids.length > 0 ? inArray(xpTransfers.id, once.ids) : sql`false`)
+        .orderBy(...order)) as unknown as TransferRow[];
+      return { items: rows.map(toTransaction), ...pagedCounts(once.counts, filter.kind ?? 'all') };
+    }
+  }
   const { limit, offset } = limitOffset(filter);
   const rows = (await joined(db, transferSelection)
     .where(and(...where))
-    .orderBy(
-      ...orderBy(
-        { ...filter, direction: filter.sort ? filter.direction : 'desc' },
-        { date: xpTransfers.createdAt, amountOfXp: xpTransfers.amount },
-        'date',
-        xpTransfers.id,
-      ),
-    )
+    .orderBy(...order)
     .limit(limit)
     .offset(offset)) as unknown as TransferRow[];
-  const count = (extra?: SQL) => joined(db, { one: sql`1` }).where(and(...base, extra)) as never;
+  // The counts read the transfers alone: every condition is on its columns.
+  const count = (extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(xpTransfers)
+      .where(and(...base, extra)) as never;
   const counts = await tabCounts(
     db,
     filter,

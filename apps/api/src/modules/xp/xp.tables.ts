@@ -101,6 +101,12 @@ export const xpTransfers = pgTable(
     // The employer's list (newest first) and the admin's.
     index('xp_transfers_employer_idx').on(table.employerId, table.createdAt, table.id),
     index('xp_transfers_created_idx').on(table.createdAt, table.id),
+    // A kind's tab and its count, of one employer and of all (migration 0043).
+    index('xp_transfers_employer_kind_idx').on(table.employerId, table.kind, table.createdAt, table.id),
+    index('xp_transfers_kind_idx').on(table.kind, table.createdAt, table.id),
+    index('xp_transfers_reason_trgm_idx')
+      .using('gin', sql`lower(${table.reason}) gin_trgm_ops`)
+      .where(sql`${table.reason} is not null`),
     index('xp_transfers_from_idx').on(table.fromAccountId, table.id),
     index('xp_transfers_to_idx').on(table.toAccountId, table.id),
     index('xp_transfers_user_idx').on(table.userId),

@@ -1,0 +1,3 @@
+CREATE INDEX "xp_transfers_employer_kind_idx" ON "xp_transfers" USING btree ("employer_id","kind","created_at","id");--> statement-breakpoint
+CREATE INDEX "xp_transfers_kind_idx" ON "xp_transfers" USING btree ("kind","created_at","id");--> statement-breakpoint
+CREATE INDEX "xp_transfers_reason_trgm_idx" ON "xp_transfers" USING gin (lower("reason") gin_trgm_ops) WHERE "xp_transfers"."reason" is not null;
