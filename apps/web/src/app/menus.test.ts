@@ -77,6 +77,7 @@ describe('visibleMenu', () => {
       '/admin/employers',
       '/admin/pictureBank',
       '/admin/challengeTemplate',
+      '/admin/store',
       '/admin/xptransactions',
       '/admin/xptransactions/invoices',
     ]);
@@ -107,6 +108,8 @@ describe('visibleMenu', () => {
       '/employer',
       '/employer/employees',
       '/employer/challenges',
+      '/employer/shop',
+      '/employer/shop/order',
       '/employer/xptransactions',
       '/employer/xptransactions/invoices',
       '/employer/invoices',
