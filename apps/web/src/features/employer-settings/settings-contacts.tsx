@@ -236,7 +236,7 @@ function ContactForm({ settings, index, initial, onCancel }: ContactFormProps) {
     <form onSubmit={submit} noValidate aria-label={t('employerSettings.contacts.modal')}>
       <Stack gap="xl">
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 5 }}>
+          <Grid.Col span={{ base: 12, xs: 4 }}>
             <TextField
               control={form.control}
               name="firstName"
@@ -246,7 +246,7 @@ function ContactForm({ settings, index, initial, onCancel }: ContactFormProps) {
               data-autofocus
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 2 }}>
+          <Grid.Col span={{ base: 12, xs: 3 }}>
             <TextField
               control={form.control}
               name="insertion"

@@ -97,7 +97,6 @@ export function SettingsGeneralForm({ settings }: { settings: EmployerSettings }
             control={form.control}
             name="logo"
             label={t('employerSettings.fields.logo')}
-            description={t('employerSettings.general.logoHint')}
             currentHash={currentHash}
             onRemoveCurrent={
               currentHash ? () => form.setValue('removeLogo', true, { shouldDirty: true }) : undefined
