@@ -90,14 +90,12 @@ export async function seedXp(db: Database) {
         challengeId: challenge.id,
         createdBy: staff?.id ?? null,
       });
-      await tx
-        .insert(challengeCompletions)
-        .values({
-          challengeId: challenge.id,
-          userId: person.userId,
-          transferId: made.id,
-          recordedBy: staff?.id,
-        });
+      await tx.insert(challengeCompletions).values({
+        challengeId: challenge.id,
+        userId: person.userId,
+        transferId: made.id,
+        recordedBy: staff?.id,
+      });
     }
   });
 }
