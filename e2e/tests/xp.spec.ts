@@ -13,7 +13,7 @@ async function signInAs(page: Page, email: string) {
 async function headerBalance(page: Page): Promise<number> {
   const balance = page.getByRole('banner').getByText(/\d[\d.]* XP/);
   await expect(balance).toBeVisible();
-  return Number((await balance.innerText()).replace(/[^\d]/g, ''));
+  return Number(((await balance.textContent()) ?? '').replace(/[^\d]/g, ''));
 }
 
 /**
