@@ -52,6 +52,10 @@ const screens = [
         {
           'GET /api/EmployerEmployee': () => ({ data: { items: employerEmployees, total: 1 } }),
           'GET /api/Employer/4/EmployeeInvitations': () => ({ data: { items: [], total: 0 } }),
+          // The header's XP balance and its 'XP kopen' (shell texts).
+          'GET /api/Employer/4/GetBalance': () => ({
+            data: { amountOfXp: 12_500, minPurchase: 100, maxPurchase: 5_000_000 },
+          }),
         },
       ),
     shows: 'Anouk Jansen',
@@ -95,6 +99,7 @@ describe('the first screens that load only some text areas', () => {
       expect(await screen.findByText(shows)).toBeInTheDocument();
       // The header and the navbar are in, with their switchers and menus.
       await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+      if (path.startsWith('/employer')) await screen.findByRole('button', { name: 'XP kopen' });
       expect([...new Set(missing)].join(' ')).toBe('');
     });
   }
