@@ -117,9 +117,9 @@ function columns(t: TFunction, withEmployer: boolean, withPdf: boolean): ListCol
     {
       id: 'status',
       header: 'xp.invoices.status',
-      width: 200,
+      width: 260,
       cell: (invoice) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <InvoiceStatusBadge status={invoice.status} />
           {invoice.creditedInvoiceId !== null && <CreditBadge />}
         </Group>
