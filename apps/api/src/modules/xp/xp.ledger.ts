@@ -20,17 +20,20 @@ export type AccountOwner =
 
 export const INSUFFICIENT_XP = 'xp.errors.insufficientBalance';
 
+/** The owner's account, as SQL (each kind has a unique index on it). */
+const ownedBy = (owner: AccountOwner) =>
+  owner.kind === 'employer'
+    ? eq(xpAccounts.employerId, owner.employerId)
+    : owner.kind === 'wallet'
+      ? eq(xpAccounts.userId, owner.userId)
+      : eq(xpAccounts.kind, owner.kind);
+
 /**
  * The account's id, made on first use (an employer's or a person's account exists from its first movement).
  * The unique indexes decide between two first uses at once; the loser reads the winner's row.
  */
 export async function accountOf(db: Database, owner: AccountOwner): Promise<number> {
-  const where =
-    owner.kind === 'employer'
-      ? eq(xpAccounts.employerId, owner.employerId)
-      : owner.kind === 'wallet'
-        ? eq(xpAccounts.userId, owner.userId)
-        : eq(xpAccounts.kind, owner.kind);
+  const where = ownedBy(owner);
   const [found] = await db.select({ id: xpAccounts.id }).from(xpAccounts).where(where);
   if (found) return found.id;
   await db
@@ -47,13 +50,7 @@ export async function accountOf(db: Database, owner: AccountOwner): Promise<numb
 
 /** The cached balance of an owner's account (0 before its first movement). */
 export async function balanceOf(db: Database, owner: AccountOwner): Promise<number> {
-  const where =
-    owner.kind === 'employer'
-      ? eq(xpAccounts.employerId, owner.employerId)
-      : owner.kind === 'wallet'
-        ? eq(xpAccounts.userId, owner.userId)
-        : eq(xpAccounts.kind, owner.kind);
-  const [row] = await db.select({ balance: xpAccounts.balance }).from(xpAccounts).where(where);
+  const [row] = await db.select({ balance: xpAccounts.balance }).from(xpAccounts).where(ownedBy(owner));
   return row?.balance ?? 0;
 }
 

@@ -5,6 +5,7 @@ import {
   XP_TRANSACTIONS_CSV_PATH,
   xpTransactionQuery,
 } from '@xp/contracts';
+import { formatMoment } from '@xp/contracts/dutch-time';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
@@ -151,7 +152,7 @@ export function xpTransactionsCsvRoute(deps: service.XpDeps) {
               party.kind === 'issuance' ? texts.issuance : party.kind === 'store' ? texts.store : party.name;
             lines.push(
               [
-                dutchDateTime(row.date),
+                formatMoment(row.date),
                 texts.kinds[row.kind],
                 name(row.sender),
                 name(row.recipient),
@@ -173,21 +174,3 @@ export function xpTransactionsCsvRoute(deps: service.XpDeps) {
     );
   };
 }
-
-/** An instant as `DD-MM-YYYY HH:mm` in the Netherlands. */
-const dutchDateTime = (iso: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('nl-NL', {
-      timeZone: 'Europe/Amsterdam',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
-};

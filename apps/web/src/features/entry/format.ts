@@ -17,24 +17,7 @@ export function formatDay(day: string): string {
 }
 
 /** An instant (ISO-8601) in the Dutch local time: 'DD-MM-YYYY HH:mm'. */
-export function formatMoment(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Amsterdam',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
-}
+export { formatMoment } from '@xp/contracts/dutch-time';
 
 /** The time of a refresh, 'HH:mm:ss' in the browser's clock. */
 export const clockTime = (at: number) => dayjs(at).format('HH:mm:ss');
