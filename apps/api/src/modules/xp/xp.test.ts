@@ -56,6 +56,38 @@ async function settle(checkoutUrl: string, action: string, webhooks = 1) {
 const buy = (employer: typeof a, amountOfXp: number) =>
   call('POST', `/Employer/${employer.id}/AddBalance`, employer.cookie, { amountOfXp });
 
+describe('access', () => {
+  it("answers another employer's paths 404, gym staff 403 and the signed out 401 on every employer endpoint", async () => {
+    const [invoice] = await t.db.select().from(xpInvoices).where(eq(xpInvoices.employerId, b.id)).limit(1);
+    const invoiceId = invoice?.id ?? 1;
+    const calls: [method: 'GET' | 'POST', path: (employerId: number) => string, body?: object][] = [
+      ['POST', (id) => `/Employer/${id}/AddBalance`, { amountOfXp: 500 }],
+      ['GET', (id) => `/Employer/${id}/XpTransactions`],
+      ['POST', (id) => `/Employer/${id}/GrantXp`, { amountOfXp: 1, allEmployees: true }],
+      ['GET', (id) => `/Employer/${id}/XpInvoices`],
+      ['GET', (id) => `/Employer/${id}/XpInvoices/${invoiceId}`],
+      ['POST', (id) => `/Employer/${id}/XpInvoices/${invoiceId}/Pay`],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await call(method, path(b.id), a.cookie, body)).statusCode, path(b.id)).toBe(404);
+      expect((await call(method, path(a.id), gym, body)).statusCode, path(a.id)).toBe(403);
+      expect((await call(method, path(a.id), '', body)).statusCode, path(a.id)).toBe(401);
+    }
+  });
+
+  it('keeps the admin endpoints to admins and validates their queries', async () => {
+    for (const path of ['/XpTransaction', '/XpInvoice', '/XpInvoice/1', `/XpWallet/${a.employeeIds[0]}`]) {
+      expect((await call('GET', path, a.cookie)).statusCode, path).toBe(403);
+      expect((await call('GET', path, gym)).statusCode, path).toBe(403);
+    }
+    expect((await call('GET', '/XpInvoice?status=99', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/XpTransaction?kind=gift', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/XpTransaction?from=2026-13-01', admin)).statusCode).toBe(400);
+    expectFailure(await call('GET', '/XpInvoice/2147483647', admin), 404, 'general', 'xp.errors.notFound');
+    expectFailure(await call('GET', '/XpWallet/2147483647', admin), 404, 'general', 'xp.errors.userNotFound');
+  });
+});
+
 describe('the balance', () => {
   it('answers the active employer its own balance and the purchase limits; another employer 404', async () => {
     const balance = ok<{ amountOfXp: number; minPurchase: number; maxPurchase: number }>(
@@ -146,6 +178,28 @@ describe('buying XP', () => {
       'general',
       'xp.errors.notPayable',
     );
+  });
+
+  it('a chargeback makes a paid invoice due again without touching the XP; paying it again credits nothing more', async () => {
+    const c = await createEmployer(t, 0, PREFIX);
+    const purchase = ok<XpPurchase>(await buy(c, 300));
+    await settle(purchase.checkoutUrl!, 'paid');
+    expect(await balanceOfEmployer(t, c.cookie, c.id)).toBe(300);
+    await settle(purchase.checkoutUrl!, 'chargedBack', 2);
+    const chargedBack = ok<XpInvoice>(
+      await call('GET', `/Employer/${c.id}/XpInvoices/${purchase.invoice.id}`, c.cookie),
+    );
+    expect(chargedBack.status).toBe(InvoiceStatus.ChargedBack);
+    expect(await balanceOfEmployer(t, c.cookie, c.id)).toBe(300);
+    const again = ok<XpPurchase>(
+      await call('POST', `/Employer/${c.id}/XpInvoices/${purchase.invoice.id}/Pay`, c.cookie),
+    );
+    await settle(again.checkoutUrl!, 'paid');
+    const settled = ok<XpInvoice>(
+      await call('GET', `/Employer/${c.id}/XpInvoices/${purchase.invoice.id}`, c.cookie),
+    );
+    expect(settled.status).toBe(InvoiceStatus.Paid);
+    expect(await balanceOfEmployer(t, c.cookie, c.id)).toBe(300);
   });
 
   it('refuses amounts outside the limits, fractions, other types and stray fields, changing nothing', async () => {
