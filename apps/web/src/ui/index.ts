@@ -22,6 +22,7 @@ export * from './list-export';
 export * from './list-pagination';
 export * from './list-search';
 export * from './modal-flow';
+export * from './modal-form';
 export * from './pagination';
 export * from './side-panel';
 export * from './states';

@@ -243,6 +243,23 @@ describe('the settings of the employer', () => {
     expect(await screen.findByText('Er zijn nog geen contactpersonen.')).toBeInTheDocument();
   });
 
+  it('removes an address after confirmation, naming it, and keeps the other', async () => {
+    serverWith();
+    await startApp('/employer/settings');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Verwijderen Oudegracht 112, 3511 AX Utrecht' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Adres verwijderen' });
+    expect(dialog).toHaveTextContent(
+      'Weet je zeker dat je het adres Oudegracht 112, 3511 AX Utrecht wilt verwijderen?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    expect(await screen.findByText('Het adres is verwijderd.')).toBeInTheDocument();
+    expect(sentForms()[0]!.addresses).toEqual([expect.objectContaining({ street: 'Postbus' })]);
+    expect(sentForms()[0]!.contacts).toEqual([expect.objectContaining({ firstName: 'Marieke' })]);
+  });
+
   it('adds a contact person in the contact modal', async () => {
     serverWith();
     await startApp('/employer/settings');

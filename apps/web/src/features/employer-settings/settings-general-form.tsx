@@ -1,19 +1,14 @@
-import { Grid, Stack, Text } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { type EmployerSettings, employerSettingsForm, fileUpload } from '@xp/contracts';
-import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormActions } from '@/ui/form-actions';
-import { showSaveErrors } from '@/ui/form-errors';
 import { ImageField } from '@/ui/inputs/image-field';
-import { SwitchField } from '@/ui/inputs/switch-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { TextareaField } from '@/ui/inputs/textarea-field';
-import { showSuccess } from '@/ui/toasts';
-import { useZodForm } from '@/ui/use-zod-form';
 import { settingsForm, useUpdateEmployerSettings } from './api';
-import { SettingsCard } from './settings-card';
+import { SwitchGroup } from './settings-fields';
+import { SettingsFormCard, useSettingsCardForm } from './settings-form-card';
 
 /**
  * The contract's form as this card holds it: `logo` is a newly chosen file (null: none chosen; the stored
@@ -56,100 +51,74 @@ const toFormValues = (settings: EmployerSettings): FormValues => ({
 export function SettingsGeneralForm({ settings }: { settings: EmployerSettings }) {
   const { t } = useTranslation();
   const update = useUpdateEmployerSettings();
-  const form = useZodForm(formSchema, { defaultValues: toFormValues(settings) });
-  const { reset } = form;
-  const isDirty = form.formState.isDirty;
-  const removeLogo = useWatch({ control: form.control, name: 'removeLogo' });
-  const currentHash = removeLogo ? null : settings.logoHash;
-
-  // Show what another save changed meanwhile (another card's save answers these too), unless edited here.
-  useEffect(() => {
-    if (!isDirty) reset(toFormValues(settings));
-  }, [settings, isDirty, reset]);
-
-  const submit = form.handleSubmit(async (values) => {
-    // In the browser a chosen file is a `File` (the shared schema types it as the server's upload).
-    const newLogo = values.logo instanceof Blob ? values.logo : undefined;
-    const { logo: _logo, removeLogo: remove, ...general } = values;
-    try {
-      const saved = await update.mutateAsync({
+  const { form, submit } = useSettingsCardForm({
+    schema: formSchema,
+    settings,
+    toValues: toFormValues,
+    // Another card's save answers these too.
+    shown: settings,
+    save: (values) => {
+      // In the browser a chosen file is a `File` (the shared schema types it as the server's upload).
+      const newLogo = values.logo instanceof Blob ? values.logo : undefined;
+      const { logo: _logo, removeLogo: remove, ...general } = values;
+      return update.mutateAsync({
         form: {
           ...settingsForm(settings, general),
           ...(newLogo ? { logo: newLogo } : {}),
           ...(remove && !newLogo && settings.logoHash ? { removeLogo: true } : {}),
         },
       });
-      reset(toFormValues(saved));
-      showSuccess(t('employerSettings.general.saved'));
-    } catch (error) {
-      showSaveErrors(error, form.setError, formFields, 'employerSettings.general.failed');
-    }
+    },
+    fields: formFields,
+    texts: 'employerSettings.general',
   });
+  const removeLogo = useWatch({ control: form.control, name: 'removeLogo' });
+  const currentHash = removeLogo ? null : settings.logoHash;
 
   return (
-    <SettingsCard
-      title={t('employerSettings.general.title')}
-      subtitle={t('employerSettings.general.subtitle')}
-    >
-      <form onSubmit={submit} noValidate aria-label={t('employerSettings.general.title')}>
-        <Stack gap="md">
-          <ImageField
+    <SettingsFormCard texts="employerSettings.general" form={form} onSubmit={submit}>
+      <ImageField
+        control={form.control}
+        name="logo"
+        label={t('employerSettings.fields.logo')}
+        currentHash={currentHash}
+        onRemoveCurrent={
+          currentHash ? () => form.setValue('removeLogo', true, { shouldDirty: true }) : undefined
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextField
             control={form.control}
-            name="logo"
-            label={t('employerSettings.fields.logo')}
-            currentHash={currentHash}
-            onRemoveCurrent={
-              currentHash ? () => form.setValue('removeLogo', true, { shouldDirty: true }) : undefined
-            }
+            name="name"
+            label={t('employerSettings.fields.name')}
+            required
+            maxLength={100}
           />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextField
-                control={form.control}
-                name="name"
-                label={t('employerSettings.fields.name')}
-                required
-                maxLength={100}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextField
-                control={form.control}
-                name="personnelNumber"
-                label={t('employerSettings.fields.personnelNumber')}
-                maxLength={32}
-              />
-            </Grid.Col>
-          </Grid>
-          <TextareaField
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextField
             control={form.control}
-            name="description"
-            label={t('employerSettings.fields.description')}
-            maxLength={1000}
-            autosize
-            minRows={3}
+            name="personnelNumber"
+            label={t('employerSettings.fields.personnelNumber')}
+            maxLength={32}
           />
-          <Stack gap="xs" role="group" aria-label={t('employerSettings.fields.access')}>
-            <Text size="sm" fw={500}>
-              {t('employerSettings.fields.access')}
-            </Text>
-            {accessFields.map((field) => (
-              <SwitchField
-                key={field}
-                control={form.control}
-                name={field}
-                label={t(`employerSettings.access.${field}`)}
-              />
-            ))}
-          </Stack>
-          <FormActions
-            isDirty={isDirty}
-            isSubmitting={form.formState.isSubmitting}
-            onUndo={() => reset()}
-            undoLabel="employerSettings.undo"
-          />
-        </Stack>
-      </form>
-    </SettingsCard>
+        </Grid.Col>
+      </Grid>
+      <TextareaField
+        control={form.control}
+        name="description"
+        label={t('employerSettings.fields.description')}
+        maxLength={1000}
+        autosize
+        minRows={3}
+      />
+      <SwitchGroup
+        control={form.control}
+        label={t('employerSettings.fields.access')}
+        names={accessFields}
+        texts="employerSettings.access"
+      />
+    </SettingsFormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { type EmployerSettings, employerInvoiceEmailInput } from '@xp/contracts';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showSaveErrors } from '@/ui/form-errors';
 import { TextField } from '@/ui/inputs/text-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
-import { SubmitActions } from '@/ui/submit-actions';
+import { ModalForm } from '@/ui/modal-form';
 import { useZodForm } from '@/ui/use-zod-form';
 import { settingsForm, useUpdateEmployerSettings } from './api';
 import { SettingsCard } from './settings-card';
@@ -78,19 +78,16 @@ function InvoiceEmailForm({ settings, onCancel }: { settings: EmployerSettings; 
     }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={t('employerSettings.invoiceEmail.modal')}>
-      <Stack gap="xl">
-        <TextField
-          control={form.control}
-          name="invoiceEmail"
-          label={t('employerSettings.fields.email')}
-          description={t('employerSettings.invoiceEmail.hint')}
-          type="email"
-          maxLength={254}
-          data-autofocus
-        />
-        <SubmitActions submitLabel="actions.save" isSubmitting={flow.step === 'saving'} onCancel={onCancel} />
-      </Stack>
-    </form>
+    <ModalForm onSubmit={submit} label={t('employerSettings.invoiceEmail.modal')} onCancel={onCancel}>
+      <TextField
+        control={form.control}
+        name="invoiceEmail"
+        label={t('employerSettings.fields.email')}
+        description={t('employerSettings.invoiceEmail.hint')}
+        type="email"
+        maxLength={254}
+        data-autofocus
+      />
+    </ModalForm>
   );
 }
