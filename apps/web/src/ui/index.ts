@@ -29,5 +29,6 @@ export * from './states';
 export * from './submit-actions';
 export * from './toasts';
 export * from './translate';
+export * from './use-object-url';
 export * from './use-zod-form';
 export * from './wizard';

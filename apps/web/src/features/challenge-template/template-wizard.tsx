@@ -8,6 +8,7 @@ import { applyServerErrors } from '@/ui/form-errors';
 import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showError, showSuccess } from '@/ui/toasts';
+import { useObjectUrl } from '@/ui/use-object-url';
 import { useZodForm } from '@/ui/use-zod-form';
 import { Wizard, type WizardStep } from '@/ui/wizard';
 import { useChallengeTemplate, useCreateTemplate, useUpdateTemplate } from './api';
@@ -26,21 +27,6 @@ import { BannerStep, type PickedPicture, SettingsStep, SummaryStep, ThemeStep } 
 
 /** Editing a template opens at step 3, the settings (spec 000 section 2). */
 export const EDIT_START_STEP = 2;
-
-/** An object URL for a chosen file, revoked when the file changes. */
-function useObjectUrl(file: unknown): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!(file instanceof Blob) || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 interface TemplateWizardPanelProps {
   opened: boolean;

@@ -1,4 +1,4 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { MemberListItem } from '@xp/contracts';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
+import { OptionWithDetail } from '@/ui/inputs/option-with-detail';
 import { type FormFieldProps, useFieldInput } from '@/ui/inputs/use-form-field';
 import { useMemberOptions } from './api';
 
@@ -64,17 +65,7 @@ export function MemberField<T extends FieldValues, N extends FieldPath<T>, TOutp
       }}
       renderOption={({ option }) => {
         const member = found.get(option.value);
-        const detail = member ? detailOf(member) : '';
-        return (
-          <Stack gap={0}>
-            <Text size="sm">{option.label}</Text>
-            {detail && (
-              <Text size="xs" c="dimmed">
-                {detail}
-              </Text>
-            )}
-          </Stack>
-        );
+        return <OptionWithDetail label={option.label} detail={member ? detailOf(member) : ''} />;
       }}
       nothingFoundMessage={
         members.isFetching

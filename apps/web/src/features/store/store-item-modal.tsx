@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { fileUpload, type StoreItem, storeItemFields } from '@xp/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiCallError } from '@/app/api-client';
@@ -12,6 +12,7 @@ import { SelectField } from '@/ui/inputs/select-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { TextareaField } from '@/ui/inputs/textarea-field';
 import { ModalFlow, useModalFlow } from '@/ui/modal-flow';
+import { useObjectUrl } from '@/ui/use-object-url';
 import { useZodForm } from '@/ui/use-zod-form';
 import { Wizard, type WizardStep } from '@/ui/wizard';
 import { useCreateStoreItem, useUpdateStoreItem } from './api';
@@ -34,21 +35,6 @@ const valuesOf = (item: StoreItem | undefined, category: number | undefined): Fo
   cost: item?.cost ?? null,
   stock: item?.stock ?? null,
 });
-
-/** An object URL for a chosen file, revoked when the file changes. */
-function useObjectUrl(file: unknown): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!(file instanceof Blob) || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 interface StoreItemModalProps {
   opened: boolean;

@@ -1,4 +1,4 @@
-import { Select, type SelectProps, Stack, Text } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useEmployers } from '@/features/employer/api';
 import { useEmployerEmployees } from '@/features/employer-employee/api';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
+import { OptionWithDetail } from '@/ui/inputs/option-with-detail';
 
 export interface PickOption {
   id: number;
@@ -95,19 +96,9 @@ export function SearchSelect({ value, onChange, useOptions, texts, ...props }: S
         setChosen(id ? (byId.get(id) ?? null) : null);
         onChange(id ? Number(id) : null);
       }}
-      renderOption={({ option }) => {
-        const detail = byId.get(option.value)?.detail;
-        return (
-          <Stack gap={0}>
-            <Text size="sm">{option.label}</Text>
-            {detail && (
-              <Text size="xs" c="dimmed">
-                {detail}
-              </Text>
-            )}
-          </Stack>
-        );
-      }}
+      renderOption={({ option }) => (
+        <OptionWithDetail label={option.label} detail={byId.get(option.value)?.detail} />
+      )}
       nothingFoundMessage={
         found.isFetching
           ? t('ui.loading')

@@ -1,3 +1,4 @@
+import { stripSearchParams } from '@tanstack/react-router';
 import { type InvoiceListState, parseInvoiceListSearch } from '@/features/invoice/search';
 import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
 
@@ -38,3 +39,21 @@ export function parseXpInvoiceSearch(input: SearchInput<XpInvoiceListState>): Xp
   const employerId = intIn((input as Record<string, unknown>).employerId, 1, 2_147_483_647, 0);
   return defined({ ...parseInvoiceListSearch(input), employerId: employerId || undefined });
 }
+
+/** The search of a transactions route (the admin's, the employer's): parsed, the defaults left out of the URL. */
+export const xpTransactionRouteSearch = {
+  validateSearch: parseXpTransactionSearch,
+  search: { middlewares: [stripSearchParams<XpTransactionListState>(defaultXpListState)] },
+};
+
+/** The search of an XP invoices route (the admin's, the employer's, the employer's open ones). */
+export const xpInvoiceRouteSearch = {
+  validateSearch: parseXpInvoiceSearch,
+  search: { middlewares: [stripSearchParams<XpInvoiceListState>(defaultXpListState)] },
+};
+
+/** Where the employer's invoice lists open an invoice. */
+export const xpInvoiceLink = (id: number) => ({
+  to: '/employer/xptransactions/invoices/$openInvoiceId' as const,
+  params: { openInvoiceId: String(id) },
+});

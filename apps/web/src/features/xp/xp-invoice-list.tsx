@@ -10,16 +10,15 @@ import { CreditBadge, InvoiceStatusBadge } from '@/features/invoice/status-badge
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab, type RowAction } from '@/ui/generic-list';
-import { DateRangeFilter, withDateRange } from '@/ui/inputs/date-range-filter';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { formatEuro, formatXp } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { fetchXpInvoices, useCancelXpInvoice, useXpInvoices, type XpScope, xpInvoicePdfUrl } from './api';
+import { XpListFilters } from './list-filters';
 import { usePayNow } from './pay-now';
 import type { XpInvoiceListState } from './search';
-import { SearchSelect, useEmployerOptions } from './search-select';
 
 /** The tab counts come keyed by status number; the tabs in the URL by name (as the gym's invoices). */
 const tabs: ListTab[] = invoiceTabs.map((value) => ({
@@ -227,38 +226,8 @@ export function XpInvoicesPage({ scope, state, onStateChange, onOpenInvoice }: X
           },
         ];
 
-  const employerFilter =
-    scope === 'admin' ? (
-      <SearchSelect
-        label={t('xp.invoices.employer')}
-        placeholder={t('xp.transactions.allEmployers')}
-        value={state.employerId}
-        onChange={(employerId) => {
-          const { employerId: _old, ...rest } = state;
-          onStateChange({ ...rest, ...(employerId ? { employerId } : {}), page: 1 });
-        }}
-        useOptions={useEmployerOptions}
-        texts={{
-          hint: 'xp.employerPick.hint',
-          nothingFound: 'xp.employerPick.nothingFound',
-          failed: 'xp.employerPick.failed',
-          clear: 'xp.employerPick.clear',
-        }}
-        w={240}
-      />
-    ) : null;
   const toolbar = isOpenOnly ? undefined : (
-    <Group gap="sm" align="flex-end">
-      <DateRangeFilter
-        from={state.from}
-        to={state.to}
-        onChange={(range) => onStateChange(withDateRange(state, range))}
-        fromLabel="xp.transactions.from"
-        toLabel="xp.transactions.to"
-        clearLabel="xp.transactions.clear"
-      />
-      {employerFilter}
-    </Group>
+    <XpListFilters state={state} onStateChange={onStateChange} hasEmployerFilter={scope === 'admin'} />
   );
 
   return (

@@ -195,25 +195,26 @@ describe("the employer's transactions", () => {
   });
 });
 
+/** The employer filter's search answer. */
+const employers = {
+  items: [
+    {
+      id: 4,
+      name: 'Bakkerij Jansen',
+      createdAt: '2026-01-01',
+      userCount: 1,
+      employeeCount: 2,
+      registration: 'complete',
+    },
+  ],
+  total: 1,
+};
+
 describe("the admin's transactions", () => {
   it('shows the employer of each, filters on one, and exports', async () => {
     const requests = fakeApi({
       'GET /api/XpTransaction': () => ({ data: page }),
-      'GET /api/Employer': () => ({
-        data: {
-          items: [
-            {
-              id: 4,
-              name: 'Bakkerij Jansen',
-              createdAt: '2026-01-01',
-              userCount: 1,
-              employeeCount: 2,
-              registration: 'complete',
-            },
-          ],
-          total: 1,
-        },
-      }),
+      'GET /api/Employer': () => ({ data: employers }),
     });
     const { user, onStateChange } = renderPage('admin');
     const table = await screen.findByRole('table', { name: 'XP-transacties' });
@@ -234,21 +235,7 @@ describe("the admin's transactions", () => {
   it('books a correction on an employer with its reason, negative amounts too', async () => {
     const requests = fakeApi({
       'GET /api/XpTransaction': () => ({ data: page }),
-      'GET /api/Employer': () => ({
-        data: {
-          items: [
-            {
-              id: 4,
-              name: 'Bakkerij Jansen',
-              createdAt: '2026-01-01',
-              userCount: 1,
-              employeeCount: 2,
-              registration: 'complete',
-            },
-          ],
-          total: 1,
-        },
-      }),
+      'GET /api/Employer': () => ({ data: employers }),
       'POST /api/XpTransaction/Correction': () => ({
         data: transaction({ id: 9, kind: 'correction', amountOfXp: 250, description: 'Dubbel geboekt' }),
       }),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAdjustments, IconDownload, IconGift } from '@tabler/icons-react';
 import type { XpParty, XpTransaction } from '@xp/contracts';
@@ -9,14 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
-import { DateRangeFilter, withDateRange } from '@/ui/inputs/date-range-filter';
 import { useOpenedOnce } from '@/ui/lazy-modal';
 import { useListCounts } from '@/ui/list-counts';
 import { formatXp } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { downloadXpTransactionsCsv, fetchAdminXpTransactions, useXpTransactions, type XpScope } from './api';
+import { XpListFilters } from './list-filters';
 import { type XpTransactionListState, xpKinds } from './search';
-import { SearchSelect, useEmployerOptions } from './search-select';
 
 // The forms load when first opened, not with the list.
 const GrantXpModal = lazy(() =>
@@ -191,34 +190,7 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
     );
 
   const toolbar = (
-    <Group gap="sm" align="flex-end">
-      <DateRangeFilter
-        from={state.from}
-        to={state.to}
-        onChange={(range) => onStateChange(withDateRange(state, range))}
-        fromLabel="xp.transactions.from"
-        toLabel="xp.transactions.to"
-        clearLabel="xp.transactions.clear"
-      />
-      {scope === 'admin' && (
-        <SearchSelect
-          label={t('xp.transactions.employer')}
-          placeholder={t('xp.transactions.allEmployers')}
-          value={state.employerId}
-          onChange={(employerId) => {
-            const { employerId: _old, ...rest } = state;
-            onStateChange({ ...rest, ...(employerId ? { employerId } : {}), page: 1 });
-          }}
-          useOptions={useEmployerOptions}
-          texts={{
-            hint: 'xp.employerPick.hint',
-            nothingFound: 'xp.employerPick.nothingFound',
-            failed: 'xp.employerPick.failed',
-            clear: 'xp.employerPick.clear',
-          }}
-          w={240}
-        />
-      )}
+    <XpListFilters state={state} onStateChange={onStateChange} hasEmployerFilter={scope === 'admin'}>
       {scope === 'employer' && (
         <Button
           variant="default"
@@ -229,7 +201,7 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
           {t('xp.transactions.export')}
         </Button>
       )}
-    </Group>
+    </XpListFilters>
   );
 
   return (

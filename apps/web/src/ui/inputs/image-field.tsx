@@ -3,10 +3,11 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconArrowBackUp, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@xp/contracts';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
+import { useObjectUrl } from '../use-object-url';
 import { formatFileSize } from './file-utils';
 import { type FieldWrapperProps, useFieldControl } from './use-form-field';
 
@@ -36,21 +37,6 @@ export interface ImageDropzoneProps {
    * and `previewSize × previewAspect` wide, shrinking with the field, and sits above the drop area.
    */
   previewAspect?: number;
-}
-
-/** An object URL for a chosen file, revoked when the file changes. */
-function useObjectUrl(file: File | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }
 
 /**

@@ -1,30 +1,24 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { isAdmin } from '@xp/contracts/claims';
 import { requireAccess } from '@/app/route-access';
-import {
-  defaultXpListState,
-  parseXpTransactionSearch,
-  type XpTransactionListState,
-} from '@/features/xp/search';
+import { xpTransactionRouteSearch } from '@/features/xp/search';
 import { XpTransactionsPage } from '@/features/xp/xp-transaction-list';
 import { defined } from '@/ui/list-search';
 
 /** 'XP-transacties': every XP movement; kind, employer, period, page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/admin/xptransactions/')({
-  validateSearch: parseXpTransactionSearch,
-  search: { middlewares: [stripSearchParams(defaultXpListState)] },
+  ...xpTransactionRouteSearch,
   beforeLoad: requireAccess(isAdmin),
   component: TransactionsPage,
 });
 
 function TransactionsPage() {
-  const state = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <XpTransactionsPage
       scope="admin"
-      state={state}
-      onStateChange={(next: XpTransactionListState) => void navigate({ search: defined(next) })}
+      state={Route.useSearch()}
+      onStateChange={(next) => void navigate({ search: defined(next) })}
     />
   );
 }
