@@ -67,7 +67,8 @@ function columns(t: TFunction, employerId: number | null): ListColumn<XpTransact
     {
       id: 'kind',
       header: 'xp.transactions.kind',
-      width: 130,
+      // 'TERUGBETALING' whole.
+      width: 165,
       cell: (row) => (
         <Badge component="span" variant="light" color={KIND_COLORS[row.kind]}>
           {t(`xp.kind.${row.kind}`)}
