@@ -107,6 +107,7 @@ export function SettingsContacts({ settings }: { settings: EmployerSettings }) {
         },
       ]}
       modalSize="large"
+      minWidth={640}
       renderForm={(props) => <ContactForm settings={settings} {...props} />}
     />
   );

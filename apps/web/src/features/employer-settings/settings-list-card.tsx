@@ -52,6 +52,8 @@ interface SettingsListCardProps<L extends SettingsList> {
   labelOf: (row: Row<L>) => string;
   columns: readonly SettingsListColumn<Row<L>>[];
   modalSize?: 'default' | 'large';
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns (a phone). */
+  minWidth?: number;
   /** The modal's form (it saves with `useRowSubmit`). */
   renderForm: (props: RowFormProps<Row<L>>) => ReactNode;
 }
@@ -65,6 +67,7 @@ export function SettingsListCard<L extends SettingsList>({
   labelOf,
   columns,
   modalSize = 'default',
+  minWidth,
   renderForm,
 }: SettingsListCardProps<L>) {
   const { t } = useTranslation();
@@ -95,6 +98,8 @@ export function SettingsListCard<L extends SettingsList>({
     });
   };
 
+  // The table scrolls sideways below `minWidth`; positioned, so that the hidden header of the actions column
+  // scrolls with it instead of widening the page.
   return (
     <SettingsCard
       title={t(`${texts}.title`)}
@@ -115,46 +120,48 @@ export function SettingsListCard<L extends SettingsList>({
           {t(`${texts}.empty`)}
         </Text>
       ) : (
-        <Table aria-label={t(`${texts}.title`)} verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.header}>{t(column.header)}</Table.Th>
-              ))}
-              <Table.Th>
-                <VisuallyHidden>{t('ui.list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, index) => (
-              <Table.Tr key={row.id}>
+        <Table.ScrollContainer minWidth={minWidth ?? 0} type="native" pos="relative">
+          <Table aria-label={t(`${texts}.title`)} verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                  <Table.Th key={column.header}>{t(column.header)}</Table.Th>
                 ))}
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`${t('actions.edit')} ${labelOf(row)}`}
-                      onClick={() => setEditing(index)}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`${t('actions.delete')} ${labelOf(row)}`}
-                      onClick={() => remove(index)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+                <Table.Th>
+                  <VisuallyHidden>{t('ui.list.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, index) => (
+                <Table.Tr key={row.id}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${t('actions.edit')} ${labelOf(row)}`}
+                        onClick={() => setEditing(index)}
+                      >
+                        <IconPencil size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t('actions.delete')} ${labelOf(row)}`}
+                        onClick={() => remove(index)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ModalFlow
         opened={editing !== null}
