@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from '../seed/demo.ts';
 export { DEMO_PASSWORD };
 
 /** A fresh copy of the migrated, seeded template database. */
-async function freshDatabase(): Promise<DatabaseHandle> {
+async function freshDatabase(poolWaitMs?: number): Promise<DatabaseHandle> {
   const database = inject('database');
   if (database.kind === 'pglite') {
     return openPglite({ loadDataDir: new Blob([fs.readFileSync(database.dumpFile)]) });
@@ -27,7 +27,7 @@ async function freshDatabase(): Promise<DatabaseHandle> {
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${database.templateName}`);
   const url = new URL(database.serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const handle = await openPostgres(url.toString(), undefined, poolWaitMs);
   return {
     ...handle,
     async close() {
@@ -47,9 +47,21 @@ type Route = Parameters<NonNullable<ServerOptions['onRouteRegistered']>>[0];
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  { extraRoutes, logStream }: { extraRoutes?: RouteEntry[]; logStream?: ServerOptions['logStream'] } = {},
+  {
+    extraRoutes,
+    logStream,
+    poolWaitMs,
+  }: {
+    extraRoutes?: RouteEntry[];
+    logStream?: ServerOptions['logStream'];
+    /**
+     * PostgreSQL: how long a request waits for a connection before 503 (default 5 s). A test that queues a
+     * thousand requests on the pool on purpose (the ledger's concurrency) waits for all of them.
+     */
+    poolWaitMs?: number;
+  } = {},
 ) {
-  const database = await freshDatabase();
+  const database = await freshDatabase(poolWaitMs);
   const routes: Route[] = [];
   let services: AppServices | undefined;
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-files-'));

@@ -450,14 +450,25 @@ export async function grantXp(
     if (userIds.length === 0) throw errors.conflict(GENERAL_KEY, 'xp.errors.noEmployees');
     if (!body.allEmployees && !(await repository.isEmployeeOf(tx, employerId, body.userId!)))
       throw errors.notFound('xp.errors.notEmployee');
-    const recipients = await transferToWallets(tx, {
-      kind: 'grant',
-      from: { kind: 'employer', employerId },
-      userIds,
-      amount: body.amountOfXp,
-      employerId,
-      createdBy: session.userId,
-    });
+    const grant = { kind: 'grant' as const, from: { kind: 'employer' as const, employerId } };
+    // One person: one transfer (four statements); everyone: set-based, a few statements for thousands.
+    const recipients = body.allEmployees
+      ? await transferToWallets(tx, {
+          ...grant,
+          userIds,
+          amount: body.amountOfXp,
+          employerId,
+          createdBy: session.userId,
+        })
+      : (await transfer(tx, {
+          ...grant,
+          to: { kind: 'wallet', userId: body.userId! },
+          amount: body.amountOfXp,
+          employerId,
+          userId: body.userId!,
+          createdBy: session.userId,
+        }),
+        1);
     await audit(tx, {
       userId: session.userId,
       entity: 'XpGrant',

@@ -26,7 +26,8 @@ let b: Awaited<ReturnType<typeof createEmployer>>;
 const PREFIX = '10.81';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A thousand grants queue on the pool at once (the concurrency test): none may time out waiting.
+  t = await createTestApp({}, { poolWaitMs: 120_000 });
   call = request(t);
   admin = await signIn(t, 'admin@example.com', PREFIX);
   gym = await signIn(t, 'gym@example.com', PREFIX);

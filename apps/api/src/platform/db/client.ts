@@ -38,12 +38,16 @@ const MIGRATION_LOCK = 727_001;
  */
 export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  /** While the database is away (or every connection busy) a request waits this long, then answers 503. */
+  connectionTimeoutMillis = 5_000,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // While the database is away a request waits this long for a connection, then answers 503.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis,
     idleTimeoutMillis: 30_000,
     // Finds connections that a network failure left half-open.
     keepAlive: true,
