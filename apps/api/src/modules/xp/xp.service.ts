@@ -452,23 +452,24 @@ export async function grantXp(
       throw errors.notFound('xp.errors.notEmployee');
     const grant = { kind: 'grant' as const, from: { kind: 'employer' as const, employerId } };
     // One person: one transfer (four statements); everyone: set-based, a few statements for thousands.
-    const recipients = body.allEmployees
-      ? await transferToWallets(tx, {
-          ...grant,
-          userIds,
-          amount: body.amountOfXp,
-          employerId,
-          createdBy: session.userId,
-        })
-      : (await transfer(tx, {
-          ...grant,
-          to: { kind: 'wallet', userId: body.userId! },
-          amount: body.amountOfXp,
-          employerId,
-          userId: body.userId!,
-          createdBy: session.userId,
-        }),
-        1);
+    let recipients = 1;
+    if (body.allEmployees)
+      recipients = await transferToWallets(tx, {
+        ...grant,
+        userIds,
+        amount: body.amountOfXp,
+        employerId,
+        createdBy: session.userId,
+      });
+    else
+      await transfer(tx, {
+        ...grant,
+        to: { kind: 'wallet', userId: body.userId! },
+        amount: body.amountOfXp,
+        employerId,
+        userId: body.userId!,
+        createdBy: session.userId,
+      });
     await audit(tx, {
       userId: session.userId,
       entity: 'XpGrant',
