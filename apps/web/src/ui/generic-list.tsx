@@ -122,6 +122,8 @@ export interface GenericListProps<T> {
   label?: string;
   /** Shows 'Exporteren': every row of the current search, sort and filters as a CSV file. */
   exportRows?: ListExport<T>;
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns (default 480). */
+  minTableWidth?: number;
 }
 
 /** A row's actions menu (Menu, Popover, floating-ui) loads right after the first paint; its button shows until then. */
@@ -153,6 +155,7 @@ export function GenericList<T>({
   toolbar,
   label,
   exportRows,
+  minTableWidth = 480,
 }: GenericListProps<T>) {
   const { t, i18n } = useTranslation();
   const tr = (text: string) => translateMessage(t, text);
@@ -366,7 +369,7 @@ export function GenericList<T>({
         </Group>
       )}
 
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={minTableWidth}>
         <Table
           highlightOnHover={Boolean(onRowClick)}
           verticalSpacing="sm"

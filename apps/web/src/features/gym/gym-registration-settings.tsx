@@ -2,7 +2,7 @@ import { Box, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@man
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ApiError } from '@xp/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@/app/api-client';
 import { cdnUrl } from '@/app/cdn';
@@ -12,6 +12,7 @@ import { showFailure } from '@/ui/form-errors';
 import { ImageDropzone } from '@/ui/inputs/image-field';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
+import { useObjectUrl } from '@/ui/use-object-url';
 import { useGym, useGymRegistrationSettings, useRemoveGymBanner, useUpdateGymRegistration } from './api';
 import { signUpPath } from './gym-form';
 
@@ -19,21 +20,6 @@ import { signUpPath } from './gym-form';
 const PREVIEW_WIDTH = 720;
 
 const errorsOf = (error: unknown): ApiError[] => (error instanceof ApiCallError ? error.errors : []);
-
-/** An object URL of a chosen file, revoked when it changes. */
-function useFileUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
 
 /** 'Inschrijving' of the gym settings: the public sign-up link and the banner of its pages. */
 export function GymRegistrationSettings() {
@@ -89,7 +75,7 @@ function BannerForm({ gymId, bannerHash }: { gymId: number; bannerHash: string |
   const confirm = useConfirm();
   const [file, setFile] = useState<File | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const fileUrl = useFileUrl(file);
+  const fileUrl = useObjectUrl(file);
   const previewUrl = fileUrl ?? (bannerHash ? cdnUrl(bannerHash, { w: PREVIEW_WIDTH * 2 }) : null);
 
   const choose = (next: File | null) => {

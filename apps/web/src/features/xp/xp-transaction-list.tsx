@@ -222,6 +222,8 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
       ) : (
         <GenericList
           label={t(title)}
+          // Six or seven columns: on a phone the table scrolls rather than squeezing the kind's badge.
+          minTableWidth={scope === 'admin' ? 1000 : 880}
           columns={columns(t, scope === 'admin' ? null : activeEmployerId)}
           data={data}
           isLoading={query.isPending}
