@@ -31,7 +31,7 @@ import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
-import { xpInvoicePdfRoute, xpRoutes, xpTransactionsCsvRoute } from './modules/xp/xp.routes.ts';
+import { xpInvoicePdfRoute, xpRoutes } from './modules/xp/xp.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
 import type { Config } from './platform/config.ts';
 import { createLinkSigner, type LinkSigner } from './platform/crypto/link-token.ts';
@@ -199,7 +199,6 @@ export async function buildApp({
       memberImportExampleRoute({ db }),
       invoicePdfRoute({ db }),
       xpInvoicePdfRoute(xp),
-      xpTransactionsCsvRoute(xp),
     ],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,

@@ -1,4 +1,5 @@
 import { dutchPostalCode } from './address.ts';
+import { associationLocation } from './association.ts';
 import { employerName } from './employer.ts';
 import { AddressType, ContractDuration, EmployerPaymentType } from './enums.ts';
 import { blankToUndefined, enumValue } from './form-values.ts';
@@ -208,16 +209,8 @@ export type EmployerOption = z.infer<typeof employerOption>;
 export const employerOptionQuery = listQuery(['name'] as const);
 
 /** `GET /employer/locations`: where the active employer's employees may go. */
-export const employerLocation = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  gymId: z.number().int(),
-  gymName: z.string(),
-  street: z.string().nullable(),
-  houseNumber: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-});
+// The same shape as the association screens' locations: one schema.
+export const employerLocation = associationLocation;
 export type EmployerLocation = z.infer<typeof employerLocation>;
 export const employerLocationQuery = listQuery(['name', 'city', 'gymName'] as const);
 

@@ -191,8 +191,6 @@ const activeEmployerInvoiceParams = z.object({ activeEmployerId: idFromText, id:
 
 /** The XP invoice as a PDF (`application/pdf`): employer staff their own, admins any. */
 export const XP_INVOICE_PDF_PATH = '/XpInvoice/{id}/Pdf';
-/** The employer's transactions as CSV (`text/csv`). */
-export const XP_TRANSACTIONS_CSV_PATH = '/Employer/{activeEmployerId}/XpTransactions/Export';
 
 export const xpEndpoints = {
   balance: endpoint({

@@ -479,43 +479,6 @@ describe('corrections (admin)', () => {
   });
 });
 
-describe('the CSV export', () => {
-  it("answers the employer's transactions as CSV with the list's filters; not another employer's", async () => {
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: `/api/Employer/${a.id}/XpTransactions/Export?kind=grant`,
-      headers: { cookie: a.cookie },
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe('Datum;Soort;Van;Naar;XP;Omschrijving');
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((line) => line.split(';')[1] === 'Toegekend')).toBe(true);
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/Employer/${b.id}/XpTransactions/Export`,
-      headers: { cookie: a.cookie },
-    });
-    expect(other.statusCode).toBe(404);
-    const odd = await t.app.inject({
-      method: 'GET',
-      url: `/api/Employer/${a.id}/XpTransactions/Export?kind=nothing`,
-      headers: { cookie: a.cookie },
-    });
-    expect(odd.statusCode).toBe(400);
-    const gymStaff = await t.app.inject({
-      method: 'GET',
-      url: `/api/Employer/${a.id}/XpTransactions/Export`,
-      headers: { cookie: gym },
-    });
-    expect(gymStaff.statusCode).toBe(403);
-  });
-});
-
 describe('XP invoices', () => {
   it('lists an employer its own invoices with status tabs; the admin all; cancels an unpaid one by credit', async () => {
     const mine = ok<{ items: XpInvoice[]; tabCounts: Record<string, number> }>(

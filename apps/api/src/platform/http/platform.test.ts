@@ -5,7 +5,6 @@ import {
   INVOICE_PDF_PATH,
   MEMBER_IMPORT_EXAMPLE_PATH,
   XP_INVOICE_PDF_PATH,
-  XP_TRANSACTIONS_CSV_PATH,
 } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +82,6 @@ describe('route table', () => {
       `/api${MEMBER_IMPORT_EXAMPLE_PATH}`,
       `/api${INVOICE_PDF_PATH.replace('{id}', ':id')}`,
       `/api${XP_INVOICE_PDF_PATH.replace('{id}', ':id')}`,
-      `/api${XP_TRANSACTIONS_CSV_PATH.replace('{activeEmployerId}', ':activeEmployerId')}`,
     ]);
     const others = t.routes
       .map((route) => route.url)

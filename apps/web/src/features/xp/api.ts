@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Descriptor } from '@xp/contracts/descriptor';
 import { buildPath } from '@xp/contracts/request';
 import { call } from '@/app/api-client';
-import { downloadApiFile } from '@/app/api-download';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
-import { xpCalls as calls, INVOICE_PDF_PATH, TRANSACTIONS_CSV_PATH } from './calls';
+import { xpCalls as calls, INVOICE_PDF_PATH } from './calls';
 import { toXpInvoiceQuery, toXpTransactionQuery } from './query';
 import type { XpInvoiceListState, XpTransactionListState } from './search';
 
@@ -91,21 +90,9 @@ export function useXpTransactions(scope: XpScope, state: XpTransactionListState,
 export const fetchAdminXpTransactions = (state: XpTransactionListState) =>
   call(calls.adminTransactions, { query: toXpTransactionQuery(state) });
 
-/** The employer's transactions of the list's search, kind and period as the server's CSV file. */
-export function downloadXpTransactionsCsv(
-  activeEmployerId: number,
-  state: XpTransactionListState,
-  fileName: string,
-) {
-  const { page: _page, pageSize: _pageSize, ...filter } = toXpTransactionQuery(state);
-  const query = new URLSearchParams(
-    Object.entries(filter).map(([key, value]) => [key, String(value)]),
-  ).toString();
-  return downloadApiFile(
-    `${buildPath(TRANSACTIONS_CSV_PATH, { activeEmployerId })}${query ? `?${query}` : ''}`,
-    fileName,
-  );
-}
+/** One page of the active employer's transactions, for the list's CSV export. */
+export const fetchEmployerXpTransactions = (activeEmployerId: number, state: XpTransactionListState) =>
+  call(calls.transactions, { params: { activeEmployerId }, query: toXpTransactionQuery(state) });
 
 /** A page of the XP invoices: the active employer's (`openOnly`: still to pay), or every one's (admin). */
 export function useXpInvoices(

@@ -1,8 +1,8 @@
-import { XP_INVOICE_PDF_PATH, XP_TRANSACTIONS_CSV_PATH, xpEndpoints } from '@xp/contracts';
+import { XP_INVOICE_PDF_PATH, xpEndpoints } from '@xp/contracts';
 import { endpointKey } from '@xp/contracts/descriptor';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { INVOICE_PDF_PATH, TRANSACTIONS_CSV_PATH, xpCalls } from './calls';
+import { INVOICE_PDF_PATH, xpCalls } from './calls';
 
 /** Kinds of schema that make the parsed answer differ from the JSON sent (as the contracts' calls.test.ts). */
 const CHANGING = new Set([
@@ -40,8 +40,7 @@ describe('the XP descriptors', () => {
     });
   }
 
-  it("has the contract's file paths", () => {
-    expect(TRANSACTIONS_CSV_PATH).toBe(XP_TRANSACTIONS_CSV_PATH);
+  it("has the contract's file path", () => {
     expect(INVOICE_PDF_PATH).toBe(XP_INVOICE_PDF_PATH);
   });
 });

@@ -21,6 +21,5 @@ export const xpCalls = {
   cancelInvoice: descriptor<Xp['cancelInvoice']>('POST', '/XpInvoice/{id}/Cancel'),
 };
 
-/** The contract's XP_TRANSACTIONS_CSV_PATH and XP_INVOICE_PDF_PATH, here without the XP schemas (`calls.test.ts`). */
-export const TRANSACTIONS_CSV_PATH = '/Employer/{activeEmployerId}/XpTransactions/Export';
+/** The contract's XP_INVOICE_PDF_PATH, here without the XP schemas (`calls.test.ts`). */
 export const INVOICE_PDF_PATH = '/XpInvoice/{id}/Pdf';

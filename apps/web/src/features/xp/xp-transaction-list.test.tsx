@@ -83,19 +83,19 @@ describe("the employer's transactions", () => {
     });
   });
 
-  it('exports the same search, kind and period as the server’s CSV file', async () => {
-    fakeApi({ 'GET /api/Employer/4/XpTransactions': () => ({ data: page }) });
-    const downloads: string[] = [];
-    const fetchMock = vi.mocked(fetch);
-    const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => {
-      if (String(url).includes('/Export')) {
-        downloads.push(String(url));
-        return new Response('Datum;Soort\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
-      }
-      return original(url, init);
-    });
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+  it('exports the rows of the same search, kind and period, page by page, as a CSV file', async () => {
+    const requests = fakeApi({ 'GET /api/Employer/4/XpTransactions': () => ({ data: page }) });
+    const files: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (file: Blob) => {
+          files.push(file);
+          return 'blob:x';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
     const { user } = renderPage('employer', {
       ...defaultXpListState,
       search: 'Anouk',
@@ -104,15 +104,19 @@ describe("the employer's transactions", () => {
     });
     await screen.findByRole('table', { name: 'Transacties' });
     await user.click(screen.getByRole('button', { name: 'Exporteren' }));
-    await waitFor(() => expect(downloads).toHaveLength(1));
-    const url = new URL(downloads[0]!, 'http://localhost');
-    expect(url.pathname).toBe('/api/Employer/4/XpTransactions/Export');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    await waitFor(() => expect(files).toHaveLength(1));
+    const exportCall = requests
+      .map((request) => new URL(request.url, 'http://localhost'))
+      .find(
+        (url) =>
+          url.pathname === '/api/Employer/4/XpTransactions' && url.searchParams.get('pageSize') === '100',
+      );
+    expect(Object.fromEntries(exportCall!.searchParams)).toMatchObject({
       search: 'Anouk',
       kind: 'grant',
       from: '2026-11-01',
+      page: '1',
     });
-    expect(url.searchParams.has('page')).toBe(false);
   });
 
   it('says when there are none yet, and when they could not be fetched', async () => {

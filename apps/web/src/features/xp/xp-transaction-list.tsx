@@ -1,19 +1,23 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAdjustments, IconDownload, IconGift } from '@tabler/icons-react';
+import { IconAdjustments, IconGift } from '@tabler/icons-react';
 import type { XpParty, XpTransaction } from '@xp/contracts';
-import dayjs from 'dayjs';
+import { formatMoment } from '@xp/contracts/dutch-time';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
-import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
 import { useOpenedOnce } from '@/ui/lazy-modal';
 import { useListCounts } from '@/ui/list-counts';
 import { formatXp } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
-import { downloadXpTransactionsCsv, fetchAdminXpTransactions, useXpTransactions, type XpScope } from './api';
+import {
+  fetchAdminXpTransactions,
+  fetchEmployerXpTransactions,
+  useXpTransactions,
+  type XpScope,
+} from './api';
 import { XpListFilters } from './list-filters';
 import { type XpTransactionListState, xpKinds } from './search';
 
@@ -37,7 +41,6 @@ export function partyName(t: TFunction, party: XpParty): string {
 }
 
 /** 'DD-MM-YYYY HH:mm' in the browser's time. */
-const formatMoment = (iso: string) => dayjs(iso).format('DD-MM-YYYY HH:mm');
 
 /** As the employer sees it: what left its balance is negative (the API's amounts are positive, sender to recipient). */
 const signedAmount = (transaction: XpTransaction, employerId: number | null) =>
@@ -160,24 +163,8 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
   const [modal, setModal] = useState<'grant' | 'correction' | null>(null);
   const isGrantMounted = useOpenedOnce(modal === 'grant');
   const isCorrectionMounted = useOpenedOnce(modal === 'correction');
-  const [isExporting, setExporting] = useState(false);
   const hasFilter = Boolean(state.search || state.from || state.to || state.employerId);
   const hasNone = data !== undefined && !hasFilter && (data.tabCounts?.all ?? data.total) === 0;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadXpTransactionsCsv(
-        activeEmployerId,
-        state,
-        `${t('xp.transactions.fileName')}-${dayjs().format('YYYY-MM-DD')}.csv`,
-      );
-    } catch (error) {
-      showFailure(error, 'xp.transactions.exportFailed');
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const action =
     scope === 'admin' ? (
@@ -191,18 +178,11 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
     );
 
   const toolbar = (
-    <XpListFilters state={state} onStateChange={onStateChange} hasEmployerFilter={scope === 'admin'}>
-      {scope === 'employer' && (
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={isExporting}
-          onClick={() => void exportCsv()}
-        >
-          {t('xp.transactions.export')}
-        </Button>
-      )}
-    </XpListFilters>
+    <XpListFilters
+      state={state}
+      onStateChange={onStateChange}
+      hasEmployerFilter={scope === 'admin'}
+    ></XpListFilters>
   );
 
   return (
@@ -235,14 +215,13 @@ export function XpTransactionsPage({ scope, state, onStateChange }: XpTransactio
           tabs={tabs}
           searchPlaceholder="xp.transactions.searchPlaceholder"
           toolbar={toolbar}
-          {...(scope === 'admin'
-            ? {
-                exportRows: {
-                  fileName: 'xp.transactions.fileName',
-                  fetchPage: ({ page, pageSize }) => fetchAdminXpTransactions({ ...state, page, pageSize }),
-                },
-              }
-            : {})}
+          exportRows={{
+            fileName: 'xp.transactions.fileName',
+            fetchPage: ({ page, pageSize }) =>
+              scope === 'admin'
+                ? fetchAdminXpTransactions({ ...state, page, pageSize })
+                : fetchEmployerXpTransactions(activeEmployerId, { ...state, page, pageSize }),
+          }}
         />
       )}
       <Suspense fallback={null}>
