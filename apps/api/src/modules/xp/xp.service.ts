@@ -77,10 +77,10 @@ async function startPayment(
   invoice: repository.XpInvoiceRow,
   how: { sequenceType: 'oneoff' | 'first' | 'recurring'; customerId?: string; mandateId?: string },
 ): Promise<PaymentRow> {
-  const [newest] = await repository.paymentsOf(deps.db, invoice.id);
+  const attempts = await repository.paymentsOf(deps.db, invoice.id);
+  const [newest] = attempts;
   const reusable =
     newest && newest.sequenceType === how.sequenceType && ['created', 'open'].includes(newest.status);
-  const attempts = await repository.paymentsOf(deps.db, invoice.id);
   return deps.payments.start({
     gymId: null,
     locationId: null,
