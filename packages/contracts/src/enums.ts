@@ -124,3 +124,21 @@ export const DataSource = numbered(['Strava', 'StepCounter', 'HeartRhythmCounter
 export const VatRate = numbered(['Percent6', 'Percent9', 'Percent21']);
 export const CommissionType = numbered(['Pieces', 'Monthly']);
 export const MinimumTerm = numbered(['NotNeeded', 'Months12', 'Months24', 'Months36']);
+
+// Suppliers, fitness products and product orders (issue 15; names in the spec's order, decision 020).
+/** A supplier: Pending (added, awaiting the platform), Active, Denied, Disabled (deleted: no sign-in, no catalogue). */
+export const SupplierStatus = numbered(['Pending', 'Active', 'Denied', 'Disabled']);
+export const ProductSalesUnit = numbered(['Pieces', 'Monthly']);
+/** The product's term: not applicable, 12, 24 or 36 months. */
+export const ProductDuration = numbered(['NotApplicable', 'Months12', 'Months24', 'Months36']);
+/** The spec's `numberType`: what kind of product it is (the order wizard asks iFit or trainer options by it). */
+export const ProductNumberType = numbered(['Equipment', 'EquipmentWithIFit', 'PersonalTrainer']);
+/** One version of a product: Awaiting the platform, Accepted, Denied, Superseded (a later version was accepted). */
+export const ProductVersionStatus = numbered(['Awaiting', 'Accepted', 'Denied', 'Superseded']);
+export const ProductOrderStatus = numbered(['New', 'Paid', 'Prepared', 'Planned', 'Delivered']);
+export const IFitOption = numbered(['OneUser', 'TwoUsers', 'FamilyPack']);
+export const PersonalTrainerDuration = numbered(['Months12', 'Months24', 'Months36', 'Months48']);
+export const Floor = numbered(['None', 'Basement', 'GroundFloor', 'FirstFloorOrHigher']);
+export const ElevatorOnLocation = numbered(['No', 'Yes', 'Unknown']);
+export const PaymentFrequency = numbered(['PerMonth', 'InAdvance']);
+export const OrderPaymentMethod = numbered(['IDeal', 'Invoice']);

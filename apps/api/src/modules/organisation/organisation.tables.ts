@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -98,7 +99,42 @@ export const employers = pgTable(
     index('employers_list_employees_idx').on(table.employeeCount, table.id),
   ],
 );
-export const suppliers = organisation('suppliers');
+/**
+ * A supplier of fitness products (spec 001 section 3). `status` (`SupplierStatus`): 0 Pending (added by the
+ * platform, not yet accepted), 1 Active, 2 Denied, 3 Disabled (deleted: its users cannot act for it and its
+ * products leave the catalogue; ReEnable makes it Active again). Company data may be incomplete while Pending.
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text(),
+    firstName: text(),
+    insertion: text(),
+    lastName: text(),
+    address: text(),
+    houseNumber: text(),
+    zipcode: text(),
+    city: text(),
+    country: text(),
+    phoneNumber: text(),
+    kvkNumber: text(),
+    btwNumber: text(),
+    bankAccountNumber: text(),
+    status: smallint().notNull().default(1),
+    statusChangedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('suppliers_list_name_idx').on(sql`lower(${table.name})`, table.id),
+    index('suppliers_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('suppliers_status_name_idx').on(table.status, sql`lower(${table.name})`, table.id),
+    index('suppliers_created_idx').on(table.createdAt, table.id),
+    check('suppliers_status_check', sql`${table.status} between 0 and 3`),
+  ],
+);
 export const contentEnvironments = organisation('content_environments');
 
 /** A group of locations (of any gym), run from the association environment. */
