@@ -1,4 +1,4 @@
-import type { Claims } from '@xp/contracts';
+import { type Claims, SupplierStatus } from '@xp/contracts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
@@ -12,7 +12,7 @@ import {
   gyms,
   locationRightGrants,
   locations,
-  type suppliers,
+  suppliers,
   supplierUsers,
 } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -138,6 +138,11 @@ function sessionClaimsStatement(db: Database) {
     sql<number | null>`case when ${users.role} = 'Admin' then ${active} else (
       select t.${sql.raw(key)} from ${table} t where t.user_id = ${users.id}
       order by (t.${sql.raw(key)} = ${active}) desc nulls last, t.${sql.raw(key)} limit 1) end`;
+  /** The same for suppliers, among those still Pending or Active (a Denied or Disabled one: none; decision 020). */
+  const activeSupplier = sql<number | null>`case when ${users.role} = 'Admin' then ${sessions.activeSupplierId} else (
+      select t.supplier_id from ${supplierUsers} t join ${suppliers} s on s.id = t.supplier_id
+      where t.user_id = ${users.id} and s.status in (${SupplierStatus.Pending}, ${SupplierStatus.Active})
+      order by (t.supplier_id = ${sessions.activeSupplierId}) desc nulls last, t.supplier_id limit 1) end`;
   return db
     .select({
       userId: users.id,
@@ -152,7 +157,7 @@ function sessionClaimsStatement(db: Database) {
       activeEmployerId: stillActive(employerUsers, 'employer_id', sessions.activeEmployerId),
       activeAssociationId: sessions.activeAssociationId,
       activeContentEnvironmentId: sessions.activeContentEnvironmentId,
-      activeSupplierId: stillActive(supplierUsers, 'supplier_id', sessions.activeSupplierId),
+      activeSupplierId: activeSupplier,
       gymRights,
       locationRights,
     })
@@ -213,7 +218,13 @@ export const supplierIdsOfUser = async (db: Database, userId: number) =>
     await db
       .select({ id: supplierUsers.supplierId })
       .from(supplierUsers)
-      .where(eq(supplierUsers.userId, userId))
+      .innerJoin(suppliers, eq(suppliers.id, supplierUsers.supplierId))
+      .where(
+        and(
+          eq(supplierUsers.userId, userId),
+          inArray(suppliers.status, [SupplierStatus.Pending, SupplierStatus.Active]),
+        ),
+      )
       .orderBy(asc(supplierUsers.supplierId))
   ).map((row) => row.id);
 
