@@ -139,7 +139,9 @@ function sessionClaimsStatement(db: Database) {
       select t.${sql.raw(key)} from ${table} t where t.user_id = ${users.id}
       order by (t.${sql.raw(key)} = ${active}) desc nulls last, t.${sql.raw(key)} limit 1) end`;
   /** The same for suppliers, among those still Pending or Active (a Denied or Disabled one: none; decision 020). */
-  const activeSupplier = sql<number | null>`case when ${users.role} = 'Admin' then ${sessions.activeSupplierId} else (
+  const activeSupplier = sql<
+    number | null
+  >`case when ${users.role} = 'Admin' then ${sessions.activeSupplierId} else (
       select t.supplier_id from ${supplierUsers} t join ${suppliers} s on s.id = t.supplier_id
       where t.user_id = ${users.id} and s.status in (${SupplierStatus.Pending}, ${SupplierStatus.Active})
       order by (t.supplier_id = ${sessions.activeSupplierId}) desc nulls last, t.supplier_id limit 1) end`;

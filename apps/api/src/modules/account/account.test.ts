@@ -36,7 +36,15 @@ const userIds: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ loginSlowdownMs: 200 });
-  const idOf = async (table: typeof gyms | typeof employers | typeof suppliers, name: string) => {
+  const idOf = async (
+    table:
+      | typeof gyms
+      | typeof employers
+      | typeof suppliers
+      | typeof associations
+      | typeof contentEnvironments,
+    name: string,
+  ) => {
     const [row] = await t.db.select({ id: table.id }).from(table).where(eq(table.name, name));
     if (!row) throw new Error(`demo row ${name} missing`);
     return row.id;
@@ -52,10 +60,10 @@ beforeAll(async () => {
   ids.zwolle = await locationId('De Brug Zwolle');
   ids.jansen = await idOf(employers, 'Bakkerij Jansen B.V.');
   ids.vandenBerg = await idOf(employers, 'Van den Berg Logistiek');
-  ids.sportbond = await idOf(associations as typeof suppliers, 'Sportbond Midden-Nederland');
-  ids.gezondZwolle = await idOf(associations as typeof suppliers, 'Gezond Zwolle');
-  ids.kennisbank = await idOf(contentEnvironments as typeof suppliers, 'Vitaal Kennisbank');
-  ids.fitSupply = await idOf(suppliers as typeof suppliers, 'FitSupply Nederland');
+  ids.sportbond = await idOf(associations, 'Sportbond Midden-Nederland');
+  ids.gezondZwolle = await idOf(associations, 'Gezond Zwolle');
+  ids.kennisbank = await idOf(contentEnvironments, 'Vitaal Kennisbank');
+  ids.fitSupply = await idOf(suppliers, 'FitSupply Nederland');
   for (const row of await t.db.select({ id: users.id, email: users.email }).from(users)) {
     userIds[row.email] = row.id;
   }
