@@ -13,6 +13,7 @@ export * from './employer-settings.ts';
 export * from './entry.ts';
 export * from './enums.ts';
 export * from './files.ts';
+export * from './fitness-product.ts';
 export * from './form-values.ts';
 export * from './gym.ts';
 export * from './http.ts';
@@ -25,6 +26,7 @@ export * from './member.ts';
 export * from './member-import.ts';
 export * from './payment.ts';
 export * from './picture-bank.ts';
+export * from './product-order.ts';
 export * from './recovery.ts';
 export * from './registration.ts';
 export * from './rights.ts';
@@ -32,6 +34,7 @@ export * from './session.ts';
 export * from './sign-up.ts';
 export * from './store.ts';
 export * from './subscription.ts';
+export * from './supplier.ts';
 export * from './user.ts';
 export * from './xp.ts';
 
@@ -49,6 +52,7 @@ import { employerEndpoints } from './employer.ts';
 import { employerEmployeeEndpoints } from './employer-employee.ts';
 import { employerSettingsEndpoints } from './employer-settings.ts';
 import { entryEndpoints } from './entry.ts';
+import { fitnessProductEndpoints } from './fitness-product.ts';
 import { gymEndpoints } from './gym.ts';
 import type { EndpointDefinition } from './http.ts';
 import { invoiceEndpoints } from './invoice.ts';
@@ -59,6 +63,7 @@ import { memberEndpoints } from './member.ts';
 import { memberImportEndpoints } from './member-import.ts';
 import { paymentEndpoints } from './payment.ts';
 import { pictureBankEndpoints } from './picture-bank.ts';
+import { productOrderEndpoints } from './product-order.ts';
 import { recoveryEndpoints } from './recovery.ts';
 import {
   adminInvitationEndpoints,
@@ -72,6 +77,7 @@ import { rightsEndpoints, rightsGroupEndpoints } from './rights.ts';
 import { signUpEndpoints } from './sign-up.ts';
 import { storeEndpoints } from './store.ts';
 import { ageGroupEndpoints, subscriptionEndpoints, timeSlotGroupEndpoints } from './subscription.ts';
+import { supplierEndpoints } from './supplier.ts';
 import { userEndpoints } from './user.ts';
 import { xpEndpoints } from './xp.ts';
 
@@ -115,4 +121,7 @@ export const endpointGroups = {
   signUp: signUpEndpoints,
   xp: xpEndpoints,
   store: storeEndpoints,
+  fitnessProduct: fitnessProductEndpoints,
+  productOrder: productOrderEndpoints,
+  supplier: supplierEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
