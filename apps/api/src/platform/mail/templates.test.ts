@@ -53,6 +53,7 @@ const samples: MailTemplateData = {
     subscriptionName: 'Fitness Basis',
     endDate: '31-12-2026',
   },
+  supplierDecision: { supplierName: 'FitSupply Nederland', decision: 'accepted', link },
 };
 
 describe('mail templates', () => {

@@ -77,6 +77,8 @@ export interface MailTemplateData {
   };
   /** A membership ended from its cancel link: the confirmation. */
   membershipEnded: { gymName: string; subscriptionName: string; endDate: string };
+  /** The platform accepted or denied a supplier (decision 020); `link`: the back-office's sign-in. */
+  supplierDecision: { supplierName: string; decision: 'accepted' | 'denied'; link: string };
 }
 export type MailTemplate = keyof MailTemplateData;
 export const mailTemplates = [
@@ -90,6 +92,7 @@ export const mailTemplates = [
   'invoicePaymentFailed',
   'invoiceReminder',
   'membershipEnded',
+  'supplierDecision',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -468,6 +471,50 @@ const templates: Templates = {
         note(rich`Did you not do this yourself? Then please contact ${data.gymName}.`),
       ],
     }),
+  },
+  supplierDecision: {
+    nl: (data) =>
+      data.decision === 'accepted'
+        ? {
+            subject: `${data.supplierName} is geaccepteerd als leverancier`,
+            blocks: [
+              heading(rich`Welkom als leverancier`),
+              paragraph(
+                rich`${strong(data.supplierName)} is door ${PLATFORM_NAME} geaccepteerd als leverancier. Je kunt nu producten aanbieden.`,
+              ),
+              button('Inloggen', data.link, FALLBACK.nl),
+            ],
+          }
+        : {
+            subject: `${data.supplierName} is niet geaccepteerd als leverancier`,
+            blocks: [
+              heading(rich`Aanmelding als leverancier afgewezen`),
+              paragraph(
+                rich`${PLATFORM_NAME} heeft ${strong(data.supplierName)} niet geaccepteerd als leverancier.`,
+              ),
+              note(rich`Denk je dat dit niet klopt? Neem dan contact op met het platform.`),
+            ],
+          },
+    en: (data) =>
+      data.decision === 'accepted'
+        ? {
+            subject: `${data.supplierName} has been accepted as a supplier`,
+            blocks: [
+              heading(rich`Welcome as a supplier`),
+              paragraph(
+                rich`${strong(data.supplierName)} has been accepted as a supplier by ${PLATFORM_NAME}. You can now offer products.`,
+              ),
+              button('Sign in', data.link, FALLBACK.en),
+            ],
+          }
+        : {
+            subject: `${data.supplierName} has not been accepted as a supplier`,
+            blocks: [
+              heading(rich`Supplier application denied`),
+              paragraph(rich`${PLATFORM_NAME} has not accepted ${strong(data.supplierName)} as a supplier.`),
+              note(rich`Do you think this is a mistake? Then please contact the platform.`),
+            ],
+          },
   },
   accountDeletionRequest: {
     nl: (data) => ({
