@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithProviders, screen } from '@/test/render';
@@ -134,5 +135,37 @@ describe('Wizard', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: /Naam/ })).toBeInTheDocument();
     expect(screen.getByText('This field is required')).toBeInTheDocument();
+  });
+
+  it('lists a done step from the start, never reached by its indicator, and shows it after the submit', async () => {
+    function Done() {
+      const form = useZodForm(schema, { defaultValues: { name: '', description: 'x', note: '' } });
+      const [isDone, setDone] = useState(false);
+      return (
+        <Wizard
+          form={form}
+          steps={[
+            {
+              label: 'Naam',
+              fields: ['name'],
+              content: <TextField control={form.control} name="name" label="Naam" />,
+            },
+          ]}
+          onSubmit={() => setDone(true)}
+          doneStep={{ label: 'Gereed', content: <p>Alles gelukt</p> }}
+          isDone={isDone}
+        />
+      );
+    }
+    const { user } = renderWithProviders(<Done />);
+    await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Wandelen');
+    await user.click(screen.getByRole('button', { name: /Gereed/ }));
+    expect(screen.queryByText('Alles gelukt')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    expect(await screen.findByText('Alles gelukt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bevestigen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Terug' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Naam/ }));
+    expect(screen.getByText('Alles gelukt')).toBeInTheDocument();
   });
 });

@@ -31,6 +31,13 @@ export interface WizardProps<T extends FieldValues, TOutput = T> {
   onStepChange?: (step: number) => void;
   /** Shown instead of 'Terug' on the first step. */
   onCancel?: () => void;
+  /**
+   * A step after the submit (a success screen): listed in the stepper from the start, never reached by
+   * Next or its indicator; shown, without buttons and with every step done, once `isDone`.
+   */
+  doneStep?: { label: string; content: ReactNode };
+  /** The submit succeeded: show `doneStep`. */
+  isDone?: boolean;
 }
 
 /**
@@ -45,6 +52,8 @@ export function Wizard<T extends FieldValues, TOutput = T>({
   initialStep = 0,
   onStepChange,
   onCancel,
+  doneStep,
+  isDone = false,
 }: WizardProps<T, TOutput>) {
   const { t } = useTranslation();
   const [active, setActiveState] = useState(() => Math.min(Math.max(initialStep, 0), steps.length - 1));
@@ -86,6 +95,7 @@ export function Wizard<T extends FieldValues, TOutput = T>({
 
   const goTo = (target: number) =>
     withBusy(async () => {
+      if (isDone || target > last) return;
       if (target <= active) {
         setActive(target);
         return;
@@ -128,10 +138,17 @@ export function Wizard<T extends FieldValues, TOutput = T>({
     void (isLast ? submit() : goTo(active + 1));
   };
 
+  const shown = doneStep && isDone;
+  const labelled = doneStep ? [...steps, { label: doneStep.label }] : steps;
   return (
     <Box component="form" noValidate onSubmit={onFormSubmit}>
-      <Stepper active={active} onStepClick={(index) => void goTo(index)} size="sm">
-        {steps.map((step, index) => {
+      <Stepper
+        active={shown ? steps.length : active}
+        onStepClick={(index) => void goTo(index)}
+        allowNextStepsSelect={!shown}
+        size="sm"
+      >
+        {labelled.map((step: Pick<WizardStep<T>, 'label' | 'description' | 'isOptional'>, index) => {
           const description = [
             step.description ? translateMessage(t, step.description) : undefined,
             step.isOptional ? t('ui.wizard.optional') : undefined,
@@ -143,15 +160,16 @@ export function Wizard<T extends FieldValues, TOutput = T>({
               key={step.label}
               label={translateMessage(t, step.label)}
               description={description || undefined}
-              aria-current={index === active ? 'step' : undefined}
+              aria-current={index === (shown ? steps.length : active) ? 'step' : undefined}
+              allowStepSelect={shown ? false : index < steps.length}
             />
           );
         })}
       </Stepper>
 
-      <Box mt="xl">{steps[active]?.content}</Box>
+      <Box mt="xl">{shown ? doneStep.content : steps[active]?.content}</Box>
 
-      <Group justify="space-between" mt="xl">
+      <Group justify="space-between" mt="xl" hidden={shown}>
         {active > 0 ? (
           <Button variant="default" onClick={() => void goTo(active - 1)} disabled={isBusy}>
             {t('ui.wizard.back')}
