@@ -55,6 +55,27 @@ function Harness({
   );
 }
 
+/** One step and a done step shown after its submit. */
+function Done() {
+  const form = useZodForm(schema, { defaultValues: { name: '', description: 'x', note: '' } });
+  const [isDone, setDone] = useState(false);
+  return (
+    <Wizard
+      form={form}
+      steps={[
+        {
+          label: 'Naam',
+          fields: ['name'],
+          content: <TextField control={form.control} name="name" label="Naam" />,
+        },
+      ]}
+      onSubmit={() => setDone(true)}
+      doneStep={{ label: 'Gereed', content: <p>Alles gelukt</p> }}
+      isDone={isDone}
+    />
+  );
+}
+
 describe('Wizard', () => {
   it('walks the steps with Volgende and Terug, and submits on the last step with Bevestigen', async () => {
     const onSubmit = vi.fn();
@@ -138,25 +159,6 @@ describe('Wizard', () => {
   });
 
   it('lists a done step from the start, never reached by its indicator, and shows it after the submit', async () => {
-    function Done() {
-      const form = useZodForm(schema, { defaultValues: { name: '', description: 'x', note: '' } });
-      const [isDone, setDone] = useState(false);
-      return (
-        <Wizard
-          form={form}
-          steps={[
-            {
-              label: 'Naam',
-              fields: ['name'],
-              content: <TextField control={form.control} name="name" label="Naam" />,
-            },
-          ]}
-          onSubmit={() => setDone(true)}
-          doneStep={{ label: 'Gereed', content: <p>Alles gelukt</p> }}
-          isDone={isDone}
-        />
-      );
-    }
     const { user } = renderWithProviders(<Done />);
     await user.type(screen.getByRole('textbox', { name: 'Naam' }), 'Wandelen');
     await user.click(screen.getByRole('button', { name: /Gereed/ }));
