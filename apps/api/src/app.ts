@@ -14,6 +14,7 @@ import {
 } from './modules/employer-employee/employer-employee.routes.ts';
 import { employerSettingsRoutes } from './modules/employer-settings/employer-settings.routes.ts';
 import { entryRoutes } from './modules/entry/entry.routes.ts';
+import { fitnessProductRoutes } from './modules/fitness-product/fitness-product.routes.ts';
 import { gymRoutes } from './modules/gym/gym.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoute, invoiceRoutes } from './modules/invoice/invoice.routes.ts';
@@ -24,12 +25,14 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImportExampleRoute, memberImportRoutes } from './modules/member/member-import.routes.ts';
 import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts';
+import { productOrderRoutes } from './modules/product-order/product-order.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { rightsRoutes } from './modules/rights/rights.routes.ts';
 import { signUpRoutes } from './modules/sign-up/sign-up.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { supplierRoutes } from './modules/supplier/supplier.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { xpInvoicePdfRoute, xpRoutes } from './modules/xp/xp.routes.ts';
 import { createTokenSigner } from './platform/auth/tokens.ts';
@@ -149,6 +152,7 @@ export async function buildApp({
     ...challengeRoutes({ db }),
     ...pictureBankRoutes({ db, files }),
     ...storeRoutes({ db, files }),
+    ...fitnessProductRoutes({ db, files }),
     ...mailboxRoutes({ db }),
     ...paymentRoutes({ db, payments, log }),
     ...invoiceRoutes({
@@ -162,6 +166,7 @@ export async function buildApp({
     ...billingRoutes(billing),
     ...signUpRoutes(billing),
     ...xpRoutes(xp),
+    ...productOrderRoutes({ db, payments, publicUrl: config.publicUrl, mail: enqueueMail }),
     ...rightsRoutes({ db }),
     ...employeeRoutes({
       db,
@@ -178,6 +183,13 @@ export async function buildApp({
       publicUrl: config.publicUrl,
     }),
     ...employerEmployeeRoutes({
+      db,
+      signer,
+      refreshTokenDays: config.refreshTokenDays,
+      mail: enqueueMail,
+      publicUrl: config.publicUrl,
+    }),
+    ...supplierRoutes({
       db,
       signer,
       refreshTokenDays: config.refreshTokenDays,
