@@ -35,6 +35,7 @@ import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as InschrijvenIndexRouteImport } from './routes/inschrijven/index'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminChallengeTemplateRouteImport } from './routes/_app/admin/challengeTemplate'
+import { Route as AppAdminCommissionDeterminedOverviewRouteImport } from './routes/_app/admin/commissionDeterminedOverview'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
 import { Route as AppAdminEmployersRouteImport } from './routes/_app/admin/employers'
 import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
@@ -81,6 +82,7 @@ import { Route as AppSubscriptionsInactiveRouteImport } from './routes/_app/subs
 import { Route as AppSubscriptionsNewRouteImport } from './routes/_app/subscriptions/new'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
 import { Route as AppSupplierDashboardRouteImport } from './routes/_app/supplier/dashboard'
+import { Route as AppSupplierProductsRouteRouteImport } from './routes/_app/supplier/products/route'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
 import { Route as AccountLoginRedirectUrlRouteImport } from './routes/account/login/$redirectUrl'
@@ -125,6 +127,7 @@ import { Route as AppSettingsRightGroupsIndexRouteImport } from './routes/_app/s
 import { Route as AppSubscriptionsSubscriptionIdIndexRouteImport } from './routes/_app/subscriptions/$subscriptionId/index'
 import { Route as AppSubscriptionsSubscriptionIdLocationsRouteImport } from './routes/_app/subscriptions/$subscriptionId/locations'
 import { Route as AppSubscriptionsSubscriptionIdMembersRouteImport } from './routes/_app/subscriptions/$subscriptionId/members'
+import { Route as AppSupplierProductsIndexRouteImport } from './routes/_app/supplier/products/index'
 import { Route as AccountRegisterAdminCodeRouteImport } from './routes/account/register/admin/$code'
 import { Route as AccountRegisterContentCreatorCodeRouteImport } from './routes/account/register/contentCreator/$code'
 import { Route as AccountRegisterEmployerCodeRouteImport } from './routes/account/register/employer/$code'
@@ -140,6 +143,8 @@ import { Route as AppLocationMembersMemberIdIndexRouteImport } from './routes/_a
 import { Route as AppLocationMembersMemberIdEntriesRouteImport } from './routes/_app/location/members/$memberId/entries'
 import { Route as AppLocationMembersMemberIdInvoicesRouteImport } from './routes/_app/location/members/$memberId/invoices'
 import { Route as AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport } from './routes/_app/settings/rightGroups/$gymRightsGroupId/employees'
+import { Route as AppSupplierProductsManageIndexRouteImport } from './routes/_app/supplier/products/manage/index'
+import { Route as AppSupplierProductsManageIdRouteImport } from './routes/_app/supplier/products/manage/$id'
 import { Route as AccountRegisterEmployerEmployeeCodeRouteImport } from './routes/account/register/employer/employee/$code'
 import { Route as AccountRegisterGymEmployeeCodeRouteImport } from './routes/account/register/gym/employee/$code'
 import { Route as AccountRegisterGymEmployerCodeRouteImport } from './routes/account/register/gym/employer/$code'
@@ -274,6 +279,12 @@ const AppAdminChallengeTemplateRoute =
   AppAdminChallengeTemplateRouteImport.update({
     id: '/challengeTemplate',
     path: '/challengeTemplate',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
+const AppAdminCommissionDeterminedOverviewRoute =
+  AppAdminCommissionDeterminedOverviewRouteImport.update({
+    id: '/commissionDeterminedOverview',
+    path: '/commissionDeterminedOverview',
     getParentRoute: () => AppAdminRouteRoute,
   } as any)
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
@@ -513,6 +524,12 @@ const AppSupplierDashboardRoute = AppSupplierDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppSupplierRouteRoute,
 } as any)
+const AppSupplierProductsRouteRoute =
+  AppSupplierProductsRouteRouteImport.update({
+    id: '/products',
+    path: '/products',
+    getParentRoute: () => AppSupplierRouteRoute,
+  } as any)
 const AppTipsAndTricksIndexRoute = AppTipsAndTricksIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -763,6 +780,12 @@ const AppSubscriptionsSubscriptionIdMembersRoute =
     path: '/members',
     getParentRoute: () => AppSubscriptionsSubscriptionIdRouteRoute,
   } as any)
+const AppSupplierProductsIndexRoute =
+  AppSupplierProductsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppSupplierProductsRouteRoute,
+  } as any)
 const AccountRegisterAdminCodeRoute =
   AccountRegisterAdminCodeRouteImport.update({
     id: '/account/register/admin/$code',
@@ -853,6 +876,18 @@ const AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute =
     path: '/rightGroups/$gymRightsGroupId/employees',
     getParentRoute: () => AppSettingsRouteRoute,
   } as any)
+const AppSupplierProductsManageIndexRoute =
+  AppSupplierProductsManageIndexRouteImport.update({
+    id: '/manage/',
+    path: '/manage/',
+    getParentRoute: () => AppSupplierProductsRouteRoute,
+  } as any)
+const AppSupplierProductsManageIdRoute =
+  AppSupplierProductsManageIdRouteImport.update({
+    id: '/manage/$id',
+    path: '/manage/$id',
+    getParentRoute: () => AppSupplierProductsRouteRoute,
+  } as any)
 const AccountRegisterEmployerEmployeeCodeRoute =
   AccountRegisterEmployerEmployeeCodeRouteImport.update({
     id: '/account/register/employer/employee/$code',
@@ -902,7 +937,9 @@ export interface FileRoutesByFullPath {
   '/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
   '/members/$memberId': typeof AppMembersMemberIdRouteRouteWithChildren
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
+  '/supplier/products': typeof AppSupplierProductsRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
+  '/admin/commissionDeterminedOverview': typeof AppAdminCommissionDeterminedOverviewRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/admin/employers': typeof AppAdminEmployersRoute
   '/admin/gyms': typeof AppAdminGymsRoute
@@ -994,6 +1031,7 @@ export interface FileRoutesByFullPath {
   '/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/supplier/products/': typeof AppSupplierProductsIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
@@ -1001,11 +1039,13 @@ export interface FileRoutesByFullPath {
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
+  '/supplier/products/manage/$id': typeof AppSupplierProductsManageIdRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
   '/employer/xptransactions/invoices/': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
+  '/supplier/products/manage/': typeof AppSupplierProductsManageIndexRoute
 }
 export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
@@ -1023,6 +1063,7 @@ export interface FileRoutesByTo {
   '/inschrijven': typeof InschrijvenIndexRoute
   '/location/areas': typeof AppLocationAreasRouteRouteWithChildren
   '/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
+  '/admin/commissionDeterminedOverview': typeof AppAdminCommissionDeterminedOverviewRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/admin/employers': typeof AppAdminEmployersRoute
   '/admin/gyms': typeof AppAdminGymsRoute
@@ -1113,6 +1154,7 @@ export interface FileRoutesByTo {
   '/members/$memberId': typeof AppMembersMemberIdIndexRoute
   '/settings/rightGroups': typeof AppSettingsRightGroupsIndexRoute
   '/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/supplier/products': typeof AppSupplierProductsIndexRoute
   '/inschrijven/$gymSlug/$locationSlug': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
@@ -1120,11 +1162,13 @@ export interface FileRoutesByTo {
   '/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
+  '/supplier/products/manage/$id': typeof AppSupplierProductsManageIdRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
   '/employer/xptransactions/invoices': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/location/members/$memberId': typeof AppLocationMembersMemberIdIndexRoute
+  '/supplier/products/manage': typeof AppSupplierProductsManageIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1158,7 +1202,9 @@ export interface FileRoutesById {
   '/_app/locations/$locationId': typeof AppLocationsLocationIdRouteRouteWithChildren
   '/_app/members/$memberId': typeof AppMembersMemberIdRouteRouteWithChildren
   '/_app/subscriptions/$subscriptionId': typeof AppSubscriptionsSubscriptionIdRouteRouteWithChildren
+  '/_app/supplier/products': typeof AppSupplierProductsRouteRouteWithChildren
   '/_app/admin/challengeTemplate': typeof AppAdminChallengeTemplateRoute
+  '/_app/admin/commissionDeterminedOverview': typeof AppAdminCommissionDeterminedOverviewRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/admin/employers': typeof AppAdminEmployersRoute
   '/_app/admin/gyms': typeof AppAdminGymsRoute
@@ -1250,6 +1296,7 @@ export interface FileRoutesById {
   '/_app/members/$memberId/': typeof AppMembersMemberIdIndexRoute
   '/_app/settings/rightGroups/': typeof AppSettingsRightGroupsIndexRoute
   '/_app/subscriptions/$subscriptionId/': typeof AppSubscriptionsSubscriptionIdIndexRoute
+  '/_app/supplier/products/': typeof AppSupplierProductsIndexRoute
   '/inschrijven/$gymSlug/$locationSlug/': typeof InschrijvenGymSlugLocationSlugIndexRoute
   '/inschrijven/afronden/$publicCode/': typeof InschrijvenAfrondenPublicCodeIndexRoute
   '/_app/employer/xptransactions/invoices/$openInvoiceId': typeof AppEmployerXptransactionsInvoicesOpenInvoiceIdRoute
@@ -1257,11 +1304,13 @@ export interface FileRoutesById {
   '/_app/location/members/$memberId/entries': typeof AppLocationMembersMemberIdEntriesRoute
   '/_app/location/members/$memberId/invoices': typeof AppLocationMembersMemberIdInvoicesRoute
   '/_app/settings/rightGroups/$gymRightsGroupId/employees': typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRoute
+  '/_app/supplier/products/manage/$id': typeof AppSupplierProductsManageIdRoute
   '/account/register/employer/employee/$code': typeof AccountRegisterEmployerEmployeeCodeRoute
   '/account/register/gym/employee/$code': typeof AccountRegisterGymEmployeeCodeRoute
   '/account/register/gym/employer/$code': typeof AccountRegisterGymEmployerCodeRoute
   '/_app/employer/xptransactions/invoices/': typeof AppEmployerXptransactionsInvoicesIndexRoute
   '/_app/location/members/$memberId/': typeof AppLocationMembersMemberIdIndexRoute
+  '/_app/supplier/products/manage/': typeof AppSupplierProductsManageIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1295,7 +1344,9 @@ export interface FileRouteTypes {
     | '/locations/$locationId'
     | '/members/$memberId'
     | '/subscriptions/$subscriptionId'
+    | '/supplier/products'
     | '/admin/challengeTemplate'
+    | '/admin/commissionDeterminedOverview'
     | '/admin/dashboard'
     | '/admin/employers'
     | '/admin/gyms'
@@ -1387,6 +1438,7 @@ export interface FileRouteTypes {
     | '/members/$memberId/'
     | '/settings/rightGroups/'
     | '/subscriptions/$subscriptionId/'
+    | '/supplier/products/'
     | '/inschrijven/$gymSlug/$locationSlug/'
     | '/inschrijven/afronden/$publicCode/'
     | '/employer/xptransactions/invoices/$openInvoiceId'
@@ -1394,11 +1446,13 @@ export interface FileRouteTypes {
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
+    | '/supplier/products/manage/$id'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
     | '/employer/xptransactions/invoices/'
     | '/location/members/$memberId/'
+    | '/supplier/products/manage/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/dashboard'
@@ -1416,6 +1470,7 @@ export interface FileRouteTypes {
     | '/inschrijven'
     | '/location/areas'
     | '/admin/challengeTemplate'
+    | '/admin/commissionDeterminedOverview'
     | '/admin/dashboard'
     | '/admin/employers'
     | '/admin/gyms'
@@ -1506,6 +1561,7 @@ export interface FileRouteTypes {
     | '/members/$memberId'
     | '/settings/rightGroups'
     | '/subscriptions/$subscriptionId'
+    | '/supplier/products'
     | '/inschrijven/$gymSlug/$locationSlug'
     | '/inschrijven/afronden/$publicCode'
     | '/employer/xptransactions/invoices/$openInvoiceId'
@@ -1513,11 +1569,13 @@ export interface FileRouteTypes {
     | '/location/members/$memberId/entries'
     | '/location/members/$memberId/invoices'
     | '/settings/rightGroups/$gymRightsGroupId/employees'
+    | '/supplier/products/manage/$id'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
     | '/employer/xptransactions/invoices'
     | '/location/members/$memberId'
+    | '/supplier/products/manage'
   id:
     | '__root__'
     | '/_app'
@@ -1550,7 +1608,9 @@ export interface FileRouteTypes {
     | '/_app/locations/$locationId'
     | '/_app/members/$memberId'
     | '/_app/subscriptions/$subscriptionId'
+    | '/_app/supplier/products'
     | '/_app/admin/challengeTemplate'
+    | '/_app/admin/commissionDeterminedOverview'
     | '/_app/admin/dashboard'
     | '/_app/admin/employers'
     | '/_app/admin/gyms'
@@ -1642,6 +1702,7 @@ export interface FileRouteTypes {
     | '/_app/members/$memberId/'
     | '/_app/settings/rightGroups/'
     | '/_app/subscriptions/$subscriptionId/'
+    | '/_app/supplier/products/'
     | '/inschrijven/$gymSlug/$locationSlug/'
     | '/inschrijven/afronden/$publicCode/'
     | '/_app/employer/xptransactions/invoices/$openInvoiceId'
@@ -1649,11 +1710,13 @@ export interface FileRouteTypes {
     | '/_app/location/members/$memberId/entries'
     | '/_app/location/members/$memberId/invoices'
     | '/_app/settings/rightGroups/$gymRightsGroupId/employees'
+    | '/_app/supplier/products/manage/$id'
     | '/account/register/employer/employee/$code'
     | '/account/register/gym/employee/$code'
     | '/account/register/gym/employer/$code'
     | '/_app/employer/xptransactions/invoices/'
     | '/_app/location/members/$memberId/'
+    | '/_app/supplier/products/manage/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1869,6 +1932,13 @@ declare module '@tanstack/react-router' {
       path: '/challengeTemplate'
       fullPath: '/admin/challengeTemplate'
       preLoaderRoute: typeof AppAdminChallengeTemplateRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/commissionDeterminedOverview': {
+      id: '/_app/admin/commissionDeterminedOverview'
+      path: '/commissionDeterminedOverview'
+      fullPath: '/admin/commissionDeterminedOverview'
+      preLoaderRoute: typeof AppAdminCommissionDeterminedOverviewRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/admin/dashboard': {
@@ -2193,6 +2263,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSupplierDashboardRouteImport
       parentRoute: typeof AppSupplierRouteRoute
     }
+    '/_app/supplier/products': {
+      id: '/_app/supplier/products'
+      path: '/products'
+      fullPath: '/supplier/products'
+      preLoaderRoute: typeof AppSupplierProductsRouteRouteImport
+      parentRoute: typeof AppSupplierRouteRoute
+    }
     '/_app/tipsAndTricks/': {
       id: '/_app/tipsAndTricks/'
       path: '/'
@@ -2501,6 +2578,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSubscriptionsSubscriptionIdMembersRouteImport
       parentRoute: typeof AppSubscriptionsSubscriptionIdRouteRoute
     }
+    '/_app/supplier/products/': {
+      id: '/_app/supplier/products/'
+      path: '/'
+      fullPath: '/supplier/products/'
+      preLoaderRoute: typeof AppSupplierProductsIndexRouteImport
+      parentRoute: typeof AppSupplierProductsRouteRoute
+    }
     '/account/register/admin/$code': {
       id: '/account/register/admin/$code'
       path: '/account/register/admin/$code'
@@ -2606,6 +2690,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRightGroupsGymRightsGroupIdEmployeesRouteImport
       parentRoute: typeof AppSettingsRouteRoute
     }
+    '/_app/supplier/products/manage/': {
+      id: '/_app/supplier/products/manage/'
+      path: '/manage'
+      fullPath: '/supplier/products/manage/'
+      preLoaderRoute: typeof AppSupplierProductsManageIndexRouteImport
+      parentRoute: typeof AppSupplierProductsRouteRoute
+    }
+    '/_app/supplier/products/manage/$id': {
+      id: '/_app/supplier/products/manage/$id'
+      path: '/manage/$id'
+      fullPath: '/supplier/products/manage/$id'
+      preLoaderRoute: typeof AppSupplierProductsManageIdRouteImport
+      parentRoute: typeof AppSupplierProductsRouteRoute
+    }
     '/account/register/employer/employee/$code': {
       id: '/account/register/employer/employee/$code'
       path: '/account/register/employer/employee/$code'
@@ -2632,6 +2730,7 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteRouteChildren {
   AppAdminChallengeTemplateRoute: typeof AppAdminChallengeTemplateRoute
+  AppAdminCommissionDeterminedOverviewRoute: typeof AppAdminCommissionDeterminedOverviewRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminEmployersRoute: typeof AppAdminEmployersRoute
   AppAdminGymsRoute: typeof AppAdminGymsRoute
@@ -2650,6 +2749,8 @@ interface AppAdminRouteRouteChildren {
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminChallengeTemplateRoute: AppAdminChallengeTemplateRoute,
+  AppAdminCommissionDeterminedOverviewRoute:
+    AppAdminCommissionDeterminedOverviewRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAdminEmployersRoute: AppAdminEmployersRoute,
   AppAdminGymsRoute: AppAdminGymsRoute,
@@ -2949,12 +3050,32 @@ const AppSubscriptionsRouteRouteWithChildren =
     AppSubscriptionsRouteRouteChildren,
   )
 
+interface AppSupplierProductsRouteRouteChildren {
+  AppSupplierProductsIndexRoute: typeof AppSupplierProductsIndexRoute
+  AppSupplierProductsManageIdRoute: typeof AppSupplierProductsManageIdRoute
+  AppSupplierProductsManageIndexRoute: typeof AppSupplierProductsManageIndexRoute
+}
+
+const AppSupplierProductsRouteRouteChildren: AppSupplierProductsRouteRouteChildren =
+  {
+    AppSupplierProductsIndexRoute: AppSupplierProductsIndexRoute,
+    AppSupplierProductsManageIdRoute: AppSupplierProductsManageIdRoute,
+    AppSupplierProductsManageIndexRoute: AppSupplierProductsManageIndexRoute,
+  }
+
+const AppSupplierProductsRouteRouteWithChildren =
+  AppSupplierProductsRouteRoute._addFileChildren(
+    AppSupplierProductsRouteRouteChildren,
+  )
+
 interface AppSupplierRouteRouteChildren {
+  AppSupplierProductsRouteRoute: typeof AppSupplierProductsRouteRouteWithChildren
   AppSupplierDashboardRoute: typeof AppSupplierDashboardRoute
   AppSupplierIndexRoute: typeof AppSupplierIndexRoute
 }
 
 const AppSupplierRouteRouteChildren: AppSupplierRouteRouteChildren = {
+  AppSupplierProductsRouteRoute: AppSupplierProductsRouteRouteWithChildren,
   AppSupplierDashboardRoute: AppSupplierDashboardRoute,
   AppSupplierIndexRoute: AppSupplierIndexRoute,
 }

@@ -1,0 +1,527 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import {
+  type CommissionInput,
+  type CommissionRow,
+  type CommissionValues,
+  commissionInput,
+  type FitnessProductVersion,
+  salePriceOf,
+} from '@xp/contracts';
+import { CommissionType, MinimumTerm, ProductVersionStatus } from '@xp/contracts/enums';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cdnUrl } from '@/app/cdn';
+import { openConfirm } from '@/ui/confirm-modal';
+import { errorsOf, showSaveErrors } from '@/ui/form-errors';
+import { CurrencyField } from '@/ui/inputs/currency-input';
+import { formatDate } from '@/ui/inputs/date-utils';
+import { SelectField } from '@/ui/inputs/select-field';
+import { SidePanel } from '@/ui/side-panel';
+import { showSuccess } from '@/ui/toasts';
+import { useZodForm } from '@/ui/use-zod-form';
+import { useAcceptVersion, useFitnessProduct } from './api';
+import { DenyModal } from './deny-modal';
+import { euroText } from './format';
+
+const commissionTypes = [CommissionType.Pieces, CommissionType.Monthly] as const;
+const minimumTerms = [
+  MinimumTerm.NotNeeded,
+  MinimumTerm.Months12,
+  MinimumTerm.Months24,
+  MinimumTerm.Months36,
+] as const;
+const commissionFields = [
+  'commissionType',
+  'minimumTerm',
+  'platformMargin',
+  'regionManagerMargin',
+  'gymMargin',
+] as const;
+
+/**
+ * The form starts from the accepted version's commission (a change), else from the product: its sales unit
+ * as the type (Pieces, Monthly) and its duration as the minimum term (not applicable, 12, 24, 36 months).
+ */
+const commissionDefaults = (row: CommissionRow): CommissionInput => {
+  const current = row.commission ?? row.currentCommission;
+  return {
+    commissionType: current?.commissionType ?? row.productSalesUnit,
+    minimumTerm: current?.minimumTerm ?? row.productDuration,
+    platformMargin: current?.platformMargin ?? null,
+    regionManagerMargin: current?.regionManagerMargin ?? null,
+    gymMargin: current?.gymMargin ?? null,
+  };
+};
+
+interface CommissionPanelProps {
+  /** The version opened from the list; null: closed. */
+  row: CommissionRow | null;
+  onClose: () => void;
+  /** Accepted or denied: the list's counts change. */
+  onDecided: () => void;
+}
+
+/** One product version: its images and fields, what changed, and (awaiting) the commission form with Accept and Deny. */
+export function CommissionPanel({ row, onClose, onDecided }: CommissionPanelProps) {
+  const { t } = useTranslation();
+  // The last opened row stays while the panel slides out.
+  const [shown, setShown] = useState(row);
+  useEffect(() => {
+    if (row) setShown(row);
+  }, [row]);
+  const current = row ?? shown;
+  return (
+    <SidePanel
+      opened={row !== null}
+      onClose={onClose}
+      title={current?.name ?? ''}
+      subtitle={
+        current ? t('fitnessProduct.commissions.bySupplier', { name: current.supplierName }) : undefined
+      }
+    >
+      {current && (
+        <CommissionDetail key={current.versionId} row={current} onDecided={onDecided} onCancel={onClose} />
+      )}
+    </SidePanel>
+  );
+}
+
+function CommissionDetail({
+  row,
+  onDecided,
+  onCancel,
+}: {
+  row: CommissionRow;
+  onDecided: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const isAwaiting = row.status === ProductVersionStatus.Awaiting;
+  const product = useFitnessProduct(isAwaiting && row.isChange ? row.productId : undefined);
+  const accepted = product.data?.accepted ?? null;
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <StatusBadge status={row.status} />
+        <Badge variant="light" color={row.isChange ? 'blue' : 'grape'}>
+          {t(row.isChange ? 'fitnessProduct.commissions.change' : 'fitnessProduct.commissions.new')}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {t('fitnessProduct.commissions.submittedOn', { date: formatDate(row.createdAt) })}
+        </Text>
+      </Group>
+      <ProductImages version={row} />
+      <ProductFacts version={row} />
+      {isAwaiting && row.isChange && accepted && <ChangesTable accepted={accepted} version={row} />}
+      {row.status === ProductVersionStatus.Denied && (
+        <Alert color="red" title={t('fitnessProduct.commissions.deniedReason')}>
+          {row.denyReason ?? ''}
+        </Alert>
+      )}
+      {isAwaiting ? (
+        <CommissionForm row={row} onDecided={onDecided} onCancel={onCancel} />
+      ) : (
+        row.commission && <CommissionFacts row={row} />
+      )}
+    </Stack>
+  );
+}
+
+function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const color =
+    status === ProductVersionStatus.Accepted
+      ? 'green'
+      : status === ProductVersionStatus.Denied
+        ? 'red'
+        : 'blue';
+  return (
+    <Badge variant="light" color={color}>
+      {t(`fitnessProduct.versionStatus.${status}`)}
+    </Badge>
+  );
+}
+
+function ProductImages({ version }: { version: FitnessProductVersion }) {
+  const { t } = useTranslation();
+  const images = [...version.images].sort((a, b) => a.order - b.order);
+  return (
+    <Group gap="sm" role="list" aria-label={t('fitnessProduct.fields.images')}>
+      {images.map((image, index) => (
+        <Paper key={image.id} withBorder radius="md" p={4} role="listitem">
+          <Image
+            src={cdnUrl(image.imageHash, { w: 240, h: 240, fit: 'contain' })}
+            alt={t('fitnessProduct.commissions.imageAlt', { index: index + 1, name: version.name })}
+            w={120}
+            h={120}
+            fit="contain"
+          />
+        </Paper>
+      ))}
+    </Group>
+  );
+}
+
+/** The version's fields, as the labels and values of a definition list. */
+function factsOf(
+  t: TFunction,
+  version: FitnessProductVersion,
+): { key: string; label: string; value: string }[] {
+  return [
+    { key: 'name', label: t('fitnessProduct.fields.name'), value: version.name },
+    { key: 'description', label: t('fitnessProduct.fields.description'), value: version.description },
+    {
+      key: 'numberType',
+      label: t('fitnessProduct.fields.numberType'),
+      value: t(`fitnessProduct.numberType.${version.numberType}`),
+    },
+    {
+      key: 'purchasePrice',
+      label: t('fitnessProduct.fields.purchasePrice'),
+      value: euroText(version.purchasePrice),
+    },
+    { key: 'vat', label: t('fitnessProduct.fields.vat'), value: `${version.vatPercentage}%` },
+    {
+      key: 'salesUnit',
+      label: t('fitnessProduct.fields.salesUnit'),
+      value: t(`fitnessProduct.salesUnit.${version.productSalesUnit}`),
+    },
+    {
+      key: 'duration',
+      label: t('fitnessProduct.fields.duration'),
+      value: t(`fitnessProduct.duration.${version.productDuration}`),
+    },
+  ];
+}
+
+function FactList({ facts }: { facts: { key: string; label: string; value: ReactNode }[] }) {
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
+      {facts.map((fact) => (
+        <div key={fact.key} style={fact.key === 'description' ? { gridColumn: '1 / -1' } : undefined}>
+          <Text component="dt" size="xs" c="dimmed">
+            {fact.label}
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
+            {fact.value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ProductFacts({ version }: { version: FitnessProductVersion }) {
+  const { t } = useTranslation();
+  return <FactList facts={factsOf(t, version)} />;
+}
+
+/** What the change alters against the accepted version (the catalogue's until this one is accepted). */
+function ChangesTable({
+  accepted,
+  version,
+}: {
+  accepted: FitnessProductVersion;
+  version: FitnessProductVersion;
+}) {
+  const { t } = useTranslation();
+  const before = factsOf(t, accepted);
+  const after = factsOf(t, version);
+  const changes = after
+    .map((fact, index) => ({ ...fact, before: before[index]?.value ?? '' }))
+    .filter((fact) => fact.before !== fact.value);
+  const imagesOf = (v: FitnessProductVersion) =>
+    [...v.images]
+      .sort((a, b) => a.order - b.order)
+      .map((image) => image.imageHash)
+      .join();
+  const imagesChanged = imagesOf(accepted) !== imagesOf(version);
+  const titleId = useId();
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md" id={titleId}>
+        {t('fitnessProduct.commissions.changesTitle')}
+      </Title>
+      {changes.length === 0 && !imagesChanged ? (
+        <Text size="sm" c="dimmed">
+          {t('fitnessProduct.commissions.noChanges')}
+        </Text>
+      ) : (
+        <Table aria-labelledby={titleId} withTableBorder verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('fitnessProduct.commissions.field')}</Table.Th>
+              <Table.Th>{t('fitnessProduct.commissions.before')}</Table.Th>
+              <Table.Th>{t('fitnessProduct.commissions.after')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((change) => (
+              <Table.Tr key={change.key}>
+                <Table.Td>{change.label}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" td="line-through" c="dimmed">
+                    {change.before}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{change.value}</Table.Td>
+              </Table.Tr>
+            ))}
+            {imagesChanged && (
+              <Table.Tr>
+                <Table.Td>{t('fitnessProduct.fields.images')}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {t('fitnessProduct.commissions.imageCount', { count: accepted.images.length })}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {t('fitnessProduct.commissions.imagesChanged', { count: version.images.length })}
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** The sale price of the version with these margins (decision 020), shown live under the form. */
+export function SalePricePreview({
+  purchasePrice,
+  vatPercentage,
+  margins,
+}: {
+  purchasePrice: number;
+  vatPercentage: number;
+  margins: { platformMargin: number; regionManagerMargin: number; gymMargin: number };
+}) {
+  const { t } = useTranslation();
+  const price = salePriceOf({ purchasePrice, vatPercentage, ...margins });
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" aria-live="polite">
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {t('fitnessProduct.commissions.salePriceTitle')}
+        </Text>
+        <Group justify="space-between">
+          <Text size="sm">{t('fitnessProduct.commissions.salePriceExclVat')}</Text>
+          <Text size="sm" fw={600} data-testid="sale-price-excl">
+            {euroText(price.exclVat)}
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm">
+            {t('fitnessProduct.commissions.salePriceInclVatWith', { vat: vatPercentage })}
+          </Text>
+          <Text size="lg" fw={700} data-testid="sale-price-incl">
+            {euroText(price.inclVat)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CommissionFacts({ row }: { row: CommissionRow }) {
+  const { t } = useTranslation();
+  const commission = row.commission;
+  if (!commission) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="md">
+        {t('fitnessProduct.commissions.commissionTitle')}
+      </Title>
+      <FactList
+        facts={[
+          {
+            key: 'commissionType',
+            label: t('fitnessProduct.fields.commissionType'),
+            value: t(`fitnessProduct.commissionType.${commission.commissionType}`),
+          },
+          {
+            key: 'minimumTerm',
+            label: t('fitnessProduct.fields.minimumTerm'),
+            value: t(`fitnessProduct.minimumTerm.${commission.minimumTerm}`),
+          },
+          {
+            key: 'platformMargin',
+            label: t('fitnessProduct.fields.platformMargin'),
+            value: euroText(commission.platformMargin),
+          },
+          {
+            key: 'regionManagerMargin',
+            label: t('fitnessProduct.fields.regionManagerMargin'),
+            value: euroText(commission.regionManagerMargin),
+          },
+          {
+            key: 'gymMargin',
+            label: t('fitnessProduct.fields.gymMargin'),
+            value: euroText(commission.gymMargin),
+          },
+        ]}
+      />
+      <SalePricePreview
+        purchasePrice={row.purchasePrice}
+        vatPercentage={row.vatPercentage}
+        margins={commission}
+      />
+    </Stack>
+  );
+}
+
+/** The commission of a version awaiting a decision: type, minimum term, three margins; Accept or Deny. */
+export function CommissionForm({
+  row,
+  onDecided,
+  onCancel,
+}: {
+  row: CommissionRow;
+  onDecided: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const accept = useAcceptVersion();
+  const form = useZodForm(commissionInput, { defaultValues: commissionDefaults(row) });
+  const { control } = form;
+  const [isDenying, setDenying] = useState(false);
+  const titleId = useId();
+  const margin = (value: unknown) => (typeof value === 'number' ? value : 0);
+  const [platformMargin, regionManagerMargin, gymMargin] = form.watch([
+    'platformMargin',
+    'regionManagerMargin',
+    'gymMargin',
+  ]);
+
+  const submit = form.handleSubmit(async (commission: CommissionValues) => {
+    const price = salePriceOf({
+      purchasePrice: row.purchasePrice,
+      vatPercentage: row.vatPercentage,
+      ...commission,
+    });
+    await openConfirm({
+      title: 'fitnessProduct.commissions.acceptTitle',
+      message: t('fitnessProduct.commissions.acceptMessage', {
+        name: row.name,
+        price: euroText(price.inclVat),
+      }),
+      confirmLabel: 'fitnessProduct.commissions.accept',
+      onConfirm: async () => {
+        try {
+          await accept.mutateAsync({ params: { versionId: row.versionId }, body: { commission } });
+        } catch (error) {
+          // The body's `commission.platformMargin` is the form's `platformMargin`.
+          const errors = errorsOf(error).map((entry) => ({
+            ...entry,
+            key: (entry.key ?? '').replace(/^commission\./i, ''),
+          }));
+          showSaveErrors(
+            { errors },
+            form.setError,
+            commissionFields,
+            'fitnessProduct.commissions.acceptFailed',
+          );
+          return true;
+        }
+        showSuccess(t('fitnessProduct.commissions.accepted', { name: row.name }));
+        onDecided();
+        return true;
+      },
+    });
+  });
+
+  return (
+    <>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+        <Stack gap="md">
+          <Title order={3} fz="md" id={titleId}>
+            {t('fitnessProduct.commissions.commissionTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField
+              control={control}
+              name="commissionType"
+              label={t('fitnessProduct.fields.commissionType')}
+              required
+              data={commissionTypes.map((value) => ({
+                value,
+                label: t(`fitnessProduct.commissionType.${value}`),
+              }))}
+            />
+            <SelectField
+              control={control}
+              name="minimumTerm"
+              label={t('fitnessProduct.fields.minimumTerm')}
+              required
+              data={minimumTerms.map((value) => ({ value, label: t(`fitnessProduct.minimumTerm.${value}`) }))}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <CurrencyField
+              control={control}
+              name="platformMargin"
+              label={t('fitnessProduct.fields.platformMargin')}
+              required
+            />
+            <CurrencyField
+              control={control}
+              name="regionManagerMargin"
+              label={t('fitnessProduct.fields.regionManagerMargin')}
+              required
+            />
+            <CurrencyField
+              control={control}
+              name="gymMargin"
+              label={t('fitnessProduct.fields.gymMargin')}
+              required
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('fitnessProduct.commissions.marginHint')}
+          </Text>
+          <SalePricePreview
+            purchasePrice={row.purchasePrice}
+            vatPercentage={row.vatPercentage}
+            margins={{
+              platformMargin: margin(platformMargin),
+              regionManagerMargin: margin(regionManagerMargin),
+              gymMargin: margin(gymMargin),
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={() => setDenying(true)}
+            >
+              {t('fitnessProduct.commissions.deny')}
+            </Button>
+            <Button type="submit" color="green" leftSection={<IconCheck size={16} aria-hidden />}>
+              {t('fitnessProduct.commissions.accept')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <DenyModal opened={isDenying} row={row} onClose={() => setDenying(false)} onDenied={onDecided} />
+    </>
+  );
+}
