@@ -54,6 +54,15 @@ const samples: MailTemplateData = {
     endDate: '31-12-2026',
   },
   supplierDecision: { supplierName: 'FitSupply Nederland', decision: 'accepted', link },
+  productOrderPlaced: {
+    followNumber: 'PO-000042',
+    productName: 'Loopband X1',
+    quantity: 1,
+    amount: '€ 1.210,00',
+    locationName: 'Vitaal Utrecht Centrum',
+    payLink: link,
+  },
+  productOrderStatus: { followNumber: 'PO-000042', productName: 'Loopband X1', status: 3, deliveryDate: '12-12-2026' },
 };
 
 describe('mail templates', () => {

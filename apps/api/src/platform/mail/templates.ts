@@ -79,6 +79,28 @@ export interface MailTemplateData {
   membershipEnded: { gymName: string; subscriptionName: string; endDate: string };
   /** The platform accepted or denied a supplier (decision 020); `link`: the back-office's sign-in. */
   supplierDecision: { supplierName: string; decision: 'accepted' | 'denied'; link: string };
+  /**
+   * A product order was placed for the customer (decision 020): its follow number, product, quantity,
+   * amount incl. VAT (formatted) and the location; `payLink`: the iDEAL checkout (null: paid on invoice).
+   */
+  productOrderPlaced: {
+    followNumber: string;
+    productName: string;
+    quantity: number;
+    amount: string;
+    locationName: string;
+    payLink: string | null;
+  };
+  /**
+   * A product order moved on (`status`: `ProductOrderStatus`), or its delivery date was set or changed
+   * (`deliveryDate` DD-MM-YYYY while Planned).
+   */
+  productOrderStatus: {
+    followNumber: string;
+    productName: string;
+    status: number;
+    deliveryDate: string | null;
+  };
 }
 export type MailTemplate = keyof MailTemplateData;
 export const mailTemplates = [
@@ -93,6 +115,8 @@ export const mailTemplates = [
   'invoiceReminder',
   'membershipEnded',
   'supplierDecision',
+  'productOrderPlaced',
+  'productOrderStatus',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -193,6 +217,12 @@ type Templates = {
 const FALLBACK = {
   nl: 'Werkt de knop niet? Open dan deze link:',
   en: 'Does the button not work? Open this link:',
+};
+
+/** The statuses of a product order (`ProductOrderStatus`: New, Paid, Prepared, Planned, Delivered) in a mail. */
+const ORDER_STATUS_TEXT: Record<MailLanguage, readonly string[]> = {
+  nl: ['Besteld', 'Betaald', 'In voorbereiding', 'Ingepland', 'Bezorgd'],
+  en: ['Ordered', 'Paid', 'Being prepared', 'Planned', 'Delivered'],
 };
 
 const templates: Templates = {
@@ -515,6 +545,64 @@ const templates: Templates = {
               note(rich`Do you think this is a mistake? Then please contact the platform.`),
             ],
           },
+  },
+  productOrderPlaced: {
+    nl: (data) => ({
+      subject: `Je bestelling ${data.followNumber}: ${data.productName}`,
+      blocks: [
+        heading(rich`Bedankt voor je bestelling`),
+        paragraph(
+          rich`${data.locationName} heeft voor je besteld: ${strong(`${data.quantity} × ${data.productName}`)}, samen ${data.amount} (incl. btw). Je volgnummer is ${strong(data.followNumber)}; we mailen je bij elke stap.`,
+        ),
+        ...(data.payLink
+          ? [button('Betalen met iDEAL', data.payLink, FALLBACK.nl)]
+          : [paragraph(rich`Je ontvangt een factuur van de leverancier.`)]),
+        note(rich`Vragen over je bestelling? Noem je volgnummer ${data.followNumber}.`),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Your order ${data.followNumber}: ${data.productName}`,
+      blocks: [
+        heading(rich`Thank you for your order`),
+        paragraph(
+          rich`${data.locationName} ordered for you: ${strong(`${data.quantity} × ${data.productName}`)}, ${data.amount} in total (incl. VAT). Your follow number is ${strong(data.followNumber)}; we email you at every step.`,
+        ),
+        ...(data.payLink
+          ? [button('Pay with iDEAL', data.payLink, FALLBACK.en)]
+          : [paragraph(rich`You will receive an invoice from the supplier.`)]),
+        note(rich`Questions about your order? Mention your follow number ${data.followNumber}.`),
+      ],
+    }),
+  },
+  productOrderStatus: {
+    nl: (data) => {
+      const label = ORDER_STATUS_TEXT.nl[data.status] ?? '';
+      return {
+        subject: `Je bestelling ${data.followNumber}: ${label}`,
+        blocks: [
+          heading(rich`Je bestelling ${data.followNumber}`),
+          paragraph(rich`De status van je bestelling ${strong(data.productName)} is nu: ${strong(label)}.`),
+          ...(data.deliveryDate
+            ? [paragraph(rich`We bezorgen je bestelling op ${strong(data.deliveryDate)}.`)]
+            : []),
+          note(rich`Vragen over je bestelling? Noem je volgnummer ${data.followNumber}.`),
+        ],
+      };
+    },
+    en: (data) => {
+      const label = ORDER_STATUS_TEXT.en[data.status] ?? '';
+      return {
+        subject: `Your order ${data.followNumber}: ${label}`,
+        blocks: [
+          heading(rich`Your order ${data.followNumber}`),
+          paragraph(rich`The status of your order ${strong(data.productName)} is now: ${strong(label)}.`),
+          ...(data.deliveryDate
+            ? [paragraph(rich`We deliver your order on ${strong(data.deliveryDate)}.`)]
+            : []),
+          note(rich`Questions about your order? Mention your follow number ${data.followNumber}.`),
+        ],
+      };
+    },
   },
   accountDeletionRequest: {
     nl: (data) => ({

@@ -1,0 +1,473 @@
+import {
+  type Claims,
+  dutchToday,
+  isAdmin,
+  type Language,
+  nextProductOrderStatus,
+  OrderPaymentMethod,
+  ProductNumberType,
+  type ProductOrder,
+  type ProductOrderCreateBody,
+  type ProductOrderListItem,
+  type ProductOrderListQuery,
+  ProductOrderStatus,
+  type productOrderCreateBody,
+  productOrderRequiredCustomerFields,
+  SupplierStatus,
+} from '@xp/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { AppError, errors, GENERAL_KEY } from '../../platform/http/errors.ts';
+import type { MailRequest } from '../../platform/mail/outbox.ts';
+import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
+import { activeSupplierOf } from '../supplier/supplier.access.ts';
+import * as repository from './product-order.repository.ts';
+
+export interface ProductOrderDeps {
+  db: Database;
+  payments: Payments;
+  publicUrl: string;
+  mail: (db: Database, mail: MailRequest) => Promise<unknown>;
+}
+
+type CreateBody = z.output<typeof productOrderCreateBody>;
+
+const NOT_FOUND = 'productOrder.errors.notFound';
+
+// ---------------------------------------------------------------------------------------------- scope
+
+/** The location side: the session's active location (none: 403). */
+function locationScope(session: Claims): { locationId: number } {
+  if (session.activeLocationId === null) throw errors.forbidden();
+  return { locationId: session.activeLocationId };
+}
+
+/** The supplier side: the supplier's staff their active supplier; an admin acting for one that, else all. */
+function supplierScope(session: Claims): repository.OrderScope {
+  if (isAdmin(session))
+    return session.activeSupplierId === null ? { all: true } : { supplierId: session.activeSupplierId };
+  return { supplierId: activeSupplierOf(session) };
+}
+
+// -------------------------------------------------------------------------------------------- present
+
+const euros = (cents: number) => cents / 100;
+const fullName = (row: { firstName: string; insertion: string | null; lastName: string }) =>
+  [row.firstName, row.insertion, row.lastName].filter(Boolean).join(' ');
+
+function listItemOf(row: repository.OrderListRow): ProductOrderListItem {
+  return {
+    id: row.id,
+    followNumber: row.followNumber,
+    status: row.status,
+    locationId: row.locationId,
+    locationName: row.locationName,
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    productId: row.productId,
+    productName: row.productName,
+    memberId: row.memberId,
+    customerName: fullName(row),
+    quantity: row.quantity,
+    total: euros(row.totalCents),
+    paymentMethod: row.paymentMethod,
+    paymentFrequency: row.paymentFrequency,
+    deliveryDate: row.deliveryDate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** `view`: who reads it (the location sees the gym's commission, a supplier no margins, an admin all). */
+async function present(
+  db: Database,
+  order: repository.OrderRow,
+  view: 'location' | 'supplier',
+  session: Claims,
+): Promise<ProductOrder> {
+  const [names, events, checkoutUrl] = await Promise.all([
+    repository.namesOf(db, order),
+    repository.eventsOf(db, order.id),
+    order.status === ProductOrderStatus.New && order.paymentMethod === OrderPaymentMethod.IDeal
+      ? repository.checkoutOf(db, order.id)
+      : Promise.resolve(null),
+  ]);
+  const admin = isAdmin(session);
+  const showsGym = admin || view === 'location';
+  const unitInclVatCents = Math.round((order.unitPriceCents * (100 + order.vatPercentage)) / 100);
+  return {
+    id: order.id,
+    followNumber: order.followNumber,
+    status: order.status,
+    gymId: order.gymId,
+    locationId: order.locationId,
+    locationName: names.locationName,
+    supplierId: order.supplierId,
+    supplierName: names.supplierName,
+    productId: order.productId,
+    productVersionId: order.productVersionId,
+    productName: order.productName,
+    memberId: order.memberId,
+    customerName: fullName(order),
+    firstName: order.firstName,
+    insertion: order.insertion,
+    lastName: order.lastName,
+    street: order.street,
+    houseNumber: order.houseNumber,
+    postalCode: order.postalCode,
+    city: order.city,
+    email: order.email,
+    phoneNumber: order.phoneNumber,
+    language: order.language === 'en' ? 'en' : 'nl',
+    deliverySameAsRegular: order.deliverySameAsRegular,
+    deliveryStreet: order.deliveryStreet,
+    deliveryHouseNumber: order.deliveryHouseNumber,
+    deliveryPostalCode: order.deliveryPostalCode,
+    deliveryCity: order.deliveryCity,
+    floor: order.floor,
+    elevatorOnLocation: order.elevatorOnLocation,
+    particularities: order.particularities,
+    iFitOption: order.iFitOption,
+    personalTrainerDuration: order.personalTrainerDuration,
+    paymentFrequency: order.paymentFrequency,
+    paymentMethod: order.paymentMethod,
+    quantity: order.quantity,
+    purchasePrice: euros(order.purchasePriceCents),
+    unitPrice: euros(order.unitPriceCents),
+    unitPriceInclVat: euros(unitInclVatCents),
+    vatPercentage: order.vatPercentage,
+    total: euros(order.totalCents),
+    gymCommission: showsGym ? euros(order.gymMarginCents * order.quantity) : null,
+    platformMargin: admin ? euros(order.platformMarginCents) : null,
+    regionManagerMargin: admin ? euros(order.regionManagerMarginCents) : null,
+    gymMargin: showsGym ? euros(order.gymMarginCents) : null,
+    deliveryDate: order.deliveryDate,
+    nextStatus: nextProductOrderStatus(order.status),
+    checkoutUrl,
+    events: events.map((event) => ({
+      status: event.status,
+      deliveryDate: event.deliveryDate,
+      userName:
+        event.firstName === null
+          ? null
+          : fullName({ ...event, firstName: event.firstName, lastName: event.lastName ?? '' }),
+      at: event.at.toISOString(),
+    })),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- mails
+
+const languageOf = (order: repository.OrderRow): Language => (order.language === 'en' ? 'en' : 'nl');
+
+function placedMail(order: repository.OrderRow, locationName: string, payLink: string | null): MailRequest {
+  return {
+    to: order.email,
+    language: languageOf(order),
+    template: 'productOrderPlaced',
+    data: {
+      followNumber: order.followNumber,
+      productName: order.productName,
+      quantity: order.quantity,
+      amount: formatEuroCents(order.totalCents),
+      locationName,
+      payLink,
+    },
+  } as MailRequest;
+}
+
+function statusMail(order: repository.OrderRow): MailRequest {
+  return {
+    to: order.email,
+    language: languageOf(order),
+    template: 'productOrderStatus',
+    data: {
+      followNumber: order.followNumber,
+      productName: order.productName,
+      status: order.status,
+      deliveryDate:
+        order.deliveryDate && order.status === ProductOrderStatus.Planned
+          ? dutchDate(order.deliveryDate)
+          : null,
+    },
+  } as MailRequest;
+}
+
+// ---------------------------------------------------------------------------------------------- lists
+
+export async function listForLocation(deps: ProductOrderDeps, session: Claims, query: ProductOrderListQuery) {
+  const { rows, ...counts } = await repository.listOrders(deps.db, locationScope(session), query as never);
+  return { items: rows.map(listItemOf), ...counts };
+}
+
+export async function listForSupplier(deps: ProductOrderDeps, session: Claims, query: ProductOrderListQuery) {
+  const { rows, ...counts } = await repository.listOrders(deps.db, supplierScope(session), query as never);
+  return { items: rows.map(listItemOf), ...counts };
+}
+
+export async function getForLocation(deps: ProductOrderDeps, session: Claims, id: number) {
+  const order = await repository.findOrder(deps.db, id, locationScope(session));
+  if (!order) throw errors.notFound(NOT_FOUND);
+  return present(deps.db, order, 'location', session);
+}
+
+export async function getForSupplier(deps: ProductOrderDeps, session: Claims, id: number) {
+  const order = await repository.findOrder(deps.db, id, supplierScope(session));
+  if (!order) throw errors.notFound(NOT_FOUND);
+  return present(deps.db, order, 'supplier', session);
+}
+
+// --------------------------------------------------------------------------------------------- create
+
+/** A sale price per unit from the accepted version: purchase price plus the three margins (decision 020). */
+function unitPriceCentsOf(version: {
+  purchasePriceCents: number;
+  platformMarginCents: number;
+  regionManagerMarginCents: number;
+  gymMarginCents: number;
+}) {
+  return (
+    version.purchasePriceCents +
+    version.platformMarginCents +
+    version.regionManagerMarginCents +
+    version.gymMarginCents
+  );
+}
+
+const requiredMissing = (fields: string[]) =>
+  new AppError(
+    400,
+    fields.map((key) => ({ key, message: 'validation.required' })),
+  );
+
+/**
+ * Places an order (decision 020): the product's accepted version of an Active supplier, for a member of the
+ * location's gym or a new customer; product, customer, delivery and prices are copied onto it, with the
+ * event New and the customer's mail (iDEAL: with the pay link of the payment started here).
+ */
+export async function create(deps: ProductOrderDeps, session: Claims, input: ProductOrderCreateBody) {
+  const body = input as CreateBody;
+  const { locationId } = locationScope(session);
+  const placed = await inTransaction(deps.db, async (tx) => {
+    const location = await repository.findLocation(tx, locationId);
+    if (!location) throw errors.notFound('location.errors.notFound');
+    const product = await repository.findOrderableProduct(tx, body.productId);
+    if (!product || product.deletedAt !== null) throw errors.notFound('productOrder.errors.productNotFound');
+    if (product.supplierStatus !== SupplierStatus.Active)
+      throw errors.conflict('productId', 'productOrder.errors.supplierNotActive');
+    const version = product.version;
+    if (
+      !version ||
+      version.platformMarginCents === null ||
+      version.regionManagerMarginCents === null ||
+      version.gymMarginCents === null
+    )
+      throw errors.conflict('productId', 'productOrder.errors.productNotAccepted');
+
+    // The customer: the member's data with what the request gives on top; a new customer's own.
+    const member =
+      body.memberId === undefined
+        ? undefined
+        : await repository.findMember(tx, location.gymId, body.memberId);
+    if (body.memberId !== undefined && !member) throw errors.notFound('productOrder.errors.memberNotFound');
+    const pick = (field: (typeof productOrderRequiredCustomerFields)[number] | 'insertion' | 'phoneNumber') =>
+      body[field] ?? member?.[field] ?? undefined;
+    const customer = {
+      firstName: pick('firstName'),
+      insertion: pick('insertion'),
+      lastName: pick('lastName'),
+      street: pick('street'),
+      houseNumber: pick('houseNumber'),
+      postalCode: pick('postalCode'),
+      city: pick('city'),
+      email: pick('email'),
+      phoneNumber: pick('phoneNumber'),
+    };
+    const missing: string[] = productOrderRequiredCustomerFields.filter((field) => !customer[field]);
+    if (version.numberType === ProductNumberType.EquipmentWithIFit && body.iFitOption === undefined)
+      missing.push('iFitOption');
+    if (
+      version.numberType === ProductNumberType.PersonalTrainer &&
+      body.personalTrainerDuration === undefined
+    )
+      missing.push('personalTrainerDuration');
+    if (missing.length > 0) throw requiredMissing(missing);
+
+    const language: Language = body.language ?? (member?.language === 'en' ? 'en' : 'nl');
+    const same = body.deliverySameAsRegular;
+    const delivery = {
+      deliveryStreet: same ? customer.street! : body.deliveryStreet!,
+      deliveryHouseNumber: same ? customer.houseNumber! : body.deliveryHouseNumber!,
+      deliveryPostalCode: same ? customer.postalCode! : body.deliveryPostalCode!,
+      deliveryCity: same ? customer.city! : body.deliveryCity!,
+    };
+    const unitPriceCents = unitPriceCentsOf({
+      purchasePriceCents: version.purchasePriceCents,
+      platformMarginCents: version.platformMarginCents,
+      regionManagerMarginCents: version.regionManagerMarginCents,
+      gymMarginCents: version.gymMarginCents,
+    });
+    const totalCents = Math.round((unitPriceCents * body.quantity * (100 + version.vatPercentage)) / 100);
+    const followNumber = await repository.nextFollowNumber(tx);
+    const order = await repository.insertOrder(tx, {
+      followNumber,
+      gymId: location.gymId,
+      locationId,
+      supplierId: product.supplierId,
+      productId: product.id,
+      productVersionId: version.id,
+      productName: version.name,
+      memberId: member?.id ?? null,
+      firstName: customer.firstName!,
+      insertion: customer.insertion ?? null,
+      lastName: customer.lastName!,
+      street: customer.street!,
+      houseNumber: customer.houseNumber!,
+      postalCode: customer.postalCode!,
+      city: customer.city!,
+      email: customer.email!,
+      phoneNumber: customer.phoneNumber ?? null,
+      language,
+      deliverySameAsRegular: same,
+      ...delivery,
+      floor: body.floor,
+      elevatorOnLocation: body.elevatorOnLocation,
+      particularities: body.particularities,
+      iFitOption: version.numberType === ProductNumberType.EquipmentWithIFit ? body.iFitOption! : null,
+      personalTrainerDuration:
+        version.numberType === ProductNumberType.PersonalTrainer ? body.personalTrainerDuration! : null,
+      paymentFrequency: body.paymentFrequency,
+      paymentMethod: body.paymentMethod,
+      quantity: body.quantity,
+      purchasePriceCents: version.purchasePriceCents,
+      unitPriceCents,
+      vatPercentage: version.vatPercentage,
+      totalCents,
+      platformMarginCents: version.platformMarginCents,
+      regionManagerMarginCents: version.regionManagerMarginCents,
+      gymMarginCents: version.gymMarginCents,
+      status: ProductOrderStatus.New,
+      searchText: [followNumber, fullName(customer as never), customer.email, version.name]
+        .join(' ')
+        .toLowerCase(),
+      createdBy: session.userId,
+    });
+    await repository.insertEvent(tx, {
+      orderId: order.id,
+      status: ProductOrderStatus.New,
+      userId: session.userId,
+    });
+    if (body.paymentMethod !== OrderPaymentMethod.IDeal)
+      await deps.mail(tx, placedMail(order, location.name, null));
+    return { order, locationName: location.name };
+  });
+  const { order } = placed;
+  if (order.paymentMethod === OrderPaymentMethod.IDeal) {
+    let payment: PaymentRow;
+    try {
+      payment = await startPayment(deps, order);
+    } catch (error) {
+      // The order stands; the customer is told without a link, the location starts the payment again (Pay).
+      await deps.mail(deps.db, placedMail(order, placed.locationName, null));
+      throw error;
+    }
+    await deps.mail(deps.db, placedMail(order, placed.locationName, payment.checkoutUrl));
+  }
+  return present(deps.db, order, 'location', session);
+}
+
+/** The order's payment: its newest attempt while open, else a new attempt (the platform's provider). */
+async function startPayment(deps: ProductOrderDeps, order: repository.OrderRow): Promise<PaymentRow> {
+  const attempts = await repository.paymentsOf(deps.db, order.id);
+  const [newest] = attempts;
+  const reusable = newest && ['created', 'open'].includes(newest.status);
+  return deps.payments.start({
+    gymId: null,
+    locationId: null,
+    subject: repository.PAYMENT_SUBJECT,
+    subjectId: order.id,
+    attempt: attempts.length + (reusable ? 0 : 1),
+    amountCents: order.totalCents,
+    description: `Bestelling ${order.followNumber}`,
+    sequenceType: 'oneoff',
+    redirectUrl: `${deps.publicUrl}/`,
+  });
+}
+
+/** `Pay`: a New iDEAL order's pay link (the open one, or a new attempt). */
+export async function pay(deps: ProductOrderDeps, session: Claims, id: number) {
+  const order = await repository.findOrder(deps.db, id, locationScope(session));
+  if (!order) throw errors.notFound(NOT_FOUND);
+  if (order.status !== ProductOrderStatus.New || order.paymentMethod !== OrderPaymentMethod.IDeal)
+    throw errors.conflict(GENERAL_KEY, 'productOrder.errors.notPayable');
+  await startPayment(deps, order);
+  return present(deps.db, order, 'location', session);
+}
+
+/**
+ * A payment of an order moved (the webhook's transaction). Paid: a New order becomes Paid, once (a
+ * repeated webhook or a second attempt finds it Paid already), with its event and mail.
+ */
+export async function followPayment(deps: Pick<ProductOrderDeps, 'mail'>, tx: Database, payment: PaymentRow) {
+  if (payment.status !== 'paid') return;
+  const order = await repository.findOrder(tx, payment.subjectId, { all: true }, true);
+  if (!order || order.status !== ProductOrderStatus.New) return;
+  const moved = await repository.setStatus(tx, order.id, { status: ProductOrderStatus.Paid });
+  await repository.insertEvent(tx, { orderId: order.id, status: ProductOrderStatus.Paid, userId: null });
+  await deps.mail(tx, statusMail(moved));
+}
+
+// --------------------------------------------------------------------------------------------- status
+
+/**
+ * The supplier moves an order one step (spec 001 section 4: only to the next, else 409). Planned comes with
+ * a delivery date (`setDeliveryDate`). Under the order's row lock: of two moves at once, one wins.
+ */
+export async function setStatus(deps: ProductOrderDeps, session: Claims, id: number, status: number) {
+  const scope = supplierScope(session);
+  const order = await inTransaction(deps.db, async (tx) => {
+    const current = await repository.findOrder(tx, id, scope, true);
+    if (!current) throw errors.notFound(NOT_FOUND);
+    if (status !== nextProductOrderStatus(current.status))
+      throw errors.conflict('status', 'productOrder.errors.nextStepOnly');
+    if (status === ProductOrderStatus.Planned)
+      throw errors.conflict('status', 'productOrder.errors.deliveryDateRequired');
+    const moved = await repository.setStatus(tx, id, { status });
+    await repository.insertEvent(tx, { orderId: id, status, userId: session.userId });
+    await deps.mail(tx, statusMail(moved));
+    return moved;
+  });
+  return present(deps.db, order, 'supplier', session);
+}
+
+/** Sets the delivery date (today or later): Prepared moves to Planned; Planned changes the date. Mailed. */
+export async function setDeliveryDate(
+  deps: ProductOrderDeps,
+  session: Claims,
+  id: number,
+  deliveryDate: string,
+) {
+  const scope = supplierScope(session);
+  if (deliveryDate < dutchToday())
+    throw errors.field('deliveryDate', 'productOrder.errors.deliveryDateInPast');
+  const order = await inTransaction(deps.db, async (tx) => {
+    const current = await repository.findOrder(tx, id, scope, true);
+    if (!current) throw errors.notFound(NOT_FOUND);
+    if (current.status !== ProductOrderStatus.Prepared && current.status !== ProductOrderStatus.Planned)
+      throw errors.conflict('deliveryDate', 'productOrder.errors.deliveryDateNotAllowed');
+    const moved = await repository.setStatus(tx, id, { status: ProductOrderStatus.Planned, deliveryDate });
+    await repository.insertEvent(tx, {
+      orderId: id,
+      status: ProductOrderStatus.Planned,
+      deliveryDate,
+      userId: session.userId,
+    });
+    await deps.mail(tx, statusMail(moved));
+    return moved;
+  });
+  return present(deps.db, order, 'supplier', session);
+}
