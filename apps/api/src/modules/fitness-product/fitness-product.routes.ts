@@ -1,0 +1,32 @@
+import { fitnessProductEndpoints as endpoints } from '@xp/contracts';
+import type { Database } from '../../platform/db/client.ts';
+import type { FilesDeps } from '../../platform/files/images.ts';
+import { route } from '../../platform/http/route.ts';
+import * as service from './fitness-product.service.ts';
+
+export function fitnessProductRoutes(deps: { db: Database; files: FilesDeps }) {
+  const { db, files } = deps;
+  return [
+    route(endpoints.list, ({ session, query }) => service.listOwn(db, session, query)),
+    route(endpoints.commissions, ({ query }) => service.listCommissions(db, query)),
+    route(endpoints.plain, ({ session, params }) => service.plainProducts(db, session, params.id)),
+    route(endpoints.catalogue, ({ session }) => service.catalogue(db, session)),
+    route(endpoints.edit, ({ session, params }) => service.getEdit(db, session, params.id)),
+    route(endpoints.get, ({ session, params }) => service.getProduct(db, session, params.id)),
+    route(endpoints.create, ({ session, form, request }) =>
+      service.createProduct(db, files, session, form, request.id),
+    ),
+    route(endpoints.update, ({ session, form, request }) =>
+      service.updateProduct(db, files, session, form, request.id),
+    ),
+    route(endpoints.remove, ({ session, params, request }) =>
+      service.deleteProduct(db, session, params.id, request.id),
+    ),
+    route(endpoints.accept, ({ session, params, body, request }) =>
+      service.acceptVersion(db, session, params.versionId, body, request.id),
+    ),
+    route(endpoints.deny, ({ session, params, body, request }) =>
+      service.denyVersion(db, session, params.versionId, body.reason, request.id),
+    ),
+  ];
+}
