@@ -27,6 +27,14 @@ import { z } from './zod-setup.ts';
  * active supplier) or an admin acting for a supplier (an admin without an active supplier: every order).
  */
 
+/*
+ * Error keys (nl and en in the web's product-order texts): productOrder.errors.notFound (404),
+ * productNotFound (404: no such product, or deleted), productNotAccepted (409: never accepted),
+ * supplierNotActive (409), memberNotFound (404: not a member of the location's gym), nextStepOnly (409),
+ * deliveryDateRequired (409: Planned is reached by setting a delivery date), deliveryDateInPast (400),
+ * deliveryDateNotAllowed (409: only Prepared or Planned), notPayable (409: not a New iDEAL order).
+ */
+
 const tags = ['ProductOrder'];
 /** Location staff who manage memberships, at the session's active location. */
 export const productOrderLocationPolicy = policy.locationRight('ManageMemberships');
@@ -336,7 +344,8 @@ export const productOrderEndpoints = {
     method: 'PUT',
     path: '/ProductOrder/{id}/Status',
     policy: productOrderSupplierPolicy,
-    summary: 'Move an order to its next status only (else 409); mailed to the customer',
+    summary:
+      'Move an order to its next status only (else 409); Planned only by a delivery date (409); mailed to the customer',
     tags,
     params: idParam,
     body: productOrderStatusBody,

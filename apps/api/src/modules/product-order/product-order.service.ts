@@ -14,6 +14,7 @@ import {
   type productOrderCreateBody,
   productOrderRequiredCustomerFields,
   SupplierStatus,
+  salePriceCentsOf,
 } from '@xp/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/client.ts';
@@ -223,21 +224,6 @@ export async function getForSupplier(deps: ProductOrderDeps, session: Claims, id
 
 // --------------------------------------------------------------------------------------------- create
 
-/** A sale price per unit from the accepted version: purchase price plus the three margins (decision 020). */
-function unitPriceCentsOf(version: {
-  purchasePriceCents: number;
-  platformMarginCents: number;
-  regionManagerMarginCents: number;
-  gymMarginCents: number;
-}) {
-  return (
-    version.purchasePriceCents +
-    version.platformMarginCents +
-    version.regionManagerMarginCents +
-    version.gymMarginCents
-  );
-}
-
 const requiredMissing = (fields: string[]) =>
   new AppError(
     400,
@@ -305,11 +291,13 @@ export async function create(deps: ProductOrderDeps, session: Claims, input: Pro
       deliveryPostalCode: same ? customer.postalCode! : body.deliveryPostalCode!,
       deliveryCity: same ? customer.city! : body.deliveryCity!,
     };
-    const unitPriceCents = unitPriceCentsOf({
+    // The sale price per unit (decision 020, the contracts' `salePriceCentsOf`): purchase price plus margins.
+    const { exclVatCents: unitPriceCents } = salePriceCentsOf({
       purchasePriceCents: version.purchasePriceCents,
       platformMarginCents: version.platformMarginCents,
       regionManagerMarginCents: version.regionManagerMarginCents,
       gymMarginCents: version.gymMarginCents,
+      vatPercentage: version.vatPercentage,
     });
     const totalCents = Math.round((unitPriceCents * body.quantity * (100 + version.vatPercentage)) / 100);
     const followNumber = await repository.nextFollowNumber(tx);
