@@ -33,9 +33,16 @@ describe("the supplier's products", () => {
   it('shows tabs Existant, Awaiting and Denied with counts, and each row with image, price, VAT, unit and status', async () => {
     const requests = fakeApi({
       'GET /api/FitnessProduct': () =>
-        page([productRow(), productRow({ id: 2, name: 'Roeitrainer', hasPendingVersion: true, imageHash: null })]),
+        page([
+          productRow(),
+          productRow({ id: 2, name: 'Roeitrainer', hasPendingVersion: true, imageHash: null }),
+        ]),
     });
-    const { user, onStateChange, onEdit, onAdd } = renderList({ ...defaultListState, search: 'loop', sort: 'name' });
+    const { user, onStateChange, onEdit, onAdd } = renderList({
+      ...defaultListState,
+      search: 'loop',
+      sort: 'name',
+    });
     const table = await screen.findByRole('table', { name: 'Producten' });
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBe(3));
     const [, first, second] = within(table).getAllByRole('row') as HTMLElement[];

@@ -1,4 +1,9 @@
-import type { CommissionRow, FitnessProductEdit, FitnessProductVersion, SupplierProductRow } from '@xp/contracts';
+import type {
+  CommissionRow,
+  FitnessProductEdit,
+  FitnessProductVersion,
+  SupplierProductRow,
+} from '@xp/contracts';
 
 export const HASH = 'a'.repeat(64);
 export const HASH2 = 'b'.repeat(64);
