@@ -42,6 +42,7 @@ import { Route as AppAdminGymsRouteImport } from './routes/_app/admin/gyms'
 import { Route as AppAdminPictureBankRouteImport } from './routes/_app/admin/pictureBank'
 import { Route as AppAdminProfileRouteImport } from './routes/_app/admin/profile'
 import { Route as AppAdminStoreRouteImport } from './routes/_app/admin/store'
+import { Route as AppAdminSuppliersOverviewRouteImport } from './routes/_app/admin/suppliersOverview'
 import { Route as AppAdminUserOverviewRouteImport } from './routes/_app/admin/userOverview'
 import { Route as AppAssociationIndexRouteImport } from './routes/_app/association/index'
 import { Route as AppAssociationChallengesRouteImport } from './routes/_app/association/challenges'
@@ -317,6 +318,12 @@ const AppAdminStoreRoute = AppAdminStoreRouteImport.update({
   path: '/store',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminSuppliersOverviewRoute =
+  AppAdminSuppliersOverviewRouteImport.update({
+    id: '/suppliersOverview',
+    path: '/suppliersOverview',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
 const AppAdminUserOverviewRoute = AppAdminUserOverviewRouteImport.update({
   id: '/userOverview',
   path: '/userOverview',
@@ -946,6 +953,7 @@ export interface FileRoutesByFullPath {
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/store': typeof AppAdminStoreRoute
+  '/admin/suppliersOverview': typeof AppAdminSuppliersOverviewRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
@@ -1070,6 +1078,7 @@ export interface FileRoutesByTo {
   '/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/admin/profile': typeof AppAdminProfileRoute
   '/admin/store': typeof AppAdminStoreRoute
+  '/admin/suppliersOverview': typeof AppAdminSuppliersOverviewRoute
   '/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/association/challenges': typeof AppAssociationChallengesRoute
   '/association/dashboard': typeof AppAssociationDashboardRoute
@@ -1211,6 +1220,7 @@ export interface FileRoutesById {
   '/_app/admin/pictureBank': typeof AppAdminPictureBankRoute
   '/_app/admin/profile': typeof AppAdminProfileRoute
   '/_app/admin/store': typeof AppAdminStoreRoute
+  '/_app/admin/suppliersOverview': typeof AppAdminSuppliersOverviewRoute
   '/_app/admin/userOverview': typeof AppAdminUserOverviewRoute
   '/_app/association/challenges': typeof AppAssociationChallengesRoute
   '/_app/association/dashboard': typeof AppAssociationDashboardRoute
@@ -1353,6 +1363,7 @@ export interface FileRouteTypes {
     | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/store'
+    | '/admin/suppliersOverview'
     | '/admin/userOverview'
     | '/association/challenges'
     | '/association/dashboard'
@@ -1477,6 +1488,7 @@ export interface FileRouteTypes {
     | '/admin/pictureBank'
     | '/admin/profile'
     | '/admin/store'
+    | '/admin/suppliersOverview'
     | '/admin/userOverview'
     | '/association/challenges'
     | '/association/dashboard'
@@ -1617,6 +1629,7 @@ export interface FileRouteTypes {
     | '/_app/admin/pictureBank'
     | '/_app/admin/profile'
     | '/_app/admin/store'
+    | '/_app/admin/suppliersOverview'
     | '/_app/admin/userOverview'
     | '/_app/association/challenges'
     | '/_app/association/dashboard'
@@ -1981,6 +1994,13 @@ declare module '@tanstack/react-router' {
       path: '/store'
       fullPath: '/admin/store'
       preLoaderRoute: typeof AppAdminStoreRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/suppliersOverview': {
+      id: '/_app/admin/suppliersOverview'
+      path: '/suppliersOverview'
+      fullPath: '/admin/suppliersOverview'
+      preLoaderRoute: typeof AppAdminSuppliersOverviewRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/admin/userOverview': {
@@ -2737,6 +2757,7 @@ interface AppAdminRouteRouteChildren {
   AppAdminPictureBankRoute: typeof AppAdminPictureBankRoute
   AppAdminProfileRoute: typeof AppAdminProfileRoute
   AppAdminStoreRoute: typeof AppAdminStoreRoute
+  AppAdminSuppliersOverviewRoute: typeof AppAdminSuppliersOverviewRoute
   AppAdminUserOverviewRoute: typeof AppAdminUserOverviewRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminAdminsInvitedRoute: typeof AppAdminAdminsInvitedRoute
@@ -2757,6 +2778,7 @@ const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminPictureBankRoute: AppAdminPictureBankRoute,
   AppAdminProfileRoute: AppAdminProfileRoute,
   AppAdminStoreRoute: AppAdminStoreRoute,
+  AppAdminSuppliersOverviewRoute: AppAdminSuppliersOverviewRoute,
   AppAdminUserOverviewRoute: AppAdminUserOverviewRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminAdminsInvitedRoute: AppAdminAdminsInvitedRoute,

@@ -23,12 +23,15 @@ import { seedChallenges } from './challenges.ts';
 import { seedEmployees } from './employees.ts';
 import { seedEmployerEmployees } from './employer-employees.ts';
 import { seedEmployerSettings } from './employer-settings.ts';
+import { seedFitnessProducts } from './fitness-products.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedLocationSettings } from './locations.ts';
 import { seedMembers } from './members.ts';
 import { seedPictures } from './pictures.ts';
+import { seedProductOrders } from './product-orders.ts';
 import { seedRights } from './rights.ts';
 import { seedStore } from './store.ts';
+import { seedSuppliers } from './suppliers.ts';
 import { seedXp } from './xp.ts';
 
 export const DEMO_PASSWORD = 'demo-2026-welkom';
@@ -165,6 +168,11 @@ export async function seedDemoData(db: Database, app?: { files: FilesDeps }): Pr
   await seedMembers(db);
   await seedInvoices(db);
   await seedAssociations(db);
+  await seedSuppliers(db);
+  // After the suppliers (FitSupply Nederland's products; images need the app's file store).
+  if (app) await seedFitnessProducts(db, app.files);
+  // After the products: the location's orders of the accepted ones (none without them).
+  await seedProductOrders(db);
   await seedChallengeTemplates(db);
   // Pictures first: the demo challenges copy their template with its banner.
   if (app) await seedPictures(db, app.files);

@@ -75,6 +75,8 @@ describe('visibleMenu', () => {
       '/admin/gyms',
       '/admin/associations',
       '/admin/employers',
+      '/admin/suppliersOverview',
+      '/admin/commissionDeterminedOverview',
       '/admin/pictureBank',
       '/admin/challengeTemplate',
       '/admin/store',
@@ -133,7 +135,7 @@ describe('visibleMenu', () => {
     ).toEqual(['/employer']);
     expect(
       paths(visibleMenu(testClaims({ role: 'Supplier', activeEnvironment: Environment.Supplier }))),
-    ).toEqual(['/supplier']);
+    ).toEqual(['/supplier', '/supplier/products']);
     expect(
       paths(
         visibleMenu(testClaims({ role: 'ContentCreator', activeEnvironment: Environment.TipsAndTricks })),

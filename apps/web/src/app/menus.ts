@@ -1,8 +1,10 @@
 import {
   IconArrowsExchange,
+  IconBarbell,
   IconBriefcase,
   IconBuildingCommunity,
   IconBuildingStore,
+  IconBuildingWarehouse,
   IconCreditCard,
   IconDoor,
   IconDoorEnter,
@@ -12,6 +14,7 @@ import {
   IconMapPin,
   IconPhoto,
   IconReceipt,
+  IconReceiptTax,
   IconSettings,
   IconShieldCheck,
   IconShoppingCart,
@@ -173,6 +176,18 @@ export const menus: Record<Environment, MenuItem[]> = {
       access: isAdmin,
     },
     { label: 'employer.menu', path: '/admin/employers', icon: IconBriefcase, access: isAdmin },
+    {
+      label: 'supplier.menu',
+      path: '/admin/suppliersOverview',
+      icon: IconBuildingWarehouse,
+      access: isAdmin,
+    },
+    {
+      label: 'fitnessProduct.menu.commissions',
+      path: '/admin/commissionDeterminedOverview',
+      icon: IconReceiptTax,
+      access: isAdmin,
+    },
     { label: 'pictureBank.menu', path: '/admin/pictureBank', icon: IconPhoto, access: isAdmin },
     {
       label: 'challengeTemplate.menu',
@@ -256,7 +271,11 @@ export const menus: Record<Environment, MenuItem[]> = {
   ],
   [Environment.TipsAndTricks]: [dashboard('/tipsAndTricks')],
   [Environment.Content]: [dashboard('/content')],
-  [Environment.Supplier]: [dashboard('/supplier')],
+  [Environment.Supplier]: [
+    dashboard('/supplier'),
+    // Open to everyone in the supplier environment (Supplier or Admin, spec 001 section 6).
+    { label: 'fitnessProduct.menu.products', path: '/supplier/products', icon: IconBarbell },
+  ],
 };
 
 /** The items of the active environment's menu that these claims may see. */

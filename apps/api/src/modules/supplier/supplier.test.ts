@@ -226,11 +226,16 @@ describe('GET /Supplier/All', () => {
     expect(names(await api.list(cookie, '?status=denied'))).toEqual(['Beweeg Beter']);
     expect(names(await api.list(cookie, '?status=disabled'))).toEqual([]);
     expect(names(await api.list(cookie, '?sort=name&direction=desc'))).toEqual([
+      'HomeGym Direct',
       'FitSupply Nederland',
       'Beweeg Beter',
       'Atletiek Partners',
     ]);
     expect(names(await api.list(cookie, '?pageSize=1&page=2'))).toEqual(['Beweeg Beter']);
+    expect(names(await api.list(cookie, '?sort=city&status=pending'))).toEqual([
+      'Atletiek Partners',
+      'HomeGym Direct',
+    ]);
 
     expect(names(await api.list(cookie, '?search=beweeg'))).toEqual(['Beweeg Beter']);
     expect(names(await api.list(cookie, '?search=zoekmij'))).toEqual(['Beweeg Beter']);
