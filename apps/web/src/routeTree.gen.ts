@@ -66,6 +66,7 @@ import { Route as AppLocationEntriesRouteImport } from './routes/_app/location/e
 import { Route as AppLocationInsideMembersRouteImport } from './routes/_app/location/insideMembers'
 import { Route as AppLocationInvoicesRouteImport } from './routes/_app/location/invoices'
 import { Route as AppLocationMembersRouteRouteImport } from './routes/_app/location/members/route'
+import { Route as AppLocationProductOrdersRouteImport } from './routes/_app/location/productOrders'
 import { Route as AppLocationProfileRouteImport } from './routes/_app/location/profile'
 import { Route as AppLocationRightsRouteImport } from './routes/_app/location/rights'
 import { Route as AppLocationSettingsRouteRouteImport } from './routes/_app/location/settings/route'
@@ -83,6 +84,7 @@ import { Route as AppSubscriptionsInactiveRouteImport } from './routes/_app/subs
 import { Route as AppSubscriptionsNewRouteImport } from './routes/_app/subscriptions/new'
 import { Route as AppSupplierIndexRouteImport } from './routes/_app/supplier/index'
 import { Route as AppSupplierDashboardRouteImport } from './routes/_app/supplier/dashboard'
+import { Route as AppSupplierProductOrdersRouteImport } from './routes/_app/supplier/productOrders'
 import { Route as AppSupplierProductsRouteRouteImport } from './routes/_app/supplier/products/route'
 import { Route as AppTipsAndTricksIndexRouteImport } from './routes/_app/tipsAndTricks/index'
 import { Route as AccountLoginIndexRouteImport } from './routes/account/login/index'
@@ -441,6 +443,12 @@ const AppLocationMembersRouteRoute = AppLocationMembersRouteRouteImport.update({
   path: '/members',
   getParentRoute: () => AppLocationRouteRoute,
 } as any)
+const AppLocationProductOrdersRoute =
+  AppLocationProductOrdersRouteImport.update({
+    id: '/productOrders',
+    path: '/productOrders',
+    getParentRoute: () => AppLocationRouteRoute,
+  } as any)
 const AppLocationProfileRoute = AppLocationProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -531,6 +539,12 @@ const AppSupplierDashboardRoute = AppSupplierDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppSupplierRouteRoute,
 } as any)
+const AppSupplierProductOrdersRoute =
+  AppSupplierProductOrdersRouteImport.update({
+    id: '/productOrders',
+    path: '/productOrders',
+    getParentRoute: () => AppSupplierRouteRoute,
+  } as any)
 const AppSupplierProductsRouteRoute =
   AppSupplierProductsRouteRouteImport.update({
     id: '/products',
@@ -970,6 +984,7 @@ export interface FileRoutesByFullPath {
   '/location/entries': typeof AppLocationEntriesRoute
   '/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/location/invoices': typeof AppLocationInvoicesRoute
+  '/location/productOrders': typeof AppLocationProductOrdersRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/members/new': typeof AppMembersNewRoute
@@ -978,6 +993,7 @@ export interface FileRoutesByFullPath {
   '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
+  '/supplier/productOrders': typeof AppSupplierProductOrdersRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
@@ -1095,6 +1111,7 @@ export interface FileRoutesByTo {
   '/location/entries': typeof AppLocationEntriesRoute
   '/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/location/invoices': typeof AppLocationInvoicesRoute
+  '/location/productOrders': typeof AppLocationProductOrdersRoute
   '/location/profile': typeof AppLocationProfileRoute
   '/location/rights': typeof AppLocationRightsRoute
   '/members/new': typeof AppMembersNewRoute
@@ -1103,6 +1120,7 @@ export interface FileRoutesByTo {
   '/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/supplier/dashboard': typeof AppSupplierDashboardRoute
+  '/supplier/productOrders': typeof AppSupplierProductOrdersRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
@@ -1237,6 +1255,7 @@ export interface FileRoutesById {
   '/_app/location/entries': typeof AppLocationEntriesRoute
   '/_app/location/insideMembers': typeof AppLocationInsideMembersRoute
   '/_app/location/invoices': typeof AppLocationInvoicesRoute
+  '/_app/location/productOrders': typeof AppLocationProductOrdersRoute
   '/_app/location/profile': typeof AppLocationProfileRoute
   '/_app/location/rights': typeof AppLocationRightsRoute
   '/_app/members/new': typeof AppMembersNewRoute
@@ -1245,6 +1264,7 @@ export interface FileRoutesById {
   '/_app/subscriptions/inactive': typeof AppSubscriptionsInactiveRoute
   '/_app/subscriptions/new': typeof AppSubscriptionsNewRoute
   '/_app/supplier/dashboard': typeof AppSupplierDashboardRoute
+  '/_app/supplier/productOrders': typeof AppSupplierProductOrdersRoute
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
@@ -1380,6 +1400,7 @@ export interface FileRouteTypes {
     | '/location/entries'
     | '/location/insideMembers'
     | '/location/invoices'
+    | '/location/productOrders'
     | '/location/profile'
     | '/location/rights'
     | '/members/new'
@@ -1388,6 +1409,7 @@ export interface FileRouteTypes {
     | '/subscriptions/inactive'
     | '/subscriptions/new'
     | '/supplier/dashboard'
+    | '/supplier/productOrders'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
@@ -1505,6 +1527,7 @@ export interface FileRouteTypes {
     | '/location/entries'
     | '/location/insideMembers'
     | '/location/invoices'
+    | '/location/productOrders'
     | '/location/profile'
     | '/location/rights'
     | '/members/new'
@@ -1513,6 +1536,7 @@ export interface FileRouteTypes {
     | '/subscriptions/inactive'
     | '/subscriptions/new'
     | '/supplier/dashboard'
+    | '/supplier/productOrders'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
@@ -1646,6 +1670,7 @@ export interface FileRouteTypes {
     | '/_app/location/entries'
     | '/_app/location/insideMembers'
     | '/_app/location/invoices'
+    | '/_app/location/productOrders'
     | '/_app/location/profile'
     | '/_app/location/rights'
     | '/_app/members/new'
@@ -1654,6 +1679,7 @@ export interface FileRouteTypes {
     | '/_app/subscriptions/inactive'
     | '/_app/subscriptions/new'
     | '/_app/supplier/dashboard'
+    | '/_app/supplier/productOrders'
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
@@ -2164,6 +2190,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationMembersRouteRouteImport
       parentRoute: typeof AppLocationRouteRoute
     }
+    '/_app/location/productOrders': {
+      id: '/_app/location/productOrders'
+      path: '/productOrders'
+      fullPath: '/location/productOrders'
+      preLoaderRoute: typeof AppLocationProductOrdersRouteImport
+      parentRoute: typeof AppLocationRouteRoute
+    }
     '/_app/location/profile': {
       id: '/_app/location/profile'
       path: '/profile'
@@ -2281,6 +2314,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/supplier/dashboard'
       preLoaderRoute: typeof AppSupplierDashboardRouteImport
+      parentRoute: typeof AppSupplierRouteRoute
+    }
+    '/_app/supplier/productOrders': {
+      id: '/_app/supplier/productOrders'
+      path: '/productOrders'
+      fullPath: '/supplier/productOrders'
+      preLoaderRoute: typeof AppSupplierProductOrdersRouteImport
       parentRoute: typeof AppSupplierRouteRoute
     }
     '/_app/supplier/products': {
@@ -2948,6 +2988,7 @@ interface AppLocationRouteRouteChildren {
   AppLocationEntriesRoute: typeof AppLocationEntriesRoute
   AppLocationInsideMembersRoute: typeof AppLocationInsideMembersRoute
   AppLocationInvoicesRoute: typeof AppLocationInvoicesRoute
+  AppLocationProductOrdersRoute: typeof AppLocationProductOrdersRoute
   AppLocationProfileRoute: typeof AppLocationProfileRoute
   AppLocationRightsRoute: typeof AppLocationRightsRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
@@ -2965,6 +3006,7 @@ const AppLocationRouteRouteChildren: AppLocationRouteRouteChildren = {
   AppLocationEntriesRoute: AppLocationEntriesRoute,
   AppLocationInsideMembersRoute: AppLocationInsideMembersRoute,
   AppLocationInvoicesRoute: AppLocationInvoicesRoute,
+  AppLocationProductOrdersRoute: AppLocationProductOrdersRoute,
   AppLocationProfileRoute: AppLocationProfileRoute,
   AppLocationRightsRoute: AppLocationRightsRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
@@ -3093,12 +3135,14 @@ const AppSupplierProductsRouteRouteWithChildren =
 interface AppSupplierRouteRouteChildren {
   AppSupplierProductsRouteRoute: typeof AppSupplierProductsRouteRouteWithChildren
   AppSupplierDashboardRoute: typeof AppSupplierDashboardRoute
+  AppSupplierProductOrdersRoute: typeof AppSupplierProductOrdersRoute
   AppSupplierIndexRoute: typeof AppSupplierIndexRoute
 }
 
 const AppSupplierRouteRouteChildren: AppSupplierRouteRouteChildren = {
   AppSupplierProductsRouteRoute: AppSupplierProductsRouteRouteWithChildren,
   AppSupplierDashboardRoute: AppSupplierDashboardRoute,
+  AppSupplierProductOrdersRoute: AppSupplierProductOrdersRoute,
   AppSupplierIndexRoute: AppSupplierIndexRoute,
 }
 

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  productOrderEndpoints as endpoints,
+  fitnessProductEndpoints,
+  memberEndpoints,
+  type ProductOrderListQuery,
+} from '@xp/contracts';
+import { call } from '@/app/api-client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+
+/** Keep the current page visible while the next page or search result loads. */
+const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+const isId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
+
+/** Who reads the orders: the active location (it orders) or the supplier (it delivers). */
+export type ProductOrderSide = 'location' | 'supplier';
+
+export function useProductOrders(side: ProductOrderSide, query: ProductOrderListQuery) {
+  const location = useApiQuery(endpoints.list, { query }, { ...keepPrevious, enabled: side === 'location' });
+  const supplier = useApiQuery(
+    endpoints.supplierList,
+    { query },
+    { ...keepPrevious, enabled: side === 'supplier' },
+  );
+  return side === 'location' ? location : supplier;
+}
+
+/** One order with its history (the side panel). */
+export function useProductOrder(side: ProductOrderSide, id: number | undefined) {
+  const params = { id: id ?? 0 };
+  const location = useApiQuery(endpoints.get, { params }, { enabled: side === 'location' && isId(id) });
+  const supplier = useApiQuery(
+    endpoints.supplierGet,
+    { params },
+    { enabled: side === 'supplier' && isId(id) },
+  );
+  return side === 'location' ? location : supplier;
+}
+
+/** After a change every order list and detail is stale. */
+function useInvalidateOrders() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [endpoints.list, endpoints.get, endpoints.supplierList, endpoints.supplierGet].map((endpoint) =>
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
+      ),
+    );
+}
+
+export function useCreateProductOrder() {
+  const invalidate = useInvalidateOrders();
+  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+}
+
+export function usePayProductOrder() {
+  const invalidate = useInvalidateOrders();
+  return useApiMutation(endpoints.pay, { onSuccess: () => invalidate() });
+}
+
+export function useSetProductOrderStatus() {
+  const invalidate = useInvalidateOrders();
+  return useApiMutation(endpoints.setStatus, { onSuccess: () => invalidate() });
+}
+
+export function useSetProductOrderDeliveryDate() {
+  const invalidate = useInvalidateOrders();
+  return useApiMutation(endpoints.setDeliveryDate, { onSuccess: () => invalidate() });
+}
+
+/** The catalogue: Active suppliers with their accepted products (sale prices, first image). */
+export function useCatalogue(enabled: boolean) {
+  return useApiQuery(fitnessProductEndpoints.catalogue, undefined, { enabled, staleTime: 60_000 });
+}
+
+/** Members of the active location matching a search (the customer step). */
+export function useMemberSearch(search: string, enabled: boolean) {
+  return useApiQuery(
+    memberEndpoints.list,
+    {
+      query: {
+        page: 1,
+        pageSize: 10,
+        sort: 'name',
+        direction: 'asc',
+        counts: false,
+        ...(search ? { search } : {}),
+      },
+    },
+    { ...keepPrevious, enabled },
+  );
+}
+
+/** One member with the address the order needs. */
+export const fetchMember = (id: number) => call(memberEndpoints.get, { params: { id } });
