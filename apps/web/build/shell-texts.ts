@@ -41,6 +41,7 @@ export const SHELL_TEXT_KEYS = [
   'invitation.admins.title',
   'store.menu',
   'xp.menu',
+  'fitnessProduct.menu',
   'xp.balance',
 ] as const;
 

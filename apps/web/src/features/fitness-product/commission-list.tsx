@@ -2,6 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import type { CommissionRow } from '@xp/contracts';
+import { ProductVersionStatus } from '@xp/contracts/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl, THUMBNAIL_SIZE } from '@/app/cdn';
@@ -109,9 +110,11 @@ export function CommissionList({ state, onStateChange }: CommissionListProps) {
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatDate(row.createdAt)}
           </Text>
-          <Badge size="xs" variant="light" color={row.isChange ? 'blue' : 'grape'}>
-            {t(row.isChange ? 'fitnessProduct.commissions.change' : 'fitnessProduct.commissions.new')}
-          </Badge>
+          {row.status === ProductVersionStatus.Awaiting && (
+            <Badge size="xs" variant="light" color={row.isChange ? 'blue' : 'grape'}>
+              {t(row.isChange ? 'fitnessProduct.commissions.change' : 'fitnessProduct.commissions.new')}
+            </Badge>
+          )}
         </Stack>
       ),
     },

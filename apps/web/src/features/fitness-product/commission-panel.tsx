@@ -117,9 +117,11 @@ function CommissionDetail({
     <Stack gap="lg">
       <Group gap="xs">
         <StatusBadge status={row.status} />
-        <Badge variant="light" color={row.isChange ? 'blue' : 'grape'}>
-          {t(row.isChange ? 'fitnessProduct.commissions.change' : 'fitnessProduct.commissions.new')}
-        </Badge>
+        {isAwaiting && (
+          <Badge variant="light" color={row.isChange ? 'blue' : 'grape'}>
+            {t(row.isChange ? 'fitnessProduct.commissions.change' : 'fitnessProduct.commissions.new')}
+          </Badge>
+        )}
         <Text size="sm" c="dimmed">
           {t('fitnessProduct.commissions.submittedOn', { date: formatDate(row.createdAt) })}
         </Text>

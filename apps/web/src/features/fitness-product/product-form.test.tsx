@@ -100,7 +100,7 @@ describe('the add and edit fitness product modals', () => {
     expect(form?.get('btwPercentage')).toBe('2');
     expect(form?.get('productSalesUnit')).toBe('0');
     expect(form?.get('productDuration')).toBe('1');
-    expect((form?.getAll('images') as File[]).map((file) => file.name)).toEqual([
+    expect(((form?.getAll('images') ?? []) as File[]).map((file) => file.name)).toEqual([
       'zijkant.png',
       'voorkant.png',
     ]);

@@ -21,6 +21,8 @@ interface ProductsPageProps {
   onEdit: (productId: number) => void;
   /** The form closed (saved or not): back to the list. */
   onCloseForm: () => void;
+  /** After the confirmation of a save: the list shows the tab where the product now waits. */
+  onSaved?: () => void;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ProductsPage({
   onAdd,
   onEdit,
   onCloseForm,
+  onSaved,
 }: ProductsPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('fitnessProduct.list.title')} · ${t('shell.productName')}`);
@@ -78,6 +81,7 @@ export function ProductsPage({
         productId={typeof editing === 'number' ? editing : undefined}
         blockedReason={blockedReason}
         onClose={onCloseForm}
+        onSaved={onSaved}
       />
     </Stack>
   );

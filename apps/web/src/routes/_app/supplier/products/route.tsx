@@ -35,6 +35,9 @@ function ProductsRoute() {
         void navigate({ to: '/supplier/products/manage/$id', params: { id: String(id) }, search: state })
       }
       onCloseForm={() => void navigate({ to: '/supplier/products', search: state })}
+      onSaved={() =>
+        void navigate({ to: '/supplier/products', search: { ...state, tab: 'awaiting', page: 1 } })
+      }
     />
   );
 }
