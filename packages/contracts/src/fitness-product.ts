@@ -164,7 +164,6 @@ export const fitnessProductDefaults = {
  * `newImage`-th file of the part `images` (counted from 0).
  */
 export const fitnessProductImageSlot = z.union([
-  z.object({ imageHash: fileHash }).strict(),
   z
     .object({
       newImage: z
@@ -174,6 +173,7 @@ export const fitnessProductImageSlot = z.union([
         .max(FITNESS_PRODUCT_MAX_IMAGES - 1),
     })
     .strict(),
+  z.object({ imageHash: fileHash }).strict(),
 ]);
 export type FitnessProductImageSlot = z.infer<typeof fitnessProductImageSlot>;
 

@@ -97,6 +97,8 @@ const leafOverrides = {
   challengeBanner: undefined,
   // A store item takes an image or a stored image's hash; the image is sent.
   imageCdnHash: undefined,
+  // A fitness product's images in order: the one new file sent.
+  newImage: 0,
   email: 'someone@example.com',
   emails: 'someone@example.com',
   name: 'Testnaam',

@@ -51,7 +51,7 @@ function expectFailure(response: LightMyRequestResponse, status: number, message
 
 /** A concrete URL; ids point at nothing, so no call below changes data. */
 const concreteUrl = (endpoint: EndpointDefinition) =>
-  `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com', isActive: 'false', activeEmployerId: 999_999, invitationId: 999_999, kind: 'gym', token: '999999.AAAAAAAAAAAAAAAAAAAAAA', publicCode: 'AAAAAAAAAAAAAAAAAAAAAA' })}`;
+  `/api${buildPath(endpoint.path, { id: 999_999, employeeId: 999_999, versionId: 999_999, code: 'not-a-code-but-long-enough', name: 'someone@example.com', isActive: 'false', activeEmployerId: 999_999, invitationId: 999_999, kind: 'gym', token: '999999.AAAAAAAAAAAAAAAAAAAAAA', publicCode: 'AAAAAAAAAAAAAAAAAAAAAA' })}`;
 const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]);
 
 describe('route table', () => {
