@@ -91,7 +91,12 @@ export const supplierFields = z.object({
   lastName: requiredText(SUPPLIER_LIMITS.lastName),
   address: requiredText(SUPPLIER_LIMITS.address),
   houseNumber: requiredText(SUPPLIER_LIMITS.houseNumber),
-  zipcode: z.string().trim().min(1, 'validation.required').pipe(dutchPostalCode),
+  zipcode: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .meta({ examples: ['3542 AB'] })
+    .pipe(dutchPostalCode),
   city: requiredText(SUPPLIER_LIMITS.city),
   country: requiredText(SUPPLIER_LIMITS.country),
   phoneNumber: supplierPhoneNumber,
@@ -99,12 +104,16 @@ export const supplierFields = z.object({
   btwNumber,
   bankAccountNumber: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string('validation.required').transform((value, context) => {
-      const checked = ibanSchema.safeParse(value);
-      if (checked.success) return checked.data;
-      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: issue.message });
-      return z.NEVER;
-    }),
+    z
+      .string('validation.required')
+      .meta({ examples: ['NL91ABNA0417164300'] })
+      .transform((value, context) => {
+        const checked = ibanSchema.safeParse(value);
+        if (checked.success) return checked.data;
+        for (const issue of checked.error.issues)
+          context.addIssue({ code: 'custom', message: issue.message });
+        return z.NEVER;
+      }),
   ),
 });
 export type SupplierFields = z.input<typeof supplierFields>;

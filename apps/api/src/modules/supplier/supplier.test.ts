@@ -218,11 +218,12 @@ describe('GET /Supplier/All', () => {
       'Atletiek Partners',
       'Beweeg Beter',
       'FitSupply Nederland',
+      'HomeGym Direct',
     ]);
-    expect(all.tabCounts).toEqual({ all: 3, pending: 1, active: 1, denied: 1, disabled: 0 });
-    expect(all.total).toBe(3);
+    expect(all.tabCounts).toEqual({ all: 4, pending: 2, active: 1, denied: 1, disabled: 0 });
+    expect(all.total).toBe(4);
 
-    expect(names(await api.list(cookie, '?status=pending'))).toEqual(['Atletiek Partners']);
+    expect(names(await api.list(cookie, '?status=pending'))).toEqual(['Atletiek Partners', 'HomeGym Direct']);
     expect(names(await api.list(cookie, '?status=denied'))).toEqual(['Beweeg Beter']);
     expect(names(await api.list(cookie, '?status=disabled'))).toEqual([]);
     expect(names(await api.list(cookie, '?sort=name&direction=desc'))).toEqual([

@@ -178,19 +178,19 @@ function CompanyFields({ control }: { control: Control<SupplierFields> }) {
   return (
     <Grid gap="md">
       {field('name', 12, { 'data-autofocus': true, autoComplete: 'organization' })}
-      {field('firstName', 5, { autoComplete: 'given-name' })}
-      {field('insertion', 2, { autoComplete: 'additional-name' })}
+      {field('firstName', 4, { autoComplete: 'given-name' })}
+      {field('insertion', 3, { autoComplete: 'additional-name' })}
       {field('lastName', 5, { autoComplete: 'family-name' })}
       {field('email', 6, { type: 'email', autoCapitalize: 'none', spellCheck: false, autoComplete: 'email' })}
       {field('phoneNumber', 6, { type: 'tel', autoComplete: 'tel' })}
       {field('address', 8, { autoComplete: 'address-line1' })}
       {field('houseNumber', 4)}
-      {field('zipcode', 4, { placeholder: '1234 AB', autoComplete: 'postal-code' })}
+      {field('zipcode', 4, { autoComplete: 'postal-code' })}
       {field('city', 4, { autoComplete: 'address-level2' })}
       {field('country', 4, { autoComplete: 'country-name' })}
-      {field('kvkNumber', 4, { placeholder: '12345678', inputMode: 'numeric' })}
-      {field('btwNumber', 4, { placeholder: 'NL123456789B01' })}
-      {field('bankAccountNumber', 4, { placeholder: 'NL91ABNA0417164300', autoComplete: 'off' })}
+      {field('kvkNumber', 4, { inputMode: 'numeric' })}
+      {field('btwNumber', 4)}
+      {field('bankAccountNumber', 4, { autoComplete: 'off' })}
     </Grid>
   );
 }

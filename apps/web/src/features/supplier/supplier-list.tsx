@@ -31,7 +31,7 @@ const columns: ListColumn<Supplier>[] = [
     id: 'name',
     header: 'supplier.fields.name',
     sortField: 'name',
-    width: '28%',
+    width: '26%',
     exportValue: (supplier) => supplier.name,
     cell: (supplier) => (
       <div>
@@ -49,6 +49,8 @@ const columns: ListColumn<Supplier>[] = [
   {
     id: 'status',
     header: 'supplier.fields.status',
+    // Wide enough for the longest state's badge ('In afwachting', 'Uitgeschakeld').
+    width: '10rem',
     exportValue: (supplier, { t }) => t(statusLabelKey(supplier.status)),
     cell: (supplier) => <SupplierStatusBadge status={supplier.status} />,
   },
