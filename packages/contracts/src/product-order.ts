@@ -204,7 +204,8 @@ export type ProductOrderListItem = z.infer<typeof productOrderListItem>;
  * One order with everything copied onto it. `gymCommission` (the gym's margin times the quantity, excl.
  * VAT) is shown to the location and admins (null to a supplier); the platform's and region manager's
  * margins to admins only (null otherwise). `checkoutUrl`: while an iDEAL order is New, the pay link to hand
- * to the customer (null otherwise, or when the payment expired: `POST /ProductOrder/{id}/Pay` makes a new one).
+ * to the customer (null otherwise, or when the payment expired or could not be started: `POST
+ * /ProductOrder/{id}/Pay` makes a new one; the order is placed either way).
  * `nextStatus`: the one status it may move to (null: Delivered).
  */
 export const productOrder = productOrderListItem.extend({

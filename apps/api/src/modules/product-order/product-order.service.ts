@@ -355,15 +355,13 @@ export async function create(deps: ProductOrderDeps, session: Claims, input: Pro
   });
   const { order } = placed;
   if (order.paymentMethod === OrderPaymentMethod.IDeal) {
-    let payment: PaymentRow;
-    try {
-      payment = await startPayment(deps, order);
-    } catch (error) {
-      // The order stands; the customer is told without a link, the location starts the payment again (Pay).
-      await deps.mail(deps.db, placedMail(order, placed.locationName, null));
-      throw error;
-    }
-    await deps.mail(deps.db, placedMail(order, placed.locationName, payment.checkoutUrl));
+    // The order stands whatever the provider answers: without a pay link (provider unreachable or refusing),
+    // the customer is mailed without one and the location asks a new one (`Pay`); no second order is placed.
+    const payLink = await startPayment(deps, order).then(
+      (payment) => payment.checkoutUrl,
+      () => null,
+    );
+    await deps.mail(deps.db, placedMail(order, placed.locationName, payLink));
   }
   return present(deps.db, order, 'location', session);
 }

@@ -346,6 +346,11 @@ describe('placing an order', () => {
   });
 
   it('is for location staff who manage memberships: others 403, signed out 401', async () => {
+    // Gym staff with the gym right ManageMemberships order at the location they switched to; not without one.
+    const gymStaff = await signIn(t, 'gym@example.com', PREFIX);
+    expect((await place(newCustomer(), gymStaff)).statusCode).toBe(403);
+    const atUtrecht = await switchToLocation(t, gymStaff, ids.utrecht);
+    expect(ok<ProductOrder>(await place(newCustomer(), atUtrecht)).locationId).toBe(ids.utrecht);
     expect((await place(newCustomer(), lessonsOnly)).statusCode).toBe(403);
     expect((await place(newCustomer(), supplier.cookie)).statusCode).toBe(403);
     expect((await place(newCustomer(), '')).statusCode).toBe(401);
