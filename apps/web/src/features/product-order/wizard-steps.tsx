@@ -223,6 +223,17 @@ const customerFieldSpan: Record<CustomerField, number> = {
   email: 6,
   phoneNumber: 6,
 };
+const customerFieldLabel: Record<CustomerField, string> = {
+  firstName: 'productOrder.wizard.customer.firstName',
+  insertion: 'productOrder.wizard.customer.insertion',
+  lastName: 'productOrder.wizard.customer.lastName',
+  street: 'ui.address.street',
+  houseNumber: 'ui.address.houseNumber',
+  postalCode: 'ui.address.postalCode',
+  city: 'ui.address.city',
+  email: 'productOrder.wizard.customer.email',
+  phoneNumber: 'productOrder.wizard.customer.phoneNumber',
+};
 const customerFieldMax: Record<CustomerField, number> = {
   firstName: 64,
   insertion: 32,
@@ -259,7 +270,7 @@ function CustomerFields({
           <TextField
             control={form.control}
             name={field}
-            label={t(`productOrder.wizard.customer.${field}`)}
+            label={t(customerFieldLabel[field])}
             required={required.includes(field)}
             maxLength={customerFieldMax[field]}
             autoComplete={autoComplete[field]}
