@@ -343,7 +343,7 @@ async function imagesOf(
   const stored: repository.ImageValues[] = [];
   for (const upload of uploads) {
     const file = await storeImage(files, upload, { field: 'images' });
-    stored.push({ imageHash: file.hash, fileName: upload.filename.slice(0, 255) || 'image' });
+    stored.push({ imageHash: file.hash, fileName: fileNameOf(upload.filename) });
   }
   return slots.map((slot) =>
     'imageHash' in slot
@@ -351,6 +351,14 @@ async function imagesOf(
       : stored[slot.newImage]!,
   );
 }
+
+/** An upload's file name as kept (shown to the supplier): no control characters, at most 255 characters. */
+const fileNameOf = (name: string) =>
+  [...name]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255) || 'image';
 
 /** Adds a product of the session's Active supplier: version 1, awaiting the platform. */
 export async function createProduct(
