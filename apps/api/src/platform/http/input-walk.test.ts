@@ -104,6 +104,9 @@ const leafOverrides = {
   name: 'Testnaam',
   slug: 'test-slug',
   postalCode: '1234 AB',
+  // A product order's delivery address and date.
+  deliveryPostalCode: '1234 AB',
+  deliveryDate: '2099-12-31',
   phoneNumber: '0612345678',
   tfaCode: '123456',
   password: 'Een-lang-wachtwoord-42',
