@@ -169,26 +169,28 @@ export function Wizard<T extends FieldValues, TOutput = T>({
 
       <Box mt="xl">{shown ? doneStep.content : steps[active]?.content}</Box>
 
-      <Group justify="space-between" mt="xl" hidden={shown}>
-        {active > 0 ? (
-          <Button variant="default" onClick={() => void goTo(active - 1)} disabled={isBusy}>
-            {t('ui.wizard.back')}
+      {!shown && (
+        <Group justify="space-between" mt="xl">
+          {active > 0 ? (
+            <Button variant="default" onClick={() => void goTo(active - 1)} disabled={isBusy}>
+              {t('ui.wizard.back')}
+            </Button>
+          ) : onCancel ? (
+            <Button variant="default" onClick={onCancel} disabled={isBusy}>
+              {t('ui.actions.cancel')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={isBusy || form.formState.isSubmitting}>
+            {isLast
+              ? submitLabel
+                ? translateMessage(t, submitLabel)
+                : t('ui.wizard.submit')
+              : t('ui.wizard.next')}
           </Button>
-        ) : onCancel ? (
-          <Button variant="default" onClick={onCancel} disabled={isBusy}>
-            {t('ui.actions.cancel')}
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" loading={isBusy || form.formState.isSubmitting}>
-          {isLast
-            ? submitLabel
-              ? translateMessage(t, submitLabel)
-              : t('ui.wizard.submit')
-            : t('ui.wizard.next')}
-        </Button>
-      </Group>
+        </Group>
+      )}
     </Box>
   );
 }
