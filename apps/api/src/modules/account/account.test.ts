@@ -1111,7 +1111,11 @@ describe('switching', () => {
           { id: ids.sportbond, name: 'Sportbond Midden-Nederland' },
         ],
         contentEnvironments: [{ id: ids.kennisbank, name: 'Vitaal Kennisbank' }],
-        suppliers: [{ id: ids.fitSupply, name: 'FitSupply Nederland' }],
+        // Every supplier, the Pending demo one too (seed/suppliers.ts).
+        suppliers: [
+          { id: ids.fitSupply, name: 'FitSupply Nederland' },
+          { id: expect.any(Number), name: 'HomeGym Direct' },
+        ],
       });
     });
 
