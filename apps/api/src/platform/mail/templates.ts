@@ -221,7 +221,7 @@ const FALLBACK = {
 
 /** The statuses of a product order (`ProductOrderStatus`: New, Paid, Prepared, Planned, Delivered) in a mail. */
 const ORDER_STATUS_TEXT: Record<MailLanguage, readonly string[]> = {
-  nl: ['Besteld', 'Betaald', 'In voorbereiding', 'Ingepland', 'Bezorgd'],
+  nl: ['Besteld', 'Betaald', 'In voorbereiding', 'Ingepland', 'Geleverd'],
   en: ['Ordered', 'Paid', 'Being prepared', 'Planned', 'Delivered'],
 };
 

@@ -139,7 +139,7 @@ describe('the add and edit fitness product modals', () => {
     fakeApi({});
     const { user } = renderModal({ blockedReason: 'fitnessProduct.form.pendingSupplier' });
     const dialog = await screen.findByRole('dialog', { name: 'Fitnessproduct toevoegen' });
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Uw leverancier wacht nog op goedkeuring');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Je leverancier wacht nog op goedkeuring');
     await user.click(within(dialog).getByRole('button', { name: 'Ter goedkeuring versturen' }));
     expect(sentForms()).toHaveLength(0);
   });

@@ -99,7 +99,7 @@ describe("the supplier's products", () => {
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Verwijderen Loopband T900' }));
     const dialog = await screen.findByRole('dialog', { name: 'Product verwijderen' });
-    expect(dialog).toHaveTextContent('Weet u zeker dat u Loopband T900 wilt verwijderen?');
+    expect(dialog).toHaveTextContent('Weet je zeker dat je Loopband T900 wilt verwijderen?');
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText('Loopband T900 is verwijderd')).toBeInTheDocument();
     expect(requestsTo(requests, 'DELETE', '/api/FitnessProduct/1')).toHaveLength(1);

@@ -60,7 +60,7 @@ describe("the supplier's products page", () => {
     const { user } = renderPage({ editing: 'new' });
     const dialog = await screen.findByRole('dialog', { name: 'Fitnessproduct toevoegen' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Uw leverancier wacht nog op goedkeuring door het platform',
+      'Je leverancier wacht nog op goedkeuring door het platform',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Ter goedkeuring versturen' }));
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);

@@ -99,7 +99,7 @@ describe("the admin's store items", () => {
     const { user } = renderList(adminMode());
     await user.click(await screen.findByRole('button', { name: 'Verwijderen Hardloopshirt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Product verwijderen' });
-    expect(dialog).toHaveTextContent('Weet u zeker dat u Hardloopshirt wilt verwijderen?');
+    expect(dialog).toHaveTextContent('Weet je zeker dat je Hardloopshirt wilt verwijderen?');
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText('Hardloopshirt is verwijderd')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
