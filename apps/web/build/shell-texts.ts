@@ -42,6 +42,7 @@ export const SHELL_TEXT_KEYS = [
   'store.menu',
   'xp.menu',
   'fitnessProduct.menu',
+  'productOrder.menu',
   'supplier.menu',
   'xp.balance',
 ] as const;

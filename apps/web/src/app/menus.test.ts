@@ -52,6 +52,27 @@ describe('visibleMenu', () => {
     expect(paths(visibleMenu(gym))).toContain('/location/rights');
   });
 
+  it("shows 'Productbestellingen' for the location right ManageMemberships (the API's policy), or the gym right", () => {
+    const location = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      locationRights: ['5:ManageMemberships'],
+    });
+    expect(paths(visibleMenu(location))).toContain('/location/productOrders');
+    const gym = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      gymRights: ['10:ManageMemberships'],
+    });
+    expect(paths(visibleMenu(gym))).toContain('/location/productOrders');
+    const without = testClaims({
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+      locationRights: ['5:ManageLessons'],
+    });
+    expect(paths(visibleMenu(without))).not.toContain('/location/productOrders');
+  });
+
   it('shows an admin every item of the active environment', () => {
     expect(
       paths(visibleMenu(admin({ activeEnvironment: Environment.Location, activeLocationId: 5 }))),
@@ -61,6 +82,7 @@ describe('visibleMenu', () => {
       '/location/entries',
       '/location/members',
       '/location/invoices',
+      '/location/productOrders',
       '/location/employees',
       '/location/areas',
       '/location/challenges',
@@ -135,7 +157,7 @@ describe('visibleMenu', () => {
     ).toEqual(['/employer']);
     expect(
       paths(visibleMenu(testClaims({ role: 'Supplier', activeEnvironment: Environment.Supplier }))),
-    ).toEqual(['/supplier', '/supplier/products']);
+    ).toEqual(['/supplier', '/supplier/products', '/supplier/productOrders']);
     expect(
       paths(
         visibleMenu(testClaims({ role: 'ContentCreator', activeEnvironment: Environment.TipsAndTricks })),

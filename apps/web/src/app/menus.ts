@@ -12,6 +12,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconMapPin,
+  IconPackage,
   IconPhoto,
   IconReceipt,
   IconReceiptTax,
@@ -33,6 +34,7 @@ import { mayManageEmployerEmployees } from '@/features/employer-employee/access'
 import { mayManageEmployerSettings } from '@/features/employer-settings/access';
 import { mayManageEntries } from '@/features/entry/access';
 import { mayManageLocationMembers, mayManageMembers } from '@/features/member/access';
+import { mayOrderProducts } from '@/features/product-order/access';
 import { mayManageShop } from '@/features/store/access';
 import { mayManageSubscriptions } from '@/features/subscription/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
@@ -126,6 +128,13 @@ export const menus: Record<Environment, MenuItem[]> = {
       path: '/location/invoices',
       icon: IconReceipt,
       access: mayManageLocationMembers,
+    },
+    // Product orders: the API's location policy (the location right ManageMemberships), as the route's `beforeLoad`.
+    {
+      label: 'productOrder.menu.location',
+      path: '/location/productOrders',
+      icon: IconPackage,
+      access: mayOrderProducts,
     },
     {
       label: 'employee.menu',
@@ -275,6 +284,7 @@ export const menus: Record<Environment, MenuItem[]> = {
     dashboard('/supplier'),
     // Open to everyone in the supplier environment (Supplier or Admin, spec 001 section 6).
     { label: 'fitnessProduct.menu.products', path: '/supplier/products', icon: IconBarbell },
+    { label: 'productOrder.menu.supplier', path: '/supplier/productOrders', icon: IconTruckDelivery },
   ],
 };
 
