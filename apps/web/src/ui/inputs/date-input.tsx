@@ -22,6 +22,10 @@ export function DateInput({ value, onChange, ...props }: DateInputProps) {
     <MantineDateInput
       placeholder={t('ui.date.placeholder')}
       leftSection={<IconCalendar size={16} aria-hidden />}
+      // The calendar's month arrows are named; weekend days keep the text colour (Mantine's red fails contrast).
+      previousLabel={t('ui.date.previousMonth')}
+      nextLabel={t('ui.date.nextMonth')}
+      weekendDays={[]}
       locale={i18n.language}
       {...props}
       valueFormat={DATE_FORMAT}
