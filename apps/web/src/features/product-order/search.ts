@@ -1,5 +1,21 @@
-import { type ProductOrderListQuery, productOrderSortable, productOrderTabs } from '@xp/contracts';
+import type { ProductOrderListQuery } from '@xp/contracts';
 import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
+
+/*
+ * The list's tabs and sort fields as the routes keep them in the URL: plain values, as the contract's
+ * `productOrderTabs` and `productOrderSortable` (the route tree is on every first load and must not import
+ * the contract's schemas, decision 010); `search.test.ts` checks that they stay the same.
+ */
+export const productOrderTabs = ['ordered', 'paid', 'delivered'] as const;
+export const productOrderSortable = [
+  'createdAt',
+  'followNumber',
+  'customer',
+  'product',
+  'status',
+  'deliveryDate',
+  'total',
+] as const;
 
 /**
  * A product orders list in the URL: page, search, sort, the tab (`paid`, `delivered`; none: the first,
