@@ -62,7 +62,12 @@ const samples: MailTemplateData = {
     locationName: 'Vitaal Utrecht Centrum',
     payLink: link,
   },
-  productOrderStatus: { followNumber: 'PO-000042', productName: 'Loopband X1', status: 3, deliveryDate: '12-12-2026' },
+  productOrderStatus: {
+    followNumber: 'PO-000042',
+    productName: 'Loopband X1',
+    status: 3,
+    deliveryDate: '12-12-2026',
+  },
 };
 
 describe('mail templates', () => {
