@@ -1,11 +1,9 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPhoto } from '@tabler/icons-react';
 import type { CommissionRow } from '@xp/contracts';
 import { ProductVersionStatus } from '@xp/contracts/enums';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cdnUrl, THUMBNAIL_SIZE } from '@/app/cdn';
 import { GenericList, type ListColumn } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
@@ -14,6 +12,7 @@ import { ErrorState, PageHeader } from '@/ui/states';
 import { useCommissions } from './api';
 import { CommissionPanel } from './commission-panel';
 import { euroText } from './format';
+import { ProductNameCell, ProductThumbnail } from './product-cells';
 import { commissionTabs, toCommissionQuery } from './search';
 
 interface CommissionListProps {
@@ -38,35 +37,13 @@ export function CommissionList({ state, onStateChange }: CommissionListProps) {
       id: 'image',
       header: 'fitnessProduct.fields.image',
       width: 88,
-      cell: (row) => {
-        const image = row.images[0];
-        return image ? (
-          <img
-            src={cdnUrl(image.imageHash, { fit: 'thumbnail' })}
-            alt=""
-            width={THUMBNAIL_SIZE}
-            height={THUMBNAIL_SIZE}
-            style={{ borderRadius: 6, display: 'block', objectFit: 'cover' }}
-          />
-        ) : (
-          <IconPhoto size={32} aria-hidden color="var(--mantine-color-gray-5)" />
-        );
-      },
+      cell: (row) => <ProductThumbnail imageHash={row.images[0]?.imageHash} />,
     },
     {
       id: 'name',
       header: 'fitnessProduct.fields.name',
       sortField: 'name',
-      cell: (row) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {row.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`fitnessProduct.numberType.${row.numberType}`)}
-          </Text>
-        </div>
-      ),
+      cell: (row) => <ProductNameCell name={row.name} numberType={row.numberType} />,
       exportValue: (row) => row.name,
     },
     {

@@ -1,9 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { SupplierProductRow } from '@xp/contracts';
 import { ProductVersionStatus } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
-import { cdnUrl, THUMBNAIL_SIZE } from '@/app/cdn';
 import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
@@ -14,6 +13,7 @@ import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useDeleteProduct, useSupplierProducts } from './api';
 import { euroText } from './format';
+import { ProductNameCell, ProductThumbnail } from './product-cells';
 import { productTabs, toProductQuery } from './search';
 
 interface ProductListProps {
@@ -58,33 +58,13 @@ export function ProductList({ supplierId, state, onStateChange, onAdd, onEdit }:
       id: 'image',
       header: 'fitnessProduct.fields.image',
       width: 88,
-      cell: (product) =>
-        product.imageHash ? (
-          <img
-            src={cdnUrl(product.imageHash, { fit: 'thumbnail' })}
-            alt=""
-            width={THUMBNAIL_SIZE}
-            height={THUMBNAIL_SIZE}
-            style={{ borderRadius: 6, display: 'block', objectFit: 'cover' }}
-          />
-        ) : (
-          <IconPhoto size={32} aria-hidden color="var(--mantine-color-gray-5)" />
-        ),
+      cell: (product) => <ProductThumbnail imageHash={product.imageHash} />,
     },
     {
       id: 'name',
       header: 'fitnessProduct.fields.name',
       sortField: 'name',
-      cell: (product) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {product.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`fitnessProduct.numberType.${product.numberType}`)}
-          </Text>
-        </div>
-      ),
+      cell: (product) => <ProductNameCell name={product.name} numberType={product.numberType} />,
     },
     {
       id: 'purchasePrice',
