@@ -98,6 +98,11 @@ export const productOrders = pgTable(
     index('product_orders_location_idx').on(table.locationId, table.status, table.createdAt, table.id),
     index('product_orders_supplier_idx').on(table.supplierId, table.status, table.createdAt, table.id),
     index('product_orders_gym_idx').on(table.gymId, table.createdAt, table.id),
+    // Newest first across several statuses (the Paid tab: Paid, Prepared, Planned; no tab; the platform's
+    // list): read backwards, filtering the status, instead of sorting the scope (1M orders: 687 -> 0.2 ms).
+    index('product_orders_location_created_idx').on(table.locationId, table.createdAt, table.id),
+    index('product_orders_supplier_created_idx').on(table.supplierId, table.createdAt, table.id),
+    index('product_orders_created_idx').on(table.createdAt, table.id),
     index('product_orders_member_idx').on(table.memberId),
     index('product_orders_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('product_orders_status_check', sql`${table.status} between 0 and 4`),
