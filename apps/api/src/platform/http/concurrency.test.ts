@@ -6,6 +6,7 @@ import {
   locationRights,
   type OpeningHours,
   type StatusRequirement,
+  SupplierStatus,
 } from '@xp/contracts';
 import { eq, gt, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -14,6 +15,7 @@ import { challenges } from '../../modules/challenge/challenge.tables.ts';
 import { challengeTemplates } from '../../modules/challenge-template/challenge-template.tables.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../../modules/employee/employee.tables.ts';
 import { entries } from '../../modules/entry/entry.tables.ts';
+import { fitnessProducts } from '../../modules/fitness-product/fitness-product.tables.ts';
 import { locationAreas } from '../../modules/location-area/location-area.tables.ts';
 import { members, membershipPauses, memberships } from '../../modules/member/member.tables.ts';
 import {
@@ -21,6 +23,7 @@ import {
   employerEmployees,
   employers,
   gyms,
+  suppliers,
 } from '../../modules/organisation/organisation.tables.ts';
 import { createEmployee, seededIds, switchToLocation } from '../../modules/rights/test-support.ts';
 import {
@@ -51,6 +54,8 @@ let admin = '';
 let location = '';
 let employer = '';
 let employerId = 0;
+/** leverancier@ (FitSupply Nederland), signed in by the first case that needs it. */
+let supplierCookie = '';
 let addressCount = 0;
 const signIn = (email: string) =>
   signInFrom(t, email, `10.72.${Math.floor(addressCount / 250)}.${(addressCount++ % 250) + 1}`);
@@ -562,6 +567,33 @@ const deleteCases: {
     prepare: async () => {
       const id = await invite(employer, `/Employer/${employerId}/InviteEmployee`);
       return () => call(employer, 'DELETE', `/EmployerEmployeeInvitation/${id}`);
+    },
+  },
+  {
+    name: 'a supplier (DELETE /Supplier/{id}): disabled once',
+    prepare: async () => {
+      const [supplier] = await t.db
+        .insert(suppliers)
+        .values({ name: unique('Leverancier'), status: SupplierStatus.Active })
+        .returning();
+      return () => call(admin, 'DELETE', `/Supplier/${supplier!.id}`);
+    },
+    // A Disabled supplier cannot be disabled again (`supplier.errors.cannotDisable`).
+    others: [409],
+  },
+  {
+    name: 'a fitness product (DELETE /FitnessProduct/{id})',
+    prepare: async () => {
+      const [fitSupply] = await t.db
+        .select()
+        .from(suppliers)
+        .where(eq(suppliers.name, 'FitSupply Nederland'));
+      const [product] = await t.db
+        .insert(fitnessProducts)
+        .values({ supplierId: fitSupply!.id, sortName: unique('loopband') })
+        .returning();
+      supplierCookie ||= await signIn('leverancier@example.com');
+      return () => call(supplierCookie, 'DELETE', `/FitnessProduct/${product!.id}`);
     },
   },
   {
