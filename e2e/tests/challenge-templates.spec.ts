@@ -57,14 +57,14 @@ test('an admin adds a picture, builds a template in four steps, finds it and swi
   await page.getByRole('option', { name: 'Kilometer', exact: true }).click();
   await wizard.getByRole('combobox', { name: 'Activiteit' }).click();
   await page.getByRole('option', { name: 'Hardlopen', exact: true }).click();
-  await wizard.getByRole('button', { name: 'Volgende' }).click();
+  await wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
 
   // 2 Banner: a picture of the theme is required; pick the new one.
   await expect(wizard.getByText('Afbeeldingen uit de beeldbank (Bewegen)')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Volgende' }).click();
+  await wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
   await expect(wizard.getByText('Kies een afbeelding of upload een banner')).toBeVisible();
   await wizard.getByRole('button', { name: `${fileName} als banner kiezen` }).click();
-  await wizard.getByRole('button', { name: 'Volgende' }).click();
+  await wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
 
   // 3 Settings: a reward of 0 and no name are refused on their fields.
   await expect(wizard.getByRole('textbox', { name: 'Naam' })).toBeVisible();
@@ -72,7 +72,7 @@ test('an admin adds a picture, builds a template in four steps, finds it and swi
   // Leaving the field shows its error (and moves the button below it down) before the click.
   await wizard.getByRole('textbox', { name: 'Beloning (XP)' }).press('Tab');
   await expect(wizard.getByText('Moet groter zijn dan 0')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Volgende' }).click();
+  await wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
   await expect(wizard.getByRole('textbox', { name: 'Naam' })).toHaveAccessibleDescription(
     'Dit veld is verplicht',
   );
@@ -85,7 +85,7 @@ test('an admin adds a picture, builds a template in four steps, finds it and swi
   await wizard.getByRole('combobox', { name: 'Periode om te voltooien' }).click();
   await page.getByRole('option', { name: 'Per week', exact: true }).click();
   await wizard.getByRole('textbox', { name: 'Aantal periodes om te voltooien' }).fill('4');
-  await wizard.getByRole('button', { name: 'Volgende' }).click();
+  await wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
 
   // 4 Summary with the status, Published by default.
   await expect(wizard.getByRole('heading', { name })).toBeVisible();

@@ -61,25 +61,25 @@ async function signUpFromMembershipStep(page: Page, subscriptionName: string, pe
   await expect(offer.getByText(/€\s?39,95 per maand/)).toBeVisible();
   await offer.getByRole('radio', { name: 'Maandcontract' }).click();
   await expect(offer.getByRole('radio', { name: 'Maandcontract' })).toBeChecked();
-  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
 
   // The personal data: a wrong IBAN first.
   await expect(page.getByRole('heading', { level: 2, name: 'Gegevens' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Gegevens' });
   const tooYoung = `01-06-${new Date().getFullYear() - 10}`;
   await fillPersonalData(form, person, WRONG_IBAN, tooYoung);
-  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
   const iban = form.getByRole('textbox', { name: /^IBAN/ });
   await expect(iban).toHaveAccessibleDescription(/Dit is geen geldig IBAN\. Controleer het rekeningnummer\./);
   await iban.fill(IBAN);
 
   // Then the age: ten years old does not fit 18 to 67.
-  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
   const dateOfBirth = form.getByRole('textbox', { name: /^Geboortedatum/ });
   await expect(dateOfBirth).toHaveAccessibleDescription(/De leeftijd past niet bij dit abonnement\./);
   await expect(page.getByRole('heading', { level: 2, name: 'Gegevens' })).toBeVisible();
   await dateOfBirth.fill('14-02-1990');
-  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
 
   // The summary: what was chosen and typed, what is paid now, and the mandate.
   await expect(page.getByRole('heading', { level: 2, name: 'Overzicht' })).toBeVisible();

@@ -144,7 +144,7 @@ test('a new supplier sells a product to a member of a location, from invitation 
   await expect(location.getByRole('heading', { level: 1, name: 'Productbestellingen' })).toBeVisible();
   await location.getByRole('button', { name: 'Bestellen' }).click();
   const wizard = location.getByRole('dialog', { name: 'Product bestellen' });
-  const next = () => wizard.getByRole('button', { name: 'Volgende' }).click();
+  const next = () => wizard.getByRole('button', { name: 'Volgende', exact: true }).click();
   // Step 1: the product, found by its name.
   await wizard.getByRole('searchbox', { name: 'Zoek een product of leverancier' }).fill(tag);
   await wizard.getByRole('radio', { name: new RegExp(product) }).check();

@@ -82,7 +82,7 @@ test('the admin adds a store item in two steps with an image, and the employer s
   await modal.getByRole('combobox', { name: 'Categorie' }).click();
   await page.getByRole('option', { name: 'Accessoires' }).click();
   await modal.getByRole('textbox', { name: 'Omschrijving' }).fill('Een bidon van 750 ml.');
-  await modal.getByRole('button', { name: 'Volgende' }).click();
+  await modal.getByRole('button', { name: 'Volgende', exact: true }).click();
   // Step 2: price, stock and the preview as employees will see it.
   await modal.getByLabel('Prijs').fill('1250');
   await modal.getByLabel('Voorraad').fill('20');
