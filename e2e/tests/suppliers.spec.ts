@@ -150,7 +150,10 @@ test('a new supplier sells a product to a member of a location, from invitation 
   await wizard.getByRole('radio', { name: new RegExp(product) }).check();
   await next();
   // Step 2: a member of the location.
+  // A demo member (their addresses are complete; members other journeys add may lack one).
+  await wizard.getByRole('searchbox', { name: 'Zoek een lid' }).fill('voorbeeld.nl');
   const members = wizard.getByRole('radiogroup', { name: 'Lid van de locatie' });
+  await expect(members.getByRole('radio').first()).toContainText('voorbeeld.nl');
   await members.getByRole('radio').first().click();
   await expect(wizard.getByText('De gegevens van het lid zijn compleet.')).toBeVisible();
   await next();
