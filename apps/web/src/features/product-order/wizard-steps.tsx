@@ -41,6 +41,7 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
+import { AddressFields } from '@/ui/inputs/address-fields';
 import { NumberField } from '@/ui/inputs/number-field';
 import { SelectField } from '@/ui/inputs/select-field';
 import { TextField } from '@/ui/inputs/text-field';
@@ -502,47 +503,7 @@ export function DeliveryStep({ form, product }: { form: OrderForm; product: Chos
           <Radio value="other" label={t('productOrder.wizard.delivery.other')} />
         </Group>
       </Radio.Group>
-      {!same && (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 8 }}>
-            <TextField
-              control={form.control}
-              name="deliveryStreet"
-              label={t('ui.address.street')}
-              required
-              maxLength={128}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <TextField
-              control={form.control}
-              name="deliveryHouseNumber"
-              label={t('ui.address.houseNumber')}
-              required
-              maxLength={16}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <TextField
-              control={form.control}
-              name="deliveryPostalCode"
-              label={t('ui.address.postalCode')}
-              placeholder="1234 AB"
-              required
-              maxLength={7}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 8 }}>
-            <TextField
-              control={form.control}
-              name="deliveryCity"
-              label={t('ui.address.city')}
-              required
-              maxLength={64}
-            />
-          </Grid.Col>
-        </Grid>
-      )}
+      {!same && <AddressFields control={form.control} prefix="delivery" />}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <SelectField
           control={form.control}

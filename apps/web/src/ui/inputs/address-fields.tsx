@@ -11,17 +11,21 @@ export interface AddressFormValues {
   city?: string | null | undefined;
 }
 
-interface AddressFieldsProps<T extends AddressFormValues, TOutput extends FieldValues> {
+interface AddressFieldsProps<T extends FieldValues, TOutput extends FieldValues> {
   control: Control<T, unknown, TOutput>;
+  /** The fields' names start with it (`delivery`: `deliveryStreet`, ...); none: `street`, .... */
+  prefix?: string;
 }
 
 /** Street, house number, postal code and city in a two-column grid, each required. */
-export function AddressFields<T extends AddressFormValues, TOutput extends FieldValues>({
+export function AddressFields<T extends FieldValues, TOutput extends FieldValues>({
   control,
+  prefix,
 }: AddressFieldsProps<T, TOutput>) {
   const { t } = useTranslation();
-  // The form holds at least these fields; the generic only widens them with the form's own.
-  const path = (name: keyof AddressFormValues) => name as FieldPath<T>;
+  // The form holds these fields (with the prefix); the generic only widens them with the form's own.
+  const path = (name: keyof AddressFormValues) =>
+    (prefix ? `${prefix}${name[0]!.toUpperCase()}${name.slice(1)}` : name) as FieldPath<T>;
   return (
     <Grid gap="md" role="group" aria-label={t('ui.address.label')}>
       <Grid.Col span={{ base: 12, xs: 8 }}>
