@@ -1,5 +1,6 @@
 import { dutchPostalCode } from './address.ts';
-import { Gender, MemberStatus, PeriodType } from './enums.ts';
+import { addPeriods, dutchToday } from './dates.ts';
+import { Gender, MemberStatus } from './enums.ts';
 import { blankToUndefined, optionalEnumValue } from './form-values.ts';
 import {
   endpoint,
@@ -33,22 +34,7 @@ export const dateText = z.iso
 
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
-/** Today's date in the Netherlands (the days memberships start and end on), YYYY-MM-DD. */
-export const dutchToday = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(now);
-
-/**
- * A day plus `amount` periods (`PeriodType`: weeks as days; months and years by the calendar, the day clamped
- * to the month's last: the 31st of January + 1 month is the 28th or 29th of February), YYYY-MM-DD.
- */
-export function addPeriods(day: string, amount: number, periodType: number) {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  if (periodType === PeriodType.Week)
-    return new Date(Date.UTC(y, m - 1, d + 7 * amount)).toISOString().slice(0, 10);
-  const months = periodType === PeriodType.Month ? amount : 12 * amount;
-  const lastOfMonth = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastOfMonth))).toISOString().slice(0, 10);
-}
+export { addPeriods, dutchToday } from './dates.ts';
 
 /**
  * The earliest last day of a membership ended on `today`: after its notice period (spec: the variant's), and

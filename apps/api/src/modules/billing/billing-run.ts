@@ -5,6 +5,7 @@ import {
   isPayableInvoice,
   SubscriptionType,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
@@ -15,7 +16,7 @@ import { enqueueMails, type MailRequest } from '../../platform/mail/outbox.ts';
 import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import type { Payments } from '../../platform/payments/payments.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
-import { addDays, pricedLines } from '../invoice/invoice.service.ts';
+import { pricedLines } from '../invoice/invoice.service.ts';
 import type { invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import * as repository from './billing.repository.ts';

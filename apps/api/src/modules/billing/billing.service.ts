@@ -10,6 +10,7 @@ import {
   type PublicInvoice,
   type PublicMembership,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -20,7 +21,7 @@ import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
 import type { PaymentRow } from '../../platform/payments/payments.ts';
 import type { InvoiceRow } from '../invoice/invoice.repository.ts';
-import { addDays, startPaymentLink } from '../invoice/invoice.service.ts';
+import { startPaymentLink } from '../invoice/invoice.service.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import { findAlterable } from '../location/location-access.ts';

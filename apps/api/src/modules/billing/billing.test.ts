@@ -14,12 +14,12 @@ import {
   type Subscription,
   SubscriptionType,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { entryAttempts } from '../entry/entry.tables.ts';
-import { addDays } from '../invoice/invoice.service.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members, memberships } from '../member/member.tables.ts';
 import {
@@ -215,6 +215,47 @@ describe('the billing run', () => {
     const made = await invoicesOf(membershipId);
     expect(made).toHaveLength(1);
     expect(made[0]!.totalCents).toBe(3 * 5000);
+  });
+
+  it('bills a prepaid term of three months exactly three periods for a start on every day of a leap year', async () => {
+    // The membership's term end (the contracts' `termEnd`) and the billing's periods (`billing_period_start`
+    // in SQL) must agree on month ends: a start on the 29th-31st once billed a fourth period.
+    const subscription = await newSubscription({
+      type: SubscriptionType.Prepaid,
+      variants: [variant({ durationPeriodAmount: 3, pricePerPeriod: 5000 })],
+    });
+    const member = await newMember();
+    const starts = Array.from({ length: 366 }, (_, day) => addDays('2028-01-01', day));
+    for (const startDate of starts) ok(await takeOut(member, subscription, { startDate }));
+    const made = await rowsOf<{
+      start: string;
+      end: string;
+      fourth: string;
+      invoices: number;
+      cents: number;
+    }>(
+      t.db,
+      sql`select ms."start_date"::text as "start", ms."end_date"::text as "end",
+        "billing_period_start"(ms."start_date", 3, 1, 1::smallint)::text as "fourth",
+        count(i."id")::int as "invoices", coalesce(sum(i."total_cents"), 0)::int as "cents"
+      from "memberships" ms left join "invoices" i on i."membership_id" = ms."id"
+      where ms."member_id" = ${member.id} group by ms."id" order by ms."start_date"`,
+    );
+    expect(made.map((row) => row.start)).toEqual(starts);
+    for (const row of made) {
+      expect(row.end, row.start).toBe(addDays(addPeriods(row.start, 3, PeriodType.Month), -1));
+      expect(addDays(row.end, 1), row.start).toBe(row.fourth);
+    }
+    await run('2029-06-01');
+    const billed = await rowsOf<{ start: string; invoices: number; cents: number }>(
+      t.db,
+      sql`select ms."start_date"::text as "start", count(i."id")::int as "invoices",
+        coalesce(sum(i."total_cents"), 0)::int as "cents"
+      from "memberships" ms left join "invoices" i on i."membership_id" = ms."id"
+      where ms."member_id" = ${member.id} group by ms."id" order by ms."start_date"`,
+    );
+    const wrong = billed.filter((row) => row.invoices !== 1 || row.cents !== 3 * 5000);
+    expect(wrong).toEqual([]);
   });
 
   it('leaves out a period that starts in a pause or after the end, and bills again when the end is taken back', async () => {

@@ -10,10 +10,10 @@ import {
   PeriodType,
   type Subscription,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
-import { addDays } from '../member/member.repository.ts';
 import { members } from '../member/member.tables.ts';
 import {
   amersfoortDesk,

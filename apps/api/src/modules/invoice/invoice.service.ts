@@ -9,6 +9,7 @@ import {
   lineAmounts,
   PaymentMethod,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
@@ -24,12 +25,6 @@ import { dutchDate, formatEuroCents, invoicePdf } from './invoice-pdf.ts';
 
 const ENTITY = 'Invoice';
 const NOT_FOUND = 'invoice.errors.notFound';
-
-export const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 /** An invoice as the screens show it: lines, VAT per rate, payments and their history. */
 async function present(db: Database, row: repository.InvoiceRow): Promise<Invoice> {

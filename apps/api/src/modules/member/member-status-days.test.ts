@@ -1,7 +1,8 @@
+import { addDays } from '@xp/contracts/dates';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ok, signIn } from '../rights/test-support.ts';
-import { addDays, statusOf } from './member.repository.ts';
+import { statusOf } from './member.repository.ts';
 import {
   call,
   gym,

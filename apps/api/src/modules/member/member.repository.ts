@@ -626,13 +626,6 @@ export const findPause = async (db: Database, id: number) =>
 export const removePause = (db: Database, id: number) =>
   db.delete(membershipPauses).where(eq(membershipPauses.id, id));
 
-/** `date` plus `days` (may be negative), as YYYY-MM-DD. */
-export const addDays = (date: string, days: number) => {
-  const moment = new Date(`${date}T00:00:00Z`);
-  moment.setUTCDate(moment.getUTCDate() + days);
-  return moment.toISOString().slice(0, 10);
-};
-
 /** Days from `from` to `to`, both included. */
 export const daysIncluded = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

@@ -11,6 +11,7 @@ import {
   PeriodType,
   SubscriptionType,
 } from '@xp/contracts';
+import { addDays, termEnd } from '@xp/contracts/dates';
 import { eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -221,16 +222,6 @@ export function updateMember(
 
 // ------------------------------------------------------------------------------------------- memberships
 
-/** The last day of a term of `amount` periods from `start` (YYYY-MM-DD): the day before the term ends. */
-export function termEnd(start: string, amount: number, periodType: number) {
-  const moment = new Date(`${start}T00:00:00Z`);
-  if (periodType === PeriodType.Week) moment.setUTCDate(moment.getUTCDate() + 7 * amount);
-  else if (periodType === PeriodType.Month) moment.setUTCMonth(moment.getUTCMonth() + amount);
-  else moment.setUTCFullYear(moment.getUTCFullYear() + amount);
-  moment.setUTCDate(moment.getUTCDate() - 1);
-  return moment.toISOString().slice(0, 10);
-}
-
 /**
  * Takes out a subscription: it is the gym's and active (read `FOR SHARE`, so a deactivation waits), the
  * variant is its own, the location offers it (in the Location environment: the active location), and with
@@ -354,7 +345,7 @@ export async function pauseMembership(
       throw errors.field('fromDate', 'member.errors.pauseOverlaps');
     }
     const pauseId = await repository.insertPause(tx, id, input.fromDate, input.toDate);
-    const endDate = membership.endDate === null ? null : repository.addDays(membership.endDate, days);
+    const endDate = membership.endDate === null ? null : addDays(membership.endDate, days);
     if (endDate !== null) await repository.setMembershipEnd(tx, id, endDate);
     await audit(tx, {
       userId: session.userId,
@@ -382,7 +373,7 @@ export async function removePause(db: Database, session: Claims, id: number, req
     await repository.removePause(tx, id);
     if (membership.endDate !== null) {
       const days = repository.daysIncluded(pause.fromDate, pause.toDate);
-      await repository.setMembershipEnd(tx, membership.id, repository.addDays(membership.endDate, -days));
+      await repository.setMembershipEnd(tx, membership.id, addDays(membership.endDate, -days));
     }
     await audit(tx, {
       userId: session.userId,

@@ -10,13 +10,13 @@ import {
   type SubscriptionMember,
   SubscriptionType,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { entries } from '../entry/entry.tables.ts';
 import { locationStatusRequirements } from '../location/location.tables.ts';
 import { createEmployee, expectFailure, ok, signIn } from '../rights/test-support.ts';
-import { addDays } from './member.repository.ts';
 import { members, memberships } from './member.tables.ts';
 import {
   amersfoortDesk,

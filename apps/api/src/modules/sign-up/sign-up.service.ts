@@ -11,6 +11,7 @@ import {
   type signUpInput,
   vatSplit,
 } from '@xp/contracts';
+import { termEnd } from '@xp/contracts/dates';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit/audit.ts';
@@ -27,7 +28,7 @@ import { type BillingDeps, issuePeriods, mandateReferenceOf } from '../billing/b
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import * as memberRepository from '../member/member.repository.ts';
-import { scopeOf, termEnd } from '../member/member.service.ts';
+import { scopeOf } from '../member/member.service.ts';
 import { members, memberships } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import {

@@ -9,13 +9,13 @@ import {
   type SignUpResult,
   type Subscription,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectFailure } from '../../test/expect.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { invoiceCollections, memberMandates } from '../billing/billing.tables.ts';
 import { runBilling } from '../billing/billing-run.ts';
-import { addDays } from '../invoice/invoice.service.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members, memberships } from '../member/member.tables.ts';
 import {
