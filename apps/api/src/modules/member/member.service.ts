@@ -8,7 +8,6 @@ import {
   type MemberExport,
   type MembershipInput,
   MembershipState,
-  PeriodType,
   SubscriptionType,
 } from '@xp/contracts';
 import { addDays, termEnd } from '@xp/contracts/dates';
