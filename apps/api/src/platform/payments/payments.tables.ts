@@ -36,7 +36,15 @@ export const payments = pgTable(
     mandateId: text(),
     /** Where the person pays (first and one-off payments). */
     checkoutUrl: text(),
+    /** Where the provider sends the person back: our return route (`/api/Payment/Return/{returnToken}`). */
     redirectUrl: text(),
+    /**
+     * The return route's key (random, unguessable) and where it sends the person now: the page of whoever
+     * asked last for this attempt (the pay page, the sign-up's result page, the back-office). The attempt is
+     * one whatever page it returns to (decision 015).
+     */
+    returnToken: text(),
+    returnUrl: text(),
     /** Why the last call to the provider failed (a code, never a message that could hold personal data). */
     lastError: text(),
     paidAt: timestamp({ withTimezone: true }),
@@ -46,6 +54,7 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_idempotency_key_unique').on(table.idempotencyKey),
     uniqueIndex('payments_provider_payment_unique').on(table.provider, table.providerPaymentId),
+    uniqueIndex('payments_return_token_unique').on(table.returnToken),
     index('payments_subject_idx').on(table.subject, table.subjectId, table.id),
     check('payments_amount_check', sql`${table.amountCents} > 0`),
     check(
@@ -55,6 +64,58 @@ export const payments = pgTable(
     check('payments_status_check', sql`${table.status} in (${inList(paymentStatuses)})`),
     check('payments_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
     check('payments_sequence_type_check', sql`${table.sequenceType} in (${inList(sequenceTypes)})`),
+  ],
+);
+
+export const refundReasons = ['creditInvoice', 'paidAfterCancel', 'paidTwice'] as const;
+export const refundMethods = ['bank', 'card', 'cash', 'provider', 'chargeback'] as const;
+
+/**
+ * Money to give back (decision 015): a payment that arrived for an invoice or order that was cancelled or
+ * already paid (`paidAfterCancel`, `paidTwice`), or what was paid for an invoice that a credit invoice then
+ * cancelled (`creditInvoice`; `payment_id` null when it was paid at the desk). Every paid payment belongs to
+ * a paid invoice or order, or to a row here: nothing received goes unrecorded. `gym_id` null: the platform
+ * owes it (XP invoices, product orders). Settled once: `refunded` with how (`bank`, `card`, `cash`, through
+ * the provider's refund, or by the payer's chargeback).
+ */
+export const refundsOwed = pgTable(
+  'refunds_owed',
+  {
+    id: id(),
+    gymId: integer().references(() => gyms.id, { onDelete: 'cascade' }),
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
+    /** The domain and row it was paid for (`invoice`, `xpInvoice`, `productOrder`). */
+    subject: text().notNull(),
+    subjectId: integer().notNull(),
+    paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
+    /** What the lists show: the invoice or order number and who paid (as on the invoice). */
+    reference: text().notNull(),
+    payerName: text().notNull(),
+    amountCents: integer().notNull(),
+    reason: text({ enum: refundReasons }).notNull(),
+    status: text({ enum: ['owed', 'refunded'] }).notNull().default('owed'),
+    method: text({ enum: refundMethods }),
+    /** The provider's refund (`re_...`) when refunded through it. */
+    providerRefundId: text(),
+    refundedAt: timestamp({ withTimezone: true }),
+    refundedBy: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // A payment is owed back once.
+    uniqueIndex('refunds_owed_payment_unique').on(table.paymentId),
+    // A credited invoice's refund, once.
+    uniqueIndex('refunds_owed_credit_unique')
+      .on(table.subject, table.subjectId)
+      .where(sql`${table.reason} = 'creditInvoice'`),
+    index('refunds_owed_gym_idx').on(table.gymId, table.status, table.id),
+    index('refunds_owed_location_idx').on(table.locationId, table.status, table.id),
+    index('refunds_owed_platform_idx').on(table.status, table.id).where(sql`${table.gymId} is null`),
+    check('refunds_owed_amount_check', sql`${table.amountCents} > 0`),
+    check('refunds_owed_reason_check', sql`${table.reason} in (${inList(refundReasons)})`),
+    check('refunds_owed_status_check', sql`${table.status} in ('owed', 'refunded')`),
+    check('refunds_owed_method_check', sql`${table.method} is null or ${table.method} in (${inList(refundMethods)})`),
   ],
 );
 
