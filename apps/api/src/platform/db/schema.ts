@@ -15,6 +15,7 @@ export * from '../../modules/picture-bank/picture-bank.tables.ts';
 export * from '../../modules/product-order/product-order.tables.ts';
 export * from '../../modules/recovery/recovery.tables.ts';
 export * from '../../modules/registration/registration.tables.ts';
+export * from '../../modules/sign-up/sign-up.tables.ts';
 export * from '../../modules/store/store.tables.ts';
 export * from '../../modules/subscription/subscription.tables.ts';
 export * from '../../modules/user/user.tables.ts';
