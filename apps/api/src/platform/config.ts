@@ -5,7 +5,8 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: every address in production (behind its load balancer), only this machine (127.0.0.1) otherwise. */
+  HOST: z.string().trim().optional(),
   DATA_DIR: z.string().default('./data'),
   /** Unset: embedded PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().optional(),
@@ -56,7 +57,7 @@ const schema = z.object({
     .url({ protocol: /^https?$/ })
     .or(z.literal(''))
     .optional(),
-  /** The platform's own Mollie API key (payments that belong to no location: an employer's XP). */
+  /** The platform's own Mollie API key (payments that belong to no location: an employer's XP); `test_` not in production. */
   MOLLIE_API_KEY: z
     .string()
     .regex(/^(test|live)_[A-Za-z0-9]{30,}$/, 'MOLLIE_API_KEY must look like test_... or live_...')
@@ -69,6 +70,9 @@ const schema = z.object({
   PLATFORM_KVK_NUMBER: z.string().trim().max(20).optional(),
   PLATFORM_VAT_NUMBER: z.string().trim().max(20).optional(),
 });
+
+/** A Mollie key of its test mode, where the payer picks the outcome: never collects in production. */
+export const isMollieTestKey = (apiKey: string | undefined): boolean => apiKey?.startsWith('test_') === true;
 
 export type Config = {
   isProduction: boolean;
@@ -111,16 +115,28 @@ export type Config = {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // A real database without a stated environment could be a production one run as development (its
+  // development tools served, demo data seeded): the environment must then be said out loud.
+  if (env.DATABASE_URL && !env.NODE_ENV) {
+    throw new Error(
+      'DATABASE_URL is set but NODE_ENV is not: set NODE_ENV=production (or development) explicitly',
+    );
+  }
   const parsed = schema.parse(env);
-  if (parsed.NODE_ENV === 'production' && parsed.SEED_DEMO === 'true') {
+  const isProduction = parsed.NODE_ENV === 'production';
+  if (isProduction && parsed.SEED_DEMO === 'true') {
     throw new Error(
       'SEED_DEMO=true is refused with NODE_ENV=production: the demo accounts have a published password',
     );
   }
+  // On Mollie's test page the payer chooses "paid": in production that would pay invoices with nothing.
+  if (isProduction && isMollieTestKey(parsed.MOLLIE_API_KEY)) {
+    throw new Error('MOLLIE_API_KEY is a test key (test_...): refused with NODE_ENV=production');
+  }
   return {
-    isProduction: parsed.NODE_ENV === 'production',
+    isProduction,
     port: parsed.PORT,
-    host: parsed.HOST,
+    host: parsed.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     // Relative to where the command was typed (npm runs workspace scripts inside the package).
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.DATA_DIR),
     filesDir: path.resolve(
