@@ -140,10 +140,21 @@ export const formBoolean = z.preprocess(
   z.boolean(),
 );
 
+/** An unpaired UTF-16 surrogate: a high one not followed by a low one, or a low one not after a high one. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A text PostgreSQL cannot keep: a NUL byte (`text` refuses it) or an unpaired UTF-16 surrogate (no UTF-8
+ * form: the driver would store a replacement character, and `jsonb`, the audit log's type, refuses its
+ * `\uD800` escape). A JSON body can carry either as an escape. Refused as `validation.invalidCharacters`.
+ */
+export const hasInvalidCharacters = (text: string): boolean =>
+  text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
+
 /**
  * A form text part carrying JSON (nested values the client serialises with `JSON.stringify`). A NUL byte
- * written as `\u0000` inside it passes the server's check of raw input, so it is refused here
- * (`validation.invalidCharacters`): PostgreSQL cannot store one.
+ * or an unpaired surrogate written as `\u0000` or `\ud800` inside it passes the server's check of raw
+ * input, so it is refused here (`validation.invalidCharacters`): PostgreSQL cannot store one.
  */
 export const formJson = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value, ctx) => {
@@ -152,7 +163,8 @@ export const formJson = <T extends z.ZodType>(schema: T) =>
     let parsed: unknown;
     try {
       parsed = JSON.parse(value, (key, child: unknown) => {
-        if (key.includes('\u0000') || (typeof child === 'string' && child.includes('\u0000'))) hasNul = true;
+        if (hasInvalidCharacters(key) || (typeof child === 'string' && hasInvalidCharacters(child)))
+          hasNul = true;
         return child;
       });
     } catch {

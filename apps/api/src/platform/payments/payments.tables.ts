@@ -170,6 +170,13 @@ export const localProviderPayments = pgTable(
     chargedBackCents: integer().notNull().default(0),
     redirectUrl: text().notNull(),
     webhookUrl: text().notNull(),
+    /**
+     * The secret of the checkout link (`/dev/checkout/{id}?token=…`, 122 random bits): only who holds the link
+     * sees and settles the payment, as on Mollie's hosted page (decision 015).
+     */
+    checkoutToken: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

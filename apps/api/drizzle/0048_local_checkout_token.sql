@@ -1,0 +1,1 @@
+ALTER TABLE "local_provider_payments" ADD COLUMN "checkout_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;
