@@ -15,6 +15,7 @@ import {
 } from './http.ts';
 import { memberSortable } from './list-constants.ts';
 import { EMAIL_PATTERN } from './login.ts';
+import { memberDataRetentionItem, memberExportProductOrder } from './product-order.ts';
 import { z } from './zod-setup.ts';
 
 /*
@@ -300,6 +301,10 @@ export const memberExport = z.object({
       ),
     }),
   ),
+  /** The product orders placed for the member (decision 020). */
+  productOrders: z.array(memberExportProductOrder),
+  /** Why data is kept after anonymisation (invoices and orders: the retention duty), in nl and en. */
+  retention: z.array(memberDataRetentionItem),
 });
 export type MemberExport = z.infer<typeof memberExport>;
 

@@ -32,7 +32,8 @@ import { z } from './zod-setup.ts';
  * productNotFound (404: no such product, or deleted), productNotAccepted (409: never accepted),
  * supplierNotActive (409), memberNotFound (404: not a member of the location's gym), nextStepOnly (409),
  * deliveryDateRequired (409: Planned is reached by setting a delivery date), deliveryDateInPast (400),
- * deliveryDateNotAllowed (409: only Prepared or Planned), notPayable (409: not a New iDEAL order).
+ * deliveryDateNotAllowed (409: only Prepared or Planned), notPayable (409: not a New iDEAL order),
+ * paidByPaymentOnly (409: an iDEAL order becomes Paid by its payment only, never by hand).
  */
 
 const tags = ['ProductOrder'];
@@ -55,6 +56,13 @@ export const productOrderStatuses = [
 /** The status an order may move to next (null: Delivered, the last). */
 export const nextProductOrderStatus = (status: number): number | null =>
   status >= ProductOrderStatus.Delivered ? null : status + 1;
+
+/**
+ * An order that is done: Delivered (and, once orders can be cancelled, Cancelled). When its member is
+ * anonymised, a done order's customer fields are blanked; an open one keeps them until it is done (they are
+ * needed to be paid and to deliver), and is blanked then (decision 020).
+ */
+export const productOrderIsDone = (status: number): boolean => status === ProductOrderStatus.Delivered;
 
 /** The list tabs (spec: Ordered, Paid, Delivered) and the statuses each shows. */
 export const productOrderTabs = ['ordered', 'paid', 'delivered'] as const;
@@ -266,7 +274,11 @@ export const productOrderListQuery = listQuery(productOrderSortable).extend({
 });
 export type ProductOrderListQuery = z.input<typeof productOrderListQuery>;
 
-/** `PUT /ProductOrder/{id}/Status`: the next status only (else 409 `productOrder.errors.nextStepOnly`). */
+/**
+ * `PUT /ProductOrder/{id}/Status`: the next status only (else 409 `productOrder.errors.nextStepOnly`). New to
+ * Paid by hand only for an order on invoice: an iDEAL order becomes Paid when its payment comes in (409
+ * `productOrder.errors.paidByPaymentOnly`). Every change is audited.
+ */
 export const productOrderStatusBody = z.object({ status: enumValue(ProductOrderStatus) }).strict();
 export type ProductOrderStatusBody = z.input<typeof productOrderStatusBody>;
 
@@ -364,3 +376,63 @@ export const productOrderEndpoints = {
     response: productOrder,
   }),
 };
+
+// ---------------------------------------------------------------------------------------------- GDPR
+
+/**
+ * A product order in the member's export (`GET /Member/{id}/Export`): what the order holds of them. Amounts
+ * in cents. A done order of an anonymised member has blank customer fields (`customerRemoved`).
+ */
+export const memberExportProductOrder = z.object({
+  followNumber: z.string(),
+  orderedAt: z.string(),
+  status: z.number().int(),
+  locationName: z.string(),
+  supplierName: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  totalAmount: z.number().int(),
+  paymentMethod: z.number().int(),
+  paymentFrequency: z.number().int(),
+  deliveryDate: z.string().nullable(),
+  customer: z.object({
+    firstName: z.string(),
+    insertion: z.string().nullable(),
+    lastName: z.string(),
+    street: z.string(),
+    houseNumber: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    language: z.string(),
+  }),
+  delivery: z.object({
+    street: z.string(),
+    houseNumber: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    particularities: z.string(),
+  }),
+  customerRemoved: z.boolean(),
+});
+export type MemberExportProductOrder = z.infer<typeof memberExportProductOrder>;
+
+/** Why data is kept after a member is anonymised, in the export in both languages (GDPR art. 17(3)(b)). */
+export const memberDataRetention = [
+  {
+    subject: 'invoices',
+    nl: 'Facturen bewaren we zeven jaar met de naam waarop ze zijn uitgereikt: de wet (de fiscale bewaarplicht) schrijft dat voor, en een uitgereikte factuur wordt nooit gewijzigd. Ze blijven daarom ook na het anonimiseren bewaard.',
+    en: 'Invoices are kept for seven years with the name they were issued to: the law (the tax retention duty) requires it, and an issued invoice is never changed. They are therefore kept after anonymisation too.',
+  },
+  {
+    subject: 'productOrders',
+    nl: 'Van een productbestelling bewaren we zeven jaar het bestelnummer, het product, de bedragen en de data: de administratie van de sportschool en de leverancier moet ze zo lang bewaren (fiscale bewaarplicht). Bij het anonimiseren wissen we je naam, adres, e-mailadres, telefoonnummer en bijzonderheden van geleverde bestellingen. Een bestelling die nog loopt, houdt ze tot ze geleverd is, omdat ze nodig zijn om te betalen en te leveren; daarna wissen we ze.',
+    en: 'Of a product order we keep the order number, the product, the amounts and the dates for seven years: the gym’s and the supplier’s accounts must keep them that long (the tax retention duty). On anonymisation we erase your name, address, e-mail address, phone number and notes from delivered orders. An order still in progress keeps them until it is delivered, because they are needed to pay and deliver it; then we erase them.',
+  },
+] as const;
+export const memberDataRetentionItem = z.object({
+  subject: z.enum(['invoices', 'productOrders']),
+  nl: z.string(),
+  en: z.string(),
+});

@@ -8,6 +8,7 @@ import {
   type MemberExport,
   type MembershipInput,
   MembershipState,
+  memberDataRetention,
   SubscriptionType,
 } from '@xp/contracts';
 import { addDays, termEnd } from '@xp/contracts/dates';
@@ -19,6 +20,7 @@ import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { memberMandates } from '../billing/billing.tables.ts';
 import * as entries from '../entry/entry.repository.ts';
+import * as productOrders from '../product-order/product-order.gdpr.ts';
 import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './member.repository.ts';
 
@@ -398,10 +400,11 @@ export async function exportMember(
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const member = await present(tx, await ownMember(tx, scope, id));
-    const [entryRows, attemptRows, invoiceRows] = await Promise.all([
+    const [entryRows, attemptRows, invoiceRows, orderRows] = await Promise.all([
       entries.entriesOfMember(tx, id),
       entries.attemptsOfMember(tx, id),
       repository.invoicesOfMember(tx, id),
+      productOrders.exportOfMember(tx, id),
     ]);
     await audit(tx, {
       userId: session.userId,
@@ -417,6 +420,8 @@ export async function exportMember(
       entries: entryRows,
       refusedEntries: attemptRows,
       invoices: invoiceRows,
+      productOrders: orderRows,
+      retention: [...memberDataRetention],
     };
   });
 }
@@ -425,6 +430,7 @@ export async function exportMember(
  * Removes the member's personal data (GDPR art. 17): names, contact, birth date, address, bank details and
  * the link to their account; the member, memberships and entries stay (anonymous). Invoices stay as issued
  * (with the name they were issued to): the law keeps them seven years, and an issued invoice is never changed.
+ * Product orders that are done lose their customer fields; open ones when they are done (decision 020).
  */
 export async function anonymiseMember(db: Database, session: Claims, id: number, requestId: string) {
   const scope = scopeOf(session);
@@ -452,6 +458,7 @@ export async function anonymiseMember(db: Database, session: Claims, id: number,
     });
     // The customer and mandate at the provider go with the bank details.
     await tx.delete(memberMandates).where(eq(memberMandates.memberId, id));
+    await productOrders.anonymiseOfMember(tx, id, session.userId, requestId);
     await audit(tx, {
       userId: session.userId,
       entity: 'Member',

@@ -10,6 +10,7 @@ import {
 } from '../../platform/http/paging.ts';
 import { payments } from '../../platform/payments/payments.tables.ts';
 import { fitnessProducts, fitnessProductVersions } from '../fitness-product/fitness-product.tables.ts';
+import { inScope, type Scope as MemberScope } from '../member/member.repository.ts';
 import { members } from '../member/member.tables.ts';
 import { locations, suppliers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -64,8 +65,12 @@ export async function findOrderableProduct(db: Database, productId: number) {
   return { ...product, version: version ?? null };
 }
 
-/** A member of the gym (not anonymised) with its account's language, if it has an account. */
-export async function findMember(db: Database, gymId: number, memberId: number) {
+/**
+ * A member the caller may see (not anonymised) with its account's language, if it has an account. `scope`
+ * is the member endpoints' own (`scopeOf`, `inScope`): at a location only its members (their main location
+ * or a membership there), so that an order never shows a member the member screens would not.
+ */
+export async function findMember(db: Database, scope: MemberScope, memberId: number) {
   const [row] = await db
     .select({
       id: members.id,
@@ -83,7 +88,7 @@ export async function findMember(db: Database, gymId: number, memberId: number) 
     })
     .from(members)
     .leftJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.id, memberId), eq(members.gymId, gymId)));
+    .where(and(eq(members.id, memberId), inScope(scope)));
   return row && row.anonymisedAt === null ? row : undefined;
 }
 
@@ -177,6 +182,67 @@ export async function setStatus(
     .where(eq(productOrders.id, id))
     .returning();
   return row!;
+}
+
+// ---------------------------------------------------------------------------------------------- GDPR
+
+/** The orders placed for a member, oldest first, with their location's and supplier's names (the export). */
+export async function ordersOfMember(db: Database, memberId: number) {
+  return db
+    .select({ order: productOrders, locationName: locations.name, supplierName: suppliers.name })
+    .from(productOrders)
+    .innerJoin(locations, eq(locations.id, productOrders.locationId))
+    .innerJoin(suppliers, eq(suppliers.id, productOrders.supplierId))
+    .where(eq(productOrders.memberId, memberId))
+    .orderBy(asc(productOrders.createdAt), asc(productOrders.id));
+}
+
+/** The member's orders in the given statuses, locked (anonymising them). */
+export async function ordersOfMemberIn(db: Database, memberId: number, statuses: readonly number[]) {
+  return db
+    .select({ id: productOrders.id, followNumber: productOrders.followNumber })
+    .from(productOrders)
+    .where(and(eq(productOrders.memberId, memberId), inArray(productOrders.status, [...statuses])))
+    .orderBy(asc(productOrders.id))
+    .for('update');
+}
+
+/** Whether the member is anonymised (null member: a new customer, never). */
+export async function memberAnonymised(db: Database, memberId: number | null): Promise<boolean> {
+  if (memberId === null) return false;
+  const [row] = await db
+    .select({ anonymisedAt: members.anonymisedAt })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return row?.anonymisedAt != null;
+}
+
+/**
+ * Blanks an order's customer: name, address, e-mail, phone, delivery address and notes (the columns that
+ * must hold text get ''). What the accounts need stays: follow number, product, amounts, dates, status.
+ */
+export async function blankCustomer(db: Database, id: number) {
+  await db
+    .update(productOrders)
+    .set({
+      firstName: '',
+      insertion: null,
+      lastName: '',
+      street: '',
+      houseNumber: '',
+      postalCode: '',
+      city: '',
+      email: '',
+      phoneNumber: null,
+      deliveryStreet: '',
+      deliveryHouseNumber: '',
+      deliveryPostalCode: '',
+      deliveryCity: '',
+      particularities: '',
+      searchText: sql`lower(${productOrders.followNumber} || ' ' || ${productOrders.productName})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(productOrders.id, id));
 }
 
 // --------------------------------------------------------------------------------------------- lists

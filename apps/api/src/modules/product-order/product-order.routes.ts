@@ -9,15 +9,15 @@ export function productOrderRoutes(deps: service.ProductOrderDeps) {
   return [
     route(endpoints.list, ({ session, query }) => service.listForLocation(deps, session, query)),
     route(endpoints.get, ({ session, params }) => service.getForLocation(deps, session, params.id)),
-    route(endpoints.create, ({ session, body }) => service.create(deps, session, body)),
+    route(endpoints.create, ({ session, body, request }) => service.create(deps, session, body, request.id)),
     route(endpoints.pay, ({ session, params }) => service.pay(deps, session, params.id)),
     route(endpoints.supplierList, ({ session, query }) => service.listForSupplier(deps, session, query)),
     route(endpoints.supplierGet, ({ session, params }) => service.getForSupplier(deps, session, params.id)),
-    route(endpoints.setStatus, ({ session, params, body }) =>
-      service.setStatus(deps, session, params.id, body.status),
+    route(endpoints.setStatus, ({ session, params, body, request }) =>
+      service.setStatus(deps, session, params.id, body.status, request.id),
     ),
-    route(endpoints.setDeliveryDate, ({ session, params, body }) =>
-      service.setDeliveryDate(deps, session, params.id, body.deliveryDate),
+    route(endpoints.setDeliveryDate, ({ session, params, body, request }) =>
+      service.setDeliveryDate(deps, session, params.id, body.deliveryDate, request.id),
     ),
   ];
 }

@@ -17,13 +17,16 @@ import {
   salePriceCentsOf,
 } from '@xp/contracts';
 import type { z } from 'zod';
+import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
 import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
+import { scopeOf } from '../member/member.service.ts';
 import { activeSupplierOf } from '../supplier/supplier.access.ts';
+import { customerRemovedWhenDone } from './product-order.gdpr.ts';
 import * as repository from './product-order.repository.ts';
 
 export interface ProductOrderDeps {
@@ -51,6 +54,44 @@ function supplierScope(session: Claims): repository.OrderScope {
     return session.activeSupplierId === null ? { all: true } : { supplierId: session.activeSupplierId };
   return { supplierId: activeSupplierOf(session) };
 }
+
+// ---------------------------------------------------------------------------------------------- audit
+
+/**
+ * What the audit log keeps of an order: its facts, never the customer's name, address or contact (the
+ * member's audit rows name changed fields, not values; an anonymised member leaves nothing behind).
+ */
+const auditedOf = (order: repository.OrderRow) => ({
+  followNumber: order.followNumber,
+  status: order.status,
+  locationId: order.locationId,
+  supplierId: order.supplierId,
+  productId: order.productId,
+  productVersionId: order.productVersionId,
+  memberId: order.memberId,
+  quantity: order.quantity,
+  totalCents: order.totalCents,
+  paymentMethod: order.paymentMethod,
+  paymentFrequency: order.paymentFrequency,
+  deliveryDate: order.deliveryDate,
+});
+
+/** Every write of an order: one audit row in the write's transaction (`before` null: placed). */
+const auditOrder = (
+  tx: Database,
+  session: Claims,
+  before: repository.OrderRow | null,
+  after: repository.OrderRow,
+  requestId: string | undefined,
+) =>
+  audit(tx, {
+    userId: session.userId,
+    entity: 'ProductOrder',
+    entityId: after.id,
+    before: before === null ? null : auditedOf(before),
+    after: auditedOf(after),
+    ...(requestId === undefined ? {} : { requestId }),
+  });
 
 // -------------------------------------------------------------------------------------------- present
 
@@ -235,7 +276,12 @@ const requiredMissing = (fields: string[]) =>
  * location's gym or a new customer; product, customer, delivery and prices are copied onto it, with the
  * event New and the customer's mail (iDEAL: with the pay link of the payment started here).
  */
-export async function create(deps: ProductOrderDeps, session: Claims, input: ProductOrderCreateBody) {
+export async function create(
+  deps: ProductOrderDeps,
+  session: Claims,
+  input: ProductOrderCreateBody,
+  requestId?: string,
+) {
   const body = input as CreateBody;
   const { locationId } = locationScope(session);
   const placed = await inTransaction(deps.db, async (tx) => {
@@ -255,10 +301,11 @@ export async function create(deps: ProductOrderDeps, session: Claims, input: Pro
       throw errors.conflict('productId', 'productOrder.errors.productNotAccepted');
 
     // The customer: the member's data with what the request gives on top; a new customer's own.
+    // The member in the member endpoints' scope (at a location: its members only), else "not found".
     const member =
       body.memberId === undefined
         ? undefined
-        : await repository.findMember(tx, location.gymId, body.memberId);
+        : await repository.findMember(tx, scopeOf(session), body.memberId);
     if (body.memberId !== undefined && !member) throw errors.notFound('productOrder.errors.memberNotFound');
     const pick = (field: (typeof productOrderRequiredCustomerFields)[number] | 'insertion' | 'phoneNumber') =>
       body[field] ?? member?.[field] ?? undefined;
@@ -349,6 +396,7 @@ export async function create(deps: ProductOrderDeps, session: Claims, input: Pro
       status: ProductOrderStatus.New,
       userId: session.userId,
     });
+    await auditOrder(tx, session, null, order, requestId);
     if (body.paymentMethod !== OrderPaymentMethod.IDeal)
       await deps.mail(tx, placedMail(order, location.name, null));
     return { order, locationName: location.name };
@@ -413,7 +461,13 @@ export async function followPayment(deps: Pick<ProductOrderDeps, 'mail'>, tx: Da
  * The supplier moves an order one step (spec 001 section 4: only to the next, else 409). Planned comes with
  * a delivery date (`setDeliveryDate`). Under the order's row lock: of two moves at once, one wins.
  */
-export async function setStatus(deps: ProductOrderDeps, session: Claims, id: number, status: number) {
+export async function setStatus(
+  deps: ProductOrderDeps,
+  session: Claims,
+  id: number,
+  status: number,
+  requestId?: string,
+) {
   const scope = supplierScope(session);
   const order = await inTransaction(deps.db, async (tx) => {
     const current = await repository.findOrder(tx, id, scope, true);
@@ -422,9 +476,16 @@ export async function setStatus(deps: ProductOrderDeps, session: Claims, id: num
       throw errors.conflict('status', 'productOrder.errors.nextStepOnly');
     if (status === ProductOrderStatus.Planned)
       throw errors.conflict('status', 'productOrder.errors.deliveryDateRequired');
+    // An iDEAL order is Paid when its payment is (the webhook, `followPayment`); by hand only on invoice.
+    if (status === ProductOrderStatus.Paid && current.paymentMethod === OrderPaymentMethod.IDeal)
+      throw errors.conflict('status', 'productOrder.errors.paidByPaymentOnly');
     const moved = await repository.setStatus(tx, id, { status });
     await repository.insertEvent(tx, { orderId: id, status, userId: session.userId });
+    await auditOrder(tx, session, current, moved, requestId);
     await deps.mail(tx, statusMail(moved));
+    // Done for a member anonymised meanwhile: the customer goes now (decision 020).
+    if (await customerRemovedWhenDone(tx, moved, session.userId, requestId))
+      return (await repository.findOrder(tx, id, { all: true }))!;
     return moved;
   });
   return present(deps.db, order, 'supplier', session);
@@ -436,6 +497,7 @@ export async function setDeliveryDate(
   session: Claims,
   id: number,
   deliveryDate: string,
+  requestId?: string,
 ) {
   const scope = supplierScope(session);
   if (deliveryDate < dutchToday())
@@ -452,6 +514,7 @@ export async function setDeliveryDate(
       deliveryDate,
       userId: session.userId,
     });
+    await auditOrder(tx, session, current, moved, requestId);
     await deps.mail(tx, statusMail(moved));
     return moved;
   });

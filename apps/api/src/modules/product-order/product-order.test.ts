@@ -3,6 +3,7 @@ import {
   ElevatorOnLocation,
   Floor,
   IFitOption,
+  type MemberExport,
   OrderPaymentMethod,
   type Paged,
   PaymentFrequency,
@@ -13,8 +14,9 @@ import {
   ProductOrderStatus,
   SupplierStatus,
 } from '@xp/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { suppliers } from '../organisation/organisation.tables.ts';
 import {
@@ -75,6 +77,26 @@ const move = (id: number, status: number, cookie = supplier.cookie) =>
   call('PUT', `/ProductOrder/${id}/Status`, cookie, { status });
 const plan = (id: number, deliveryDate: string, cookie = supplier.cookie) =>
   call('PUT', `/ProductOrder/${id}/DeliveryDate`, cookie, { deliveryDate });
+/** A member's order on invoice (the member's own data). */
+const forMember = (memberId: number, overrides: Record<string, unknown> = {}) => ({
+  productId: product.id,
+  memberId,
+  paymentFrequency: PaymentFrequency.InAdvance,
+  paymentMethod: OrderPaymentMethod.Invoice,
+  ...overrides,
+});
+/** The order's audit rows, oldest first. */
+const auditOf = (orderId: number) =>
+  t.db
+    .select({
+      action: auditLog.action,
+      userId: auditLog.userId,
+      changes: auditLog.changes,
+      requestId: auditLog.requestId,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'ProductOrder'), eq(auditLog.entityId, String(orderId))))
+    .orderBy(asc(auditLog.id));
 const dayFromToday = (days: number) => {
   const [y, m, d] = dutchToday().split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
@@ -173,7 +195,7 @@ describe('placing an order', () => {
   });
 
   it("orders for a member of the gym: the member's data, a mail in the language of the member's account", async () => {
-    const member = await createMember(t, ids.vitaal, { userLanguage: 'en' });
+    const member = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht, userLanguage: 'en' });
     const order = await placed({
       productId: product.id,
       memberId: member.id,
@@ -199,7 +221,11 @@ describe('placing an order', () => {
   });
 
   it("asks a member's missing address fields, and takes them from the request (the member stays as it is)", async () => {
-    const member = await createMember(t, ids.vitaal, { address: false, email: null });
+    const member = await createMember(t, ids.vitaal, {
+      homeLocationId: ids.utrecht,
+      address: false,
+      email: null,
+    });
     const response = await place({
       productId: product.id,
       memberId: member.id,
@@ -568,8 +594,16 @@ describe('the status', () => {
 describe('paying with iDEAL', () => {
   /** The local provider's checkout, then the webhook as the provider posts it. */
   async function settle(checkoutUrl: string, action: string, webhooks = 1) {
-    const providerId = checkoutUrl.split('/').at(-1)!;
-    ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action } }));
+    const checkout = new URL(checkoutUrl);
+    const providerId = checkout.pathname.split('/').at(-1)!;
+    const token = checkout.searchParams.get('token');
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/dev/checkout/${providerId}`,
+        payload: { action, token },
+      }),
+    );
     for (let i = 0; i < webhooks; i++)
       ok(
         await t.app.inject({
@@ -631,5 +665,241 @@ describe('paying with iDEAL', () => {
       'general',
       'productOrder.errors.notFound',
     );
+  });
+});
+
+describe('the member of an order (issue 28 section 3)', () => {
+  it("is one the member screens show at the active location, else 404 and nothing placed; another gym's too", async () => {
+    const atUtrecht = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht });
+    const atAmersfoort = await createMember(t, ids.vitaal, { homeLocationId: ids.amersfoort });
+    const ofBrug = await createMember(t, ids.brug, { homeLocationId: ids.zwolle });
+    // Allowed: a member of the location, at each location.
+    expect(ok<ProductOrder>(await place(forMember(atUtrecht.id))).email).toBe(atUtrecht.email);
+    expect(ok<ProductOrder>(await place(forMember(atAmersfoort.id), amersfoort)).email).toBe(
+      atAmersfoort.email,
+    );
+    // Another location's member (either way) is not found, as on the member screens.
+    for (const [member, cookie] of [
+      [atAmersfoort, location],
+      [atUtrecht, amersfoort],
+    ] as const) {
+      expect((await call('GET', `/Member/${member.id}`, cookie)).statusCode).toBe(404);
+      expectFailure(
+        await place(forMember(member.id), cookie),
+        404,
+        'general',
+        'productOrder.errors.memberNotFound',
+      );
+    }
+    // Another gym's member: not found; staff without the right: 403.
+    expectFailure(await place(forMember(ofBrug.id)), 404, 'general', 'productOrder.errors.memberNotFound');
+    expect((await place(forMember(atUtrecht.id), lessonsOnly)).statusCode).toBe(403);
+    // Nothing placed, nothing mailed for the refused ones.
+    for (const [member, count] of [
+      [atUtrecht, 1],
+      [atAmersfoort, 1],
+      [ofBrug, 0],
+    ] as const) {
+      expect(
+        await t.db.select().from(productOrders).where(eq(productOrders.memberId, member.id)),
+      ).toHaveLength(count);
+      expect(await mailsTo(t, member.email!)).toHaveLength(count);
+    }
+  });
+});
+
+describe('marking an order paid by hand (issue 28 section 3)', () => {
+  it('is refused for an iDEAL order, to its supplier and an admin: its payment moves it; nothing changes', async () => {
+    const order = await placed(newCustomer({ paymentMethod: OrderPaymentMethod.IDeal }));
+    for (const cookie of [supplier.cookie, admin])
+      expectFailure(
+        await move(order.id, ProductOrderStatus.Paid, cookie),
+        409,
+        'status',
+        'productOrder.errors.paidByPaymentOnly',
+      );
+    const still = ok<ProductOrder>(await call('GET', `/ProductOrder/${order.id}`, location));
+    expect(still).toMatchObject({ status: ProductOrderStatus.New, checkoutUrl: order.checkoutUrl });
+    expect(still.events).toHaveLength(1);
+    expect((await auditOf(order.id)).map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('is for an order on invoice, audited with who did it', async () => {
+    const order = await placed(newCustomer());
+    expect(ok<ProductOrder>(await move(order.id, ProductOrderStatus.Paid)).status).toBe(
+      ProductOrderStatus.Paid,
+    );
+    const rows = await auditOf(order.id);
+    expect(rows.map((row) => [row.action, row.userId])).toEqual([
+      ['create', ids.locationUser],
+      ['update', supplier.userId],
+    ]);
+    expect(rows[1]!.changes).toEqual({
+      status: { old: ProductOrderStatus.New, new: ProductOrderStatus.Paid },
+    });
+    expect(rows[1]!.requestId).toEqual(expect.any(String));
+  });
+});
+
+describe('the audit of orders', () => {
+  it('has a row for every write: placed, each status, each delivery date; never the customer', async () => {
+    const order = await placed(newCustomer());
+    ok(await move(order.id, ProductOrderStatus.Paid));
+    ok(await move(order.id, ProductOrderStatus.Prepared));
+    ok(await plan(order.id, dayFromToday(1)));
+    ok(await plan(order.id, dayFromToday(2)));
+    ok(await move(order.id, ProductOrderStatus.Delivered));
+    const rows = await auditOf(order.id);
+    expect(rows.map((row) => row.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'update',
+      'update',
+      'update',
+    ]);
+    expect(rows[0]!.changes).toMatchObject({
+      followNumber: { old: null, new: order.followNumber },
+      status: { old: null, new: ProductOrderStatus.New },
+      productId: { old: null, new: product.id },
+      totalCents: { old: null, new: Math.round(order.total * 100) },
+    });
+    expect(rows.slice(1).map((row) => row.changes)).toEqual([
+      { status: { old: 0, new: 1 } },
+      { status: { old: 1, new: 2 } },
+      { status: { old: 2, new: 3 }, deliveryDate: { old: null, new: dayFromToday(1) } },
+      { deliveryDate: { old: dayFromToday(1), new: dayFromToday(2) } },
+      { status: { old: 3, new: 4 } },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/Karin|Boer|Biltstraat|karin-|0687654321|Achterom/);
+  });
+});
+
+describe("a member's orders under the GDPR (issue 28 section 3)", () => {
+  /** From New (or Paid, `paid`) on to Delivered. */
+  const deliver = async (id: number, paid = false) => {
+    if (!paid) ok(await move(id, ProductOrderStatus.Paid));
+    ok(await move(id, ProductOrderStatus.Prepared));
+    ok(await plan(id, dayFromToday(0)));
+    return ok<ProductOrder>(await move(id, ProductOrderStatus.Delivered));
+  };
+  const rowOf = async (id: number) =>
+    (await t.db.select().from(productOrders).where(eq(productOrders.id, id)))[0]!;
+
+  it('are in the export, with why data is kept (nl and en)', async () => {
+    const member = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht });
+    const done = await placed(forMember(member.id, { particularities: 'Sleutel bij de buren' }));
+    await deliver(done.id);
+    const open = await placed(forMember(member.id, { paymentMethod: OrderPaymentMethod.IDeal }));
+    await placed(newCustomer());
+    const exported = ok<MemberExport>(await call('GET', `/Member/${member.id}/Export`, location));
+    expect(exported.productOrders.map((order) => order.followNumber)).toEqual([
+      done.followNumber,
+      open.followNumber,
+    ]);
+    expect(exported.productOrders[0]).toEqual({
+      followNumber: done.followNumber,
+      orderedAt: done.createdAt,
+      status: ProductOrderStatus.Delivered,
+      locationName: 'Vitaal Utrecht Centrum',
+      supplierName: supplier.name,
+      productName: product.name,
+      quantity: 1,
+      totalAmount: Math.round(done.total * 100),
+      paymentMethod: OrderPaymentMethod.Invoice,
+      paymentFrequency: PaymentFrequency.InAdvance,
+      deliveryDate: dayFromToday(0),
+      customer: {
+        firstName: 'Eva',
+        insertion: 'van',
+        lastName: member.lastName,
+        street: 'Lange Nieuwstraat',
+        houseNumber: '12',
+        postalCode: '3512 PH',
+        city: 'Utrecht',
+        email: member.email,
+        phoneNumber: '0612345678',
+        language: 'nl',
+      },
+      delivery: {
+        street: 'Lange Nieuwstraat',
+        houseNumber: '12',
+        postalCode: '3512 PH',
+        city: 'Utrecht',
+        particularities: 'Sleutel bij de buren',
+      },
+      customerRemoved: false,
+    });
+    expect(exported.productOrders[1]).toMatchObject({
+      status: ProductOrderStatus.New,
+      paymentMethod: OrderPaymentMethod.IDeal,
+    });
+    expect(exported.retention.map((entry) => entry.subject)).toEqual(['invoices', 'productOrders']);
+    for (const entry of exported.retention) {
+      expect(entry.nl).toContain('zeven jaar');
+      expect(entry.en).toContain('seven years');
+    }
+  });
+
+  it("anonymising blanks the done orders' customer, keeps an open one's until it is delivered; audited without the values", async () => {
+    const member = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht });
+    const done = await placed(forMember(member.id, { particularities: 'Sleutel bij de buren' }));
+    await deliver(done.id);
+    const open = await placed(forMember(member.id));
+    ok(await move(open.id, ProductOrderStatus.Paid));
+    const stranger = await placed(newCustomer());
+    ok(await call('POST', `/Member/${member.id}/Anonymise`, location));
+
+    const blanked = await rowOf(done.id);
+    expect(blanked).toMatchObject({
+      memberId: member.id,
+      followNumber: done.followNumber,
+      status: ProductOrderStatus.Delivered,
+      totalCents: Math.round(done.total * 100),
+      productName: product.name,
+      firstName: '',
+      insertion: null,
+      lastName: '',
+      street: '',
+      houseNumber: '',
+      postalCode: '',
+      city: '',
+      email: '',
+      phoneNumber: null,
+      deliveryStreet: '',
+      deliveryHouseNumber: '',
+      deliveryPostalCode: '',
+      deliveryCity: '',
+      particularities: '',
+    });
+    expect(JSON.stringify(blanked)).not.toMatch(new RegExp(`${member.lastName}|eva-|Lange|Sleutel`));
+    // The open order keeps its customer (needed to deliver); another customer's order is untouched.
+    expect(await rowOf(open.id)).toMatchObject({ lastName: member.lastName, email: member.email });
+    expect((await rowOf(stranger.id)).lastName).toBe('Boer');
+    // The lists no longer find the delivered order by the customer.
+    const search = ok<Paged<ProductOrderListItem>>(
+      await call('GET', `/ProductOrder?search=${member.lastName}`, location),
+    );
+    expect(search.items.map((item) => item.id)).toEqual([open.id]);
+
+    // Delivered later: the customer gets the mail, then their data goes.
+    const delivered = await deliver(open.id, true);
+    expect(delivered).toMatchObject({ status: ProductOrderStatus.Delivered, customerName: '', email: '' });
+    expect((await rowOf(open.id)).street).toBe('');
+    expect((await mailsTo(t, member.email!)).at(-1)!.subject).toContain(open.followNumber);
+
+    const audited = [...(await auditOf(done.id)), ...(await auditOf(open.id))];
+    expect(audited.filter((row) => 'customerRemoved' in row.changes).map((row) => row.changes)).toEqual([
+      { customerRemoved: { old: false, new: true } },
+      { customerRemoved: { old: false, new: true } },
+    ]);
+    expect(JSON.stringify(audited)).not.toMatch(new RegExp(`${member.lastName}|eva-|Lange|Sleutel`));
+
+    // The export after: the orders without the customer.
+    const exported = ok<MemberExport>(await call('GET', `/Member/${member.id}/Export`, location));
+    expect(exported.productOrders.map((order) => [order.customerRemoved, order.customer.email])).toEqual([
+      [true, ''],
+      [true, ''],
+    ]);
   });
 });

@@ -102,11 +102,19 @@ export async function createProduct(
   return { id: product!.id, name, versionId: first!.id };
 }
 
-/** A member of the gym; `address: false` leaves street, house number, postal code and city out. */
+/**
+ * A member of the gym with `homeLocationId` as main location (none: at no location); `address: false` leaves
+ * street, house number, postal code and city out.
+ */
 export async function createMember(
   t: TestApp,
   gymId: number,
-  options: { address?: boolean; email?: string | null; userLanguage?: 'nl' | 'en' } = {},
+  options: {
+    homeLocationId?: number;
+    address?: boolean;
+    email?: string | null;
+    userLanguage?: 'nl' | 'en';
+  } = {},
 ) {
   let userId: number | null = null;
   if (options.userLanguage) {
@@ -128,6 +136,7 @@ export async function createMember(
     .values({
       gymId,
       userId,
+      homeLocationId: options.homeLocationId ?? null,
       firstName: 'Eva',
       insertion: 'van',
       lastName: `Dijk${randomUUID().slice(0, 4)}`,
