@@ -47,8 +47,12 @@ export const FITNESS_PRODUCT_DESCRIPTION_MAX = 256;
 export const FITNESS_PRODUCT_DENY_REASON_MAX = 512;
 /** The most images one product version has. */
 export const FITNESS_PRODUCT_MAX_IMAGES = 10;
-/** The highest purchase price or margin: EUR 1,000,000.00. */
-export const FITNESS_PRODUCT_MAX_EUROS = 1_000_000;
+/**
+ * The highest purchase price or margin: EUR 40,000.00. So that an order's total fits the amount columns
+ * (`MAX_TOTAL_CENTS`): the sale price at the highest of each (four times this, plus 21 % VAT), times the
+ * most an order holds (`PRODUCT_ORDER_QUANTITY_MAX`, 100), is EUR 19,360,000.00.
+ */
+export const FITNESS_PRODUCT_MAX_EUROS = 40_000;
 
 /** The VAT percentage of a `VatRate` value (the form's `btwPercentage`): 6, 9 or 21. */
 export const VAT_PERCENTAGE_OF_RATE: Readonly<Record<number, number>> = {

@@ -21,15 +21,32 @@ export const invoiceLineInput = z.object({
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
+/**
+ * The most an amount column holds (PostgreSQL `integer`), in cents: EUR 21,474,836.47. Each field of an
+ * input has its own limit, but their product (quantity times price, plus VAT, summed over the lines) does
+ * not: the total of what is invoiced or ordered is bounded by this (400 `invoice.errors.totalTooHigh`).
+ */
+export const MAX_TOTAL_CENTS = 2_147_483_647;
+/** Whether an amount in cents (a total, or minus one: a credit invoice's) fits the amount columns. */
+export const fitsAmountColumn = (cents: number) =>
+  Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_TOTAL_CENTS;
+
 /** An invoice a member gets from the desk (a product, a lesson card): its lines; numbered when issued. */
-export const invoiceInput = z.object({
-  memberId: idSchema,
-  /** The location it is issued from; in the Location environment the active one. */
-  locationId: idSchema,
-  lines: z.array(invoiceLineInput).min(1).max(50),
-  /** Days to pay (the due date after the invoice date): 0 to 60, default 14 (the Dutch consumer's term). */
-  paymentTermDays: z.number().int().min(0).max(60).default(14),
-});
+export const invoiceInput = z
+  .object({
+    memberId: idSchema,
+    /** The location it is issued from; in the Location environment the active one. */
+    locationId: idSchema,
+    lines: z.array(invoiceLineInput).min(1).max(50),
+    /** Days to pay (the due date after the invoice date): 0 to 60, default 14 (the Dutch consumer's term). */
+    paymentTermDays: z.number().int().min(0).max(60).default(14),
+  })
+  .superRefine((value, ctx) => {
+    // Incl. VAT, the largest of the amounts (subtotal and VAT are parts of it).
+    const total = value.lines.reduce((sum, line) => sum + lineAmounts(line).totalCents, 0);
+    if (!fitsAmountColumn(total))
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'invoice.errors.totalTooHigh' });
+  });
 export type InvoiceInput = z.input<typeof invoiceInput>;
 
 /**
