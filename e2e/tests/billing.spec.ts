@@ -1,6 +1,6 @@
 import { asGymEmployee, data, subscriptionAtUtrecht } from '../support/api-data';
 import { expectListLoaded, mainMenu, rows } from '../support/lists';
-import { newestMail } from '../support/mailbox';
+import { asDevAdmin, mailbox, newestMail } from '../support/mailbox';
 import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -35,8 +35,8 @@ test('a member pays the invoice of the billing run from its mail, and ends the m
         },
       }),
     );
-    // The hourly run, now (development only).
-    await data(await gym.api.post('/api/dev/billing/run'));
+    // The hourly run, now (development only, an admin's tool).
+    await data(await asDevAdmin('post', '/api/dev/billing/run'));
   });
 
   // The invoice's mail: its pay link and the link that ends the membership.
@@ -64,13 +64,11 @@ test('a member pays the invoice of the billing run from its mail, and ends the m
 });
 
 /** The subject of the newest invoice mail to `email` (its number is the gym's next). */
-async function subjectOfInvoiceMail(page: import('@playwright/test').Page, email: string) {
+async function subjectOfInvoiceMail(_page: import('@playwright/test').Page, email: string) {
   let subject = '';
   await expect
     .poll(async () => {
-      const response = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-      const { data: box } = (await response.json()) as { data: { items: { subject: string }[] } };
-      subject = box.items.find((item) => item.subject.startsWith('Factuur '))?.subject ?? '';
+      subject = (await mailbox(email)).find((item) => item.subject.startsWith('Factuur '))?.subject ?? '';
       return subject;
     })
     .not.toBe('');

@@ -1,18 +1,12 @@
+import { type Mail, mailbox } from '../support/mailbox';
 import { expect, expectRefusal, test } from '../support/test';
 
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The newest message to an address in the development mailbox, waiting for the mail worker. */
-async function newestMailTo(page: import('@playwright/test').Page, to: string): Promise<MailboxMessage> {
-  let found: MailboxMessage | undefined;
+/** The newest message to an address in the development mailbox (read as the admin), waiting for the worker. */
+async function newestMailTo(_page: import('@playwright/test').Page, to: string): Promise<Mail> {
+  let found: Mail | undefined;
   await expect
     .poll(async () => {
-      const response = await page.request.get('/api/dev/mailbox');
-      const messages = (await response.json()).data.items as MailboxMessage[];
+      const messages = await mailbox();
       found = messages.find((message) => message.to === to);
       return found !== undefined;
     })

@@ -1,3 +1,4 @@
+import { mailbox } from '../support/mailbox';
 import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -31,8 +32,7 @@ test('an admin keeps the profile up to date and sends a user a deletion request'
   await page.getByRole('dialog').getByRole('button', { name: 'Versturen' }).click();
   await expect(page.getByText('Het verwijderverzoek is naar werkgever@example.com gestuurd.')).toBeVisible();
 
-  const mailbox = await page.request.get('/api/dev/mailbox?to=werkgever@example.com');
-  const mails = (await mailbox.json()).data.items as { text: string }[];
+  const mails = await mailbox('werkgever@example.com');
   expect(mails.some((mail) => mail.text.includes('/account/delete-account'))).toBe(true);
 
   // Admins: the only admin cannot revoke itself.

@@ -28,7 +28,13 @@ export type Policy =
    * active location, elsewhere the gym right in the active gym. The service scopes the call the same way.
    */
   | { kind: 'gymOrLocationRight'; gymRight: GymRight; locationRight: LocationRight }
-  | { kind: 'development' };
+  /** Served outside production only, to a signed-in admin: the development tools (mailbox, billing run). */
+  | { kind: 'development' }
+  /**
+   * Served outside production only, to whoever holds the link: the local payment provider's checkout, the
+   * stand-in for Mollie's hosted page, opened by the payer (not signed in). The handler checks the link's token.
+   */
+  | { kind: 'developmentLink' };
 
 export const policy = {
   public: { kind: 'public' } as const,
@@ -42,8 +48,10 @@ export const policy = {
     gymRight,
     locationRight,
   }),
-  /** Only served when the server runs outside production (development tools). */
+  /** Only served outside production, to an admin (development tools). */
   development: { kind: 'development' } as const,
+  /** Only served outside production, to whoever holds the link (its token checked by the handler). */
+  developmentLink: { kind: 'developmentLink' } as const,
 } satisfies Record<string, Policy | ((...args: never[]) => Policy)>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

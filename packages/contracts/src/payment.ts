@@ -66,6 +66,11 @@ export const checkoutPayment = z.object({
 export type CheckoutPayment = z.infer<typeof checkoutPayment>;
 
 const checkoutParams = z.object({ id: z.string().trim().min(1).max(64) });
+/**
+ * The token of the checkout link (`/dev/checkout/{id}?token=…`, the checkout URL the provider answers):
+ * only who holds the link may see and settle the payment, as on Mollie's hosted page.
+ */
+const checkoutToken = z.string().trim().min(1).max(128);
 
 export const paymentEndpoints = {
   webhook: endpoint({
@@ -83,22 +88,26 @@ export const paymentEndpoints = {
   checkout: endpoint({
     method: 'GET',
     path: '/dev/checkout/{id}',
-    policy: policy.development,
-    summary: "The local test provider's checkout: a payment it holds (not served in production)",
+    policy: policy.developmentLink,
+    summary:
+      "The local test provider's checkout: a payment it holds, with the token of its checkout link (404 without " +
+      'it; not served in production)',
     tags: ['Development'],
     params: checkoutParams,
+    query: z.object({ token: checkoutToken }),
     response: checkoutPayment,
   }),
   settleCheckout: endpoint({
     method: 'POST',
     path: '/dev/checkout/{id}',
-    policy: policy.development,
+    policy: policy.developmentLink,
     summary:
       "The local test provider's checkout: pay, fail, cancel, expire, leave pending or charge back a payment, " +
-      'then call the webhook as Mollie does (not served in production)',
+      'then call the webhook as Mollie does; only with the token of its checkout link (404 without it; not ' +
+      'served in production)',
     tags: ['Development'],
     params: checkoutParams,
-    body: z.object({ action: z.enum(checkoutActions) }),
+    body: z.object({ action: z.enum(checkoutActions), token: checkoutToken }),
     response: checkoutPayment,
   }),
 };

@@ -18,6 +18,7 @@ import { addDays } from '@xp/contracts/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { checkoutTokenOf } from '../../test/local-checkout.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { entryAttempts } from '../entry/entry.tables.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
@@ -98,7 +99,7 @@ async function settle(providerPaymentId: string, action: string) {
     await t.app.inject({
       method: 'POST',
       url: `/api/dev/checkout/${providerPaymentId}`,
-      payload: { action },
+      payload: { action, token: await checkoutTokenOf(t.db, providerPaymentId) },
     }),
   );
   ok(
@@ -503,7 +504,7 @@ describe("the member's pages", () => {
     expect(
       ok<{ checkoutUrl: string }>(await call('POST', `/Invoice/Public/${token}/Pay`, '', {})).checkoutUrl,
     ).toBe(paid.checkoutUrl);
-    await settle(paid.checkoutUrl.split('/').at(-1)!, 'paid');
+    await settle(new URL(paid.checkoutUrl).pathname.split('/').at(-1)!, 'paid');
     expect(ok<PublicInvoice>(await call('GET', `/Invoice/Public/${token}`, ''))).toMatchObject({
       status: InvoiceStatus.Paid,
       isPayable: false,

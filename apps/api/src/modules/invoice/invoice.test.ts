@@ -41,9 +41,11 @@ const sequenceOf = (invoice: { invoiceNumber: string }) => Number(invoice.invoic
 
 /** The local provider's checkout, then the webhook as the provider posts it. */
 async function settle(invoice: Invoice, action: string) {
-  // The newest payment's checkout link ends in the provider's id.
-  const providerId = invoice.payments[0]!.checkoutUrl!.split('/').at(-1)!;
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action } }));
+  // The newest payment's checkout link ends in the provider's id, its token in the query (decision 015).
+  const checkout = new URL(invoice.payments[0]!.checkoutUrl!);
+  const providerId = checkout.pathname.split('/').at(-1)!;
+  const token = checkout.searchParams.get('token');
+  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action, token } }));
   ok(
     await t.app.inject({
       method: 'POST',

@@ -3,14 +3,20 @@ import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { createMailboxTransport } from '../../platform/mail/transport.ts';
 import { createMailWorker } from '../../platform/mail/worker.ts';
+import { contractEndpoints } from '../../test/contract-walk.ts';
+import { demoSignIn, expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
+/** The admin's session: the development tools are an admin's (decision 015). */
+let admin = '';
 const ids: number[] = [];
+const signIn = demoSignIn(() => t, 58);
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await signIn('admin@example.com');
   await t.db.delete(mailOutbox);
   const mails = [
     { to: 'eerste@example.com', code: '111111' },
@@ -30,10 +36,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mailbox = (query = '', app = t.app) => app.inject({ method: 'GET', url: `/api/dev/mailbox${query}` });
+const mailbox = (query = '', app = t.app, cookie = admin) =>
+  app.inject({ method: 'GET', url: `/api/dev/mailbox${query}`, headers: cookie ? { cookie } : {} });
 
 describe('GET /api/dev/mailbox', () => {
-  it('lists every mail newest first with its fields, also without a session', async () => {
+  it('lists every mail newest first with its fields', async () => {
     const response = await mailbox();
     expect(response.statusCode, response.body).toBe(200);
     const { ok, data } = response.json();
@@ -97,7 +104,7 @@ describe('GET /api/dev/mailbox', () => {
   it('does not exist in production', async () => {
     const production = await createTestApp({ isProduction: true });
     try {
-      const response = await mailbox('', production.app);
+      const response = await mailbox('', production.app, '');
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         ok: false,
@@ -106,6 +113,42 @@ describe('GET /api/dev/mailbox', () => {
       });
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('the development tools', () => {
+  const tools = contractEndpoints.filter(({ endpoint }) => endpoint.policy.kind === 'development');
+  const call = (endpoint: (typeof tools)[number]['endpoint'], cookie: string) =>
+    t.app.inject({
+      method: endpoint.method,
+      url: `/api${endpoint.path}`,
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('are the mailbox and the billing run; every /dev endpoint is one of them or the checkout link', () => {
+    expect(tools.map(({ name }) => name).sort()).toEqual(['billing.runBilling', 'mailbox.list']);
+    for (const { name, endpoint } of contractEndpoints.filter(({ endpoint }) =>
+      endpoint.path.startsWith('/dev/'),
+    ))
+      expect(['development', 'developmentLink'], name).toContain(endpoint.policy.kind);
+  });
+
+  it('need an admin session: 401 without one, 403 for anyone else, served to the admin', async () => {
+    const others = await Promise.all(
+      [
+        'gym@example.com',
+        'locatie@example.com',
+        'werkgever@example.com',
+        'leverancier@example.com',
+        'content@example.com',
+      ].map(signIn),
+    );
+    for (const { name, endpoint } of tools) {
+      expectSignInRequired(await call(endpoint, ''));
+      for (const cookie of others) expectForbidden(await call(endpoint, cookie));
+      const served = await call(endpoint, admin);
+      expect(served.statusCode, `${name}: ${served.body}`).toBe(200);
     }
   });
 });

@@ -87,8 +87,10 @@ const memberOf = async (email: string) =>
 
 /** The local provider settles a payment, then its webhook arrives. */
 async function settle(checkoutUrl: string, action: string) {
-  const id = checkoutUrl.split('/').at(-1)!;
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${id}`, payload: { action } }));
+  const checkout = new URL(checkoutUrl);
+  const id = checkout.pathname.split('/').at(-1)!;
+  const token = checkout.searchParams.get('token');
+  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${id}`, payload: { action, token } }));
   ok(
     await t.app.inject({
       method: 'POST',

@@ -41,8 +41,10 @@ afterAll(async () => {
 
 /** The local provider's checkout (pay, fail, ...), then the webhook as the provider posts it. */
 async function settle(checkoutUrl: string, action: string, webhooks = 1) {
-  const providerId = checkoutUrl.split('/').at(-1)!;
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action } }));
+  const checkout = new URL(checkoutUrl);
+  const providerId = checkout.pathname.split('/').at(-1)!;
+  const token = checkout.searchParams.get('token');
+  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action, token } }));
   for (let i = 0; i < webhooks; i++)
     ok(
       await t.app.inject({

@@ -264,7 +264,7 @@ describe('malformed bodies on every contract endpoint', () => {
           const label = `${endpoint.method} ${url} with ${malformed.name}`;
           expect(response.statusCode, label).toBeLessThan(500);
           expect(response.json().ok, label).toBe(response.statusCode < 400);
-          if (!cookie && endpoint.policy.kind !== 'public' && endpoint.policy.kind !== 'development') {
+          if (!cookie && endpoint.policy.kind !== 'public' && endpoint.policy.kind !== 'developmentLink') {
             // Access is decided before the body is read: who may not call learns nothing about its input.
             expectFailure(response, 401, 'auth.signInRequired');
           } else if (endpoint.method === 'GET') {

@@ -52,10 +52,10 @@ export function enforcePolicy(
   isProduction: boolean,
 ): void {
   if (policy.kind === 'public') return;
-  if (policy.kind === 'development') {
-    if (isProduction) throw errors.notFound();
-    return;
-  }
+  // Development tools do not exist in production, for anyone.
+  if ((policy.kind === 'development' || policy.kind === 'developmentLink') && isProduction)
+    throw errors.notFound();
+  if (policy.kind === 'developmentLink') return;
   if (!session) {
     throw tokenState === 'expired'
       ? errors.unauthorized('auth.sessionExpired', { 'Token-Expired': 'true' })
@@ -63,6 +63,10 @@ export function enforcePolicy(
   }
   switch (policy.kind) {
     case 'signedIn':
+      return;
+    case 'development':
+      // Every mail (reset links too), any payment paid, the billing run: an admin's tools only.
+      if (session.role !== 'Admin') throw errors.forbidden();
       return;
     case 'role':
       if (!policy.roles.includes(session.role)) throw errors.forbidden();

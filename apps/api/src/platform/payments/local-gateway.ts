@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CheckoutAction, CheckoutPayment } from '@xp/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -97,7 +97,11 @@ function gatewayPayment(row: LocalPayment, checkoutUrl: (id: string) => string):
     sequenceType: row.sequenceType,
     customerId: row.customerId,
     mandateId: row.mandateId,
-    checkoutUrl: settled || row.sequenceType === 'recurring' ? null : checkoutUrl(row.id),
+    // The link holds the payment's secret token: whoever has it may pay, as on Mollie's hosted page.
+    checkoutUrl:
+      settled || row.sequenceType === 'recurring'
+        ? null
+        : `${checkoutUrl(row.id)}?token=${encodeURIComponent(row.checkoutToken)}`,
     paidAt: row.status === 'paid' ? row.updatedAt : null,
   };
 }
@@ -121,19 +125,28 @@ const checkoutView = (row: LocalPayment): CheckoutPayment => ({
   actions: actionsOf(row),
 });
 
-export async function findCheckout(db: Database, id: string): Promise<CheckoutPayment> {
+/** Whether `token` is the payment's checkout token (compared in constant time). */
+const holdsLink = (row: LocalPayment, token: string) => {
+  const expected = Buffer.from(row.checkoutToken);
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+};
+
+/** A payment whose checkout link the caller holds; without the right token it does not exist for them. */
+export async function findCheckout(db: Database, id: string, token: string): Promise<CheckoutPayment> {
   const [row] = await db.select().from(localProviderPayments).where(eq(localProviderPayments.id, id));
-  if (!row) throw errors.notFound('payment.errors.notFound');
+  if (!row || !holdsLink(row, token)) throw errors.notFound('payment.errors.notFound');
   return checkoutView(row);
 }
 
 /**
- * The checkout page's action on a payment, then the webhook called with its id (as Mollie does: the
- * webhook fetches the payment). An action its status does not allow is refused (409) and changes nothing.
+ * The checkout page's action on a payment whose link (token) the caller holds, then the webhook called with
+ * its id (as Mollie does: the webhook fetches the payment). An action its status does not allow is refused (409) and changes nothing.
  */
 export async function settleCheckout(
   db: Database,
   id: string,
+  token: string,
   action: CheckoutAction,
   callWebhook: (webhookUrl: string, paymentId: string) => Promise<void>,
 ): Promise<CheckoutPayment> {
@@ -143,7 +156,7 @@ export async function settleCheckout(
       .from(localProviderPayments)
       .where(eq(localProviderPayments.id, id))
       .for('update');
-    if (!current) throw errors.notFound('payment.errors.notFound');
+    if (!current || !holdsLink(current, token)) throw errors.notFound('payment.errors.notFound');
     if (!actionsOf(current).includes(action))
       throw errors.conflict('general', 'payment.errors.checkoutActionNotAllowed');
     let mandateId = current.mandateId;

@@ -9,7 +9,8 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * The webhook (public: the provider is not signed in, and nothing it sends is trusted) and the local test
- * provider's checkout (development only: its policy keeps it out of production).
+ * provider's checkout (development only: its policy keeps it out of production; only who holds a payment's
+ * checkout link, with its token, sees and settles it).
  */
 export function paymentRoutes(deps: {
   db: Database;
@@ -36,9 +37,9 @@ export function paymentRoutes(deps: {
       await payments.applyWebhook(body.id);
       return null;
     }),
-    route(endpoints.checkout, ({ params }) => findCheckout(db, params.id)),
+    route(endpoints.checkout, ({ params, query }) => findCheckout(db, params.id, query.token)),
     route(endpoints.settleCheckout, ({ params, body }) =>
-      settleCheckout(db, params.id, body.action, callWebhook),
+      settleCheckout(db, params.id, body.token, body.action, callWebhook),
     ),
   ];
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../modules/organisation/organisation.tables.ts';
 import { expectData, expectFailure } from '../../test/expect.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { checkoutTokenOf } from '../../test/local-checkout.ts';
 import { type MollieDouble, startMollieDouble } from '../../test/mollie-double.ts';
 import { localProviderPayments, paymentEvents, payments } from './payments.tables.ts';
 import type { PaymentRow } from './payments.ts';
@@ -111,7 +112,7 @@ const adapters: Record<
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/dev/checkout/${payment.providerPaymentId}`,
-        payload: { action },
+        payload: { action, token: await checkoutTokenOf(t.db, payment.providerPaymentId!) },
       });
       expectData(response);
     },
@@ -328,7 +329,10 @@ describe('the local checkout page', () => {
   it('shows the payment and the actions its status allows', async () => {
     const payment = await start(location.local);
     const shown = expectData<{ actions: string[]; amountCents: number; redirectUrl: string }>(
-      await t.app.inject({ method: 'GET', url: `/api/dev/checkout/${payment.providerPaymentId}` }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/dev/checkout/${payment.providerPaymentId}?token=${await checkoutTokenOf(t.db, payment.providerPaymentId!)}`,
+      }),
     );
     expect(shown).toMatchObject({ amountCents: 2_450, redirectUrl: 'http://127.0.0.1/after' });
     expect(shown.actions).toEqual(['paid', 'failed', 'canceled', 'expired', 'pending']);
@@ -341,7 +345,7 @@ describe('the local checkout page', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/dev/checkout/${payment.providerPaymentId}`,
-        payload: { action },
+        payload: { action, token: await checkoutTokenOf(t.db, payment.providerPaymentId!) },
       });
       expectFailure(response, 409, 'general', 'payment.errors.checkoutActionNotAllowed');
     }
@@ -354,8 +358,51 @@ describe('the local checkout page', () => {
   });
 
   it('answers 404 for a payment it does not hold', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/dev/checkout/tr_local_nothing' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/checkout/tr_local_nothing?token=x' });
     expectFailure(response, 404, 'general', 'payment.errors.notFound');
+  });
+
+  it("serves a payment only to who holds its checkout link: the link's token, never without it", async () => {
+    const payment = await start(location.local);
+    const other = await start(location.local);
+    const link = new URL(payment.checkoutUrl!);
+    const token = link.searchParams.get('token')!;
+    // The link the provider answers holds the payment's own token, unguessable (122 random bits).
+    expect(link.pathname).toBe(`/dev/checkout/${payment.providerPaymentId}`);
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    expect(token).toBe(await checkoutTokenOf(t.db, payment.providerPaymentId!));
+    expect(new URL(other.checkoutUrl!).searchParams.get('token')).not.toBe(token);
+
+    const url = `/api/dev/checkout/${payment.providerPaymentId}`;
+    const show = (query: string) => t.app.inject({ method: 'GET', url: `${url}${query}` });
+    const act = (payload: object) => t.app.inject({ method: 'POST', url, payload });
+    expectFailure(await show(''), 400, 'token', 'validation.required');
+    for (const wrong of [
+      'x',
+      token.toUpperCase(),
+      `${token}0`,
+      await checkoutTokenOf(t.db, other.providerPaymentId!),
+    ])
+      expectFailure(await show(`?token=${wrong}`), 404, 'general', 'payment.errors.notFound');
+    expectFailure(await act({ action: 'paid' }), 400, 'token', 'validation.required');
+    expectFailure(await act({ action: 'paid', token: 'x' }), 404, 'general', 'payment.errors.notFound');
+    expectFailure(
+      await act({ action: 'paid', token: await checkoutTokenOf(t.db, other.providerPaymentId!) }),
+      404,
+      'general',
+      'payment.errors.notFound',
+    );
+    // Nothing moved: both still open at the provider and in the ledger.
+    for (const id of [payment.providerPaymentId!, other.providerPaymentId!]) {
+      const [row] = await t.db.select().from(localProviderPayments).where(eq(localProviderPayments.id, id));
+      expect(row!.status).toBe('open');
+    }
+    expect(await historyOf(payment.id)).toEqual(['open']);
+
+    // With the link, the payer (not signed in) sees and pays it.
+    expect(expectData<{ id: string }>(await show(`?token=${token}`)).id).toBe(payment.providerPaymentId);
+    expectData(await act({ action: 'paid', token }));
+    expect((await reread(payment.id)).status).toBe('paid');
   });
 });
 

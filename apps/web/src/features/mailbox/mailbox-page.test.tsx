@@ -2,13 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MailboxMessage } from '@xp/contracts';
+import type { Claims, MailboxMessage } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { forgetRestoredSession, installSessionHooks } from '@/app/session';
 import { sessionStore } from '@/app/session-store';
+import { admin, testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
 import { screen, waitFor, within } from '@/test/render';
 import { mailFrameDocument, splitLinks } from './mail-frame';
@@ -34,8 +35,14 @@ const code: MailboxMessage = {
   sentAt: null,
 };
 
-/** Replaces `fetch`: the mailbox answers `reply()`, everything else 404; records the mailbox requests. */
-function fakeMailbox(reply: (url: URL) => { status: number; data: unknown }) {
+/**
+ * Replaces `fetch`: the session restores as `claims` (an admin unless said otherwise), the mailbox answers
+ * `reply()`, everything else 404; records the mailbox requests.
+ */
+function fakeMailbox(
+  reply: (url: URL) => { status: number; data: unknown },
+  claims: Claims | null = admin(),
+) {
   const requests: URL[] = [];
   vi.stubGlobal(
     'fetch',
@@ -43,7 +50,11 @@ function fakeMailbox(reply: (url: URL) => { status: number; data: unknown }) {
       const url = new URL(input, 'http://localhost');
       const isMailbox = url.pathname === '/api/dev/mailbox';
       if (isMailbox) requests.push(url);
-      const { status, data } = isMailbox ? reply(url) : { status: 404, data: null };
+      const { status, data } = isMailbox
+        ? reply(url)
+        : url.pathname === '/api/account/restore'
+          ? { status: 200, data: { claims } }
+          : { status: 404, data: null };
       const ok = status < 400;
       return new Response(
         JSON.stringify({
@@ -84,7 +95,26 @@ afterEach(() => {
 });
 
 describe('the development mailbox', () => {
-  it('lists the mails without a session and shows the chosen one as HTML and as text', async () => {
+  it('signs in like any screen: without a session to the login page, and back after it', async () => {
+    const requests = fakeMailbox(() => ({ status: 200, data: { items: [], total: 0 } }), null);
+    const router = await startApp('/dev/mailbox?to=sam%40example.com');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/account/login/${encodeURIComponent('/dev/mailbox?to=sam%40example.com')}`,
+      ),
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('is for admins only: anyone else goes to their own home', async () => {
+    const requests = fakeMailbox(() => ({ status: 200, data: { items: [], total: 0 } }), testClaims());
+    const router = await startApp('/dev/mailbox');
+    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/dev\/mailbox/));
+    expect(screen.queryByRole('heading', { name: 'Ontwikkelmailbox' })).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('lists the mails to an admin and shows the chosen one as HTML and as text', async () => {
     const requests = fakeMailbox(() => ({ status: 200, data: { items: [invitation, code], total: 2 } }));
     const router = await startApp('/dev/mailbox');
 

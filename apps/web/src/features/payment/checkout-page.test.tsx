@@ -1,6 +1,6 @@
 import type { CheckoutPayment } from '@xp/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, fakeApi, renderWithQuery, requestsTo } from '@/test/fake-api';
+import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
 
@@ -15,13 +15,14 @@ const open: CheckoutPayment = {
   actions: ['paid', 'failed', 'canceled', 'expired', 'pending'],
 };
 const path = '/api/dev/checkout/tr_local_abc';
+const TOKEN = 't0k3n';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the local checkout page', () => {
   it('shows the payment with its amount and the actions its status allows', async () => {
-    fakeApi({ [`GET ${path}`]: () => ({ data: open }) });
-    renderWithQuery(<CheckoutPage paymentId="tr_local_abc" onDone={() => {}} />);
+    const requests = fakeApi({ [`GET ${path}`]: () => ({ data: open }) });
+    renderWithQuery(<CheckoutPage paymentId="tr_local_abc" token={TOKEN} onDone={() => {}} />);
     expect(await screen.findByRole('heading', { name: 'Testbetaling' })).toBeInTheDocument();
     expect(screen.getByText('Inschrijving Vitaal Utrecht Centrum')).toBeInTheDocument();
     expect(screen.getByTestId('checkout-amount')).toHaveTextContent('€ 49,50');
@@ -34,6 +35,8 @@ describe('the local checkout page', () => {
       'Laten verlopen',
       'In behandeling laten',
     ]);
+    // The payment is asked for with the token of the checkout link.
+    expect(queryOf(requestsTo(requests, 'GET', path)[0])).toEqual({ token: TOKEN });
   });
 
   it('pays and sends the person back to where the payment came from', async () => {
@@ -42,10 +45,12 @@ describe('the local checkout page', () => {
       [`POST ${path}`]: () => ({ data: { ...open, status: 'paid', actions: ['chargedBack'] } }),
     });
     const onDone = vi.fn();
-    const { user } = renderWithQuery(<CheckoutPage paymentId="tr_local_abc" onDone={onDone} />);
+    const { user } = renderWithQuery(<CheckoutPage paymentId="tr_local_abc" token={TOKEN} onDone={onDone} />);
     await user.click(await screen.findByRole('button', { name: 'Betalen' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(open.redirectUrl));
-    expect(requestsTo(requests, 'POST', path).map((request) => request.body)).toEqual([{ action: 'paid' }]);
+    expect(requestsTo(requests, 'POST', path).map((request) => request.body)).toEqual([
+      { action: 'paid', token: TOKEN },
+    ]);
   });
 
   it('charges a paid payment back and stays on the page', async () => {
@@ -61,9 +66,12 @@ describe('the local checkout page', () => {
       },
     });
     const onDone = vi.fn();
-    const { user } = renderWithQuery(<CheckoutPage paymentId="tr_local_abc" onDone={onDone} />, {
-      language: 'en',
-    });
+    const { user } = renderWithQuery(
+      <CheckoutPage paymentId="tr_local_abc" token={TOKEN} onDone={onDone} />,
+      {
+        language: 'en',
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Charge back' }));
     expect(await screen.findByText('€ 49,50 has been charged back.')).toBeInTheDocument();
     expect(screen.getByText('This payment is settled; nothing more can happen to it.')).toBeInTheDocument();
@@ -76,7 +84,7 @@ describe('the local checkout page', () => {
       [`POST ${path}`]: () => failure(409, 'payment.errors.checkoutActionNotAllowed'),
     });
     const onDone = vi.fn();
-    const { user } = renderWithQuery(<CheckoutPage paymentId="tr_local_abc" onDone={onDone} />);
+    const { user } = renderWithQuery(<CheckoutPage paymentId="tr_local_abc" token={TOKEN} onDone={onDone} />);
     await user.click(await screen.findByRole('button', { name: 'Annuleren' }));
     expect(await screen.findByText('Dat kan niet meer met deze betaling')).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
@@ -84,7 +92,7 @@ describe('the local checkout page', () => {
 
   it('is not there for an unknown payment (or in production)', async () => {
     fakeApi({});
-    renderWithQuery(<CheckoutPage paymentId="tr_local_abc" onDone={() => {}} />);
+    renderWithQuery(<CheckoutPage paymentId="tr_local_abc" token={TOKEN} onDone={() => {}} />);
     expect(await screen.findByRole('heading', { name: /niet gevonden/i })).toBeInTheDocument();
   });
 });

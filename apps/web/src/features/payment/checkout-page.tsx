@@ -32,6 +32,8 @@ const ACTION_VARIANTS: Record<CheckoutAction, { variant: string; color?: string 
 
 interface CheckoutPageProps {
   paymentId: string;
+  /** The token of the checkout link: only who holds the link sees and settles the payment. */
+  token: string;
   /** Where the browser goes after a settled payment; the redirect to the shop's return page by default. */
   onDone?: (redirectUrl: string) => void;
 }
@@ -43,11 +45,12 @@ interface CheckoutPageProps {
  */
 export function CheckoutPage({
   paymentId,
+  token,
   onDone = (url) => window.location.assign(url),
 }: CheckoutPageProps) {
   const { t } = useTranslation();
   useDocumentTitle(`${t('payment.checkout.title')} · ${t('shell.productName')}`);
-  const query = useCheckout(paymentId);
+  const query = useCheckout(paymentId, token);
   const settle = useSettleCheckout();
 
   if (query.error?.status === 404) return <NotFoundPage />;
@@ -58,7 +61,7 @@ export function CheckoutPage({
     : undefined;
   const act = (action: CheckoutAction) =>
     settle.mutate(
-      { params: { id: paymentId }, body: { action } },
+      { params: { id: paymentId }, body: { action, token } },
       {
         onSuccess: (payment) => {
           void query.refetch();

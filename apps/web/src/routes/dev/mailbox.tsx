@@ -1,4 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { isAdmin } from '@xp/contracts/claims';
+import { requireAccess, requireSession } from '@/app/route-access';
 import { MailboxPage } from '@/features/mailbox/mailbox-page';
 import { defined, type SearchInput, stringUpTo } from '@/ui/list-search';
 
@@ -13,10 +15,15 @@ export function mailboxSearch(input: SearchInput<{ to: string; id: number }>): {
 }
 
 /**
- * The development mailbox, outside the signed-in layout: an invited person has no account yet and reads
- * the invitation here. The filter and the open mail live in the URL.
+ * The development mailbox, outside the shell but signed in like any screen: it holds every mail (reset links
+ * too), so only an admin reads it (decision 015); others go to their home. The filter and the open mail live
+ * in the URL.
  */
 export const Route = createFileRoute('/dev/mailbox')({
+  beforeLoad: (input) => {
+    requireSession(input);
+    requireAccess(isAdmin)(input);
+  },
   validateSearch: mailboxSearch,
   search: { middlewares: [stripSearchParams({ to: undefined, id: undefined })] },
   component: MailboxRoute,
