@@ -90,6 +90,28 @@ describe('an order in the side panel', () => {
     ).toBeInTheDocument();
   });
 
+  it('lets the supplier mark an order on invoice Paid, saying so; a refusal shows its message', async () => {
+    const requests = fakeApi({
+      'GET /api/ProductOrder/Supplier/31': () => ({
+        data: order({ status: 0, nextStatus: 1, checkoutUrl: null, paymentMethod: 1 }),
+      }),
+      'PUT /api/ProductOrder/31/Status': () =>
+        failure(409, 'productOrder.errors.paidByPaymentOnly', 'status'),
+    });
+    const { user } = renderPanel('supplier');
+    const panel = await screen.findByRole('dialog', { name: /Bestelling PO-000031/ });
+    await user.click(await within(panel).findByRole('button', { name: 'Naar Betaald' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Status wijzigen naar Betaald' });
+    expect(confirm).toHaveTextContent('pas op Betaald als de factuur is betaald');
+    await user.click(within(confirm).getByRole('button', { name: 'Naar Betaald' }));
+    await waitFor(() =>
+      expect(
+        requestsTo(requests, 'PUT', '/api/ProductOrder/31/Status').map((request) => request.body),
+      ).toEqual([{ status: 1 }]),
+    );
+    expect(await screen.findByText(/Een iDEAL-bestelling wordt pas betaald/)).toBeInTheDocument();
+  });
+
   it('tells the supplier a New iDEAL order waits for its payment (en)', async () => {
     fakeApi({ 'GET /api/ProductOrder/Supplier/31': () => ({ data: order({ checkoutUrl: null }) }) });
     renderPanel('supplier', 'en');

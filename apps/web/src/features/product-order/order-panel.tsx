@@ -262,14 +262,20 @@ function StatusChange({ order, onChanged }: { order: ProductOrder; onChanged?: (
     return false;
   };
 
+  // Paid by hand: only an order on invoice (an iDEAL order's payment moves it), recorded (audited).
+  const paidByHand = (status: number) =>
+    status === ProductOrderStatus.Paid && order.paymentMethod === OrderPaymentMethod.Invoice
+      ? ` ${t('productOrder.change.paidOnInvoice')}`
+      : '';
   const moveOn = (status: number) =>
     void confirm({
       title: t('productOrder.change.confirmTitle', { status: t(`productOrder.status.${status}`) }),
-      message: t('productOrder.change.confirmMessage', {
-        number: order.followNumber,
-        from,
-        to: t(`productOrder.status.${status}`),
-      }),
+      message:
+        t('productOrder.change.confirmMessage', {
+          number: order.followNumber,
+          from,
+          to: t(`productOrder.status.${status}`),
+        }) + paidByHand(status),
       confirmLabel: t('productOrder.change.to', { status: t(`productOrder.status.${status}`) }),
       onConfirm: async () => {
         try {
