@@ -120,8 +120,13 @@ export const signUpFields = z.object({
   city: requiredText(64),
   accountHolder: requiredText(70),
   iban: ibanSchema,
-  /** On the tablet at the desk: no login popup; the person goes back to the start after. */
+  /**
+   * On the tablet at the desk: no login popup; the person goes back to the start after. It switches off no
+   * check: a known address waits for its proof as anywhere else.
+   */
   kiosk: z.boolean().default(false),
+  /** The language of the page: the confirmation mail is written in it. */
+  language: z.enum(['nl', 'en']).default('nl'),
   /** Left empty by people; a bot that fills every field is refused. */
   website: z.string().max(0, 'signUp.errors.refused').optional(),
 });
@@ -146,14 +151,68 @@ export const signUpInput = signUpFields.superRefine(signUpRules);
 export type SignUpInput = z.input<typeof signUpInput>;
 
 /**
- * A sign-up made: where to pay the first amount (null when nothing is due now), and the token of the result
- * page (`/inschrijven/resultaat/{resultToken}`: the first invoice's pay link, decision 017).
+ * A sign-up's answer. Made at once only when the password is that of an account whose address is proven:
+ * where to pay the first amount (null when nothing is due now) and the token of the result page
+ * (`/inschrijven/resultaat/{resultToken}`: the first invoice's pay link, decision 017). Otherwise nothing is
+ * made yet: `mailSent`, a link to the address confirms it (the same answer whether or not the address is
+ * known, issue 28).
  */
 export const signUpResult = z.object({
   checkoutUrl: z.string().nullable(),
-  resultToken: z.string(),
+  resultToken: z.string().nullable(),
+  mailSent: z.boolean(),
 });
 export type SignUpResult = z.infer<typeof signUpResult>;
+
+// --------------------------------------------------------------- a sign-up waiting for its address
+
+const confirmTokenParam = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,64}$/, 'signUp.errors.confirmNotFound')
+    .meta({ examples: ['A'.repeat(43)] }),
+});
+
+/** What the mailed link confirms, shown before it is confirmed. */
+export const pendingSignUpView = z.object({
+  /** 'signUp': a membership; 'account': only the account of a registration finished from the desk's link. */
+  kind: z.enum(['signUp', 'account']),
+  gymName: z.string(),
+  locationName: z.string().nullable(),
+  subscriptionName: z.string().nullable(),
+  variantName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  firstName: z.string(),
+  insertion: z.string().nullable(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type PendingSignUpView = z.infer<typeof pendingSignUpView>;
+
+/** A confirmed sign-up: where to pay (null: nothing due, or only the account was confirmed). */
+export const confirmSignUpResult = z.object({
+  checkoutUrl: z.string().nullable(),
+  resultToken: z.string().nullable(),
+});
+export type ConfirmSignUpResult = z.infer<typeof confirmSignUpResult>;
+
+/** A pending sign-up on the desk's list: who, what they chose, and the gym's member of that address. */
+export const pendingSignUpItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  locationName: z.string().nullable(),
+  subscriptionName: z.string().nullable(),
+  variantName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  /** The member of that address in the gym (the one a merge brings up to date); null: a new member. */
+  member: z.object({ id: z.number().int(), fullName: z.string() }).nullable(),
+});
+export type PendingSignUpItem = z.infer<typeof pendingSignUpItem>;
+
+export const mergeSignUpResult = z.object({ memberId: z.number().int() });
 
 // --------------------------------------------------------------- a registration begun at the desk
 
@@ -227,10 +286,57 @@ export const signUpEndpoints = {
     path: '/SignUp',
     policy: policy.public,
     summary:
-      'Sign up for a membership: the member (an open registration), the account or the existing one, the first invoice and its payment (rate limited)',
+      'Sign up for a membership: with the password of an account whose address is proven, at once (the member, the membership, the first invoice and its payment); otherwise a pending sign-up and a link mailed to the address, the same answer for a known and an unknown address (rate limited)',
     tags,
     body: signUpInput,
     response: signUpResult,
+  }),
+  pendingSignUp: endpoint({
+    method: 'GET',
+    path: '/SignUp/Confirm/{token}',
+    policy: policy.public,
+    summary: 'A pending sign-up by its mailed link: what confirming it makes (rate limited)',
+    tags,
+    params: confirmTokenParam,
+    response: pendingSignUpView,
+  }),
+  confirmSignUp: endpoint({
+    method: 'POST',
+    path: '/SignUp/Confirm/{token}',
+    policy: policy.public,
+    summary:
+      'Confirm a pending sign-up by its mailed link (the address is proven): the account, the member, the membership, the first invoice and its payment (once)',
+    tags,
+    params: confirmTokenParam,
+    response: confirmSignUpResult,
+  }),
+  pendingSignUps: endpoint({
+    method: 'GET',
+    path: '/SignUp/Pending',
+    policy: policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships'),
+    summary: 'Sign-ups waiting for their address to be proven, of the active gym (or location), newest first',
+    tags,
+    query: listQuery(['createdAt', 'name'] as const),
+    response: paged(pendingSignUpItem),
+  }),
+  mergePendingSignUp: endpoint({
+    method: 'POST',
+    path: '/SignUp/Pending/{id}/Merge',
+    policy: policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships'),
+    summary:
+      "Merge a pending sign-up (the desk knows the person): its data on the gym's member of the address (or a new one) and its membership; no account is linked",
+    tags,
+    params: idParam,
+    response: mergeSignUpResult,
+  }),
+  dismissPendingSignUp: endpoint({
+    method: 'POST',
+    path: '/SignUp/Pending/{id}/Dismiss',
+    policy: policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships'),
+    summary: 'Dismiss a pending sign-up: nothing of it is kept on a member; its link no longer works',
+    tags,
+    params: idParam,
+    response: z.null(),
   }),
   registrationLink: endpoint({
     method: 'POST',

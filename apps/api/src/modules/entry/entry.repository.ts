@@ -16,6 +16,7 @@ import {
   subscriptions,
   subscriptionVariants,
 } from '../subscription/subscription.tables.ts';
+import { users } from '../user/user.tables.ts';
 import { entries, entryAttempts } from './entry.tables.ts';
 
 /*
@@ -202,6 +203,12 @@ export async function validMemberships(db: Database, memberId: number, locationI
       ),
     )
     .orderBy(asc(memberships.startDate), asc(memberships.id));
+}
+
+/** Whether the account's address was proven by a link mailed to it (issue 28). */
+export async function isEmailProven(db: Database, userId: number) {
+  const [row] = await db.select({ provenAt: users.emailProvenAt }).from(users).where(eq(users.id, userId));
+  return row !== undefined && row.provenAt !== null;
 }
 
 /** The member app's check-in, one call of the SQL function `check_in` (migration 0035). */

@@ -195,9 +195,13 @@ export async function deleteEntry(db: Database, session: Claims, id: number, req
  * The member app's check-in at a location's QR code: the SQL function `check_in` (migration 0035) finds the
  * member of the account at the location's gym and lets them in on the first membership valid today there
  * that is not paused, within its time slots and access limits (its row locked, so parallel check-ins of one
- * member take turns), or records the refused attempt with the reason of the first membership refused.
+ * member take turns), or records the refused attempt with the reason of the first membership refused. The
+ * account's address must be proven (403 `entry.errors.emailNotProven`).
  */
 export async function checkIn(db: Database, session: Claims, qrCode: string): Promise<CheckInResult> {
+  // Only an account whose address is proven (issue 28): one a public form made without proof is nobody's yet.
+  if (!(await repository.isEmailProven(db, session.userId)))
+    throw errors.forbidden('entry.errors.emailNotProven');
   const outcome = await repository.checkIn(db, qrCode, session.userId);
   if (outcome.status === 'unknownQrCode') throw errors.notFound('entry.errors.unknownQrCode');
   if (outcome.status === 'notAMember') throw errors.forbidden('entry.errors.notAMember');

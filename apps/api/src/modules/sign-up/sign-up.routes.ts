@@ -1,9 +1,13 @@
 import { signUpEndpoints as endpoints } from '@xp/contracts';
 import { route } from '../../platform/http/route.ts';
 import type { BillingDeps } from '../billing/billing-run.ts';
+import * as pending from './pending.service.ts';
 import * as service from './sign-up.service.ts';
 
-/** The public sign-up (decision 018): its lookups and the sign-up itself, rate limited per address. */
+/**
+ * The public sign-up (decision 018): its lookups and the sign-up itself, rate limited per address; the link
+ * that confirms a pending sign-up, and the desk's list of them (issue 28).
+ */
 export function signUpRoutes(deps: BillingDeps) {
   const { db } = deps;
   return [
@@ -20,6 +24,19 @@ export function signUpRoutes(deps: BillingDeps) {
     ),
     route(endpoints.completeOpenRegistration, ({ params, body, request }) =>
       service.completeOpenRegistration(deps, params.publicCode, body, request.ip),
+    ),
+    route(endpoints.pendingSignUp, ({ params, request }) =>
+      pending.pendingSignUp(db, params.token, request.ip),
+    ),
+    route(endpoints.confirmSignUp, ({ params, request }) =>
+      pending.confirmSignUp(deps, params.token, request.ip),
+    ),
+    route(endpoints.pendingSignUps, ({ session, query }) => pending.listPending(db, session, query)),
+    route(endpoints.mergePendingSignUp, ({ session, params, request }) =>
+      pending.mergePending(deps, session, params.id, request.id),
+    ),
+    route(endpoints.dismissPendingSignUp, ({ session, params, request }) =>
+      pending.dismissPending(db, session, params.id, request.id),
     ),
   ];
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type Claims,
   dutchToday,
@@ -12,18 +12,20 @@ import {
   vatSplit,
 } from '@xp/contracts';
 import { termEnd } from '@xp/contracts/dates';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit/audit.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import { type ListQuery, pagedList } from '../../platform/http/paging.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
+import { enqueueMail, publicLink } from '../../platform/mail/index.ts';
 import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import * as billing from '../billing/billing.repository.ts';
+import { rowsOf } from '../billing/billing.repository.ts';
 import { type BillingDeps, issuePeriods, mandateReferenceOf } from '../billing/billing-run.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
@@ -39,6 +41,7 @@ import {
   subscriptionVariants,
 } from '../subscription/subscription.tables.ts';
 import { users } from '../user/user.tables.ts';
+import { type PendingSignUpData, pendingSignUps } from './sign-up.tables.ts';
 
 /** Sign-ups from one address: 10 an hour (people sign up once; a family at one address a few times). */
 const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 60 * 60 };
@@ -107,22 +110,6 @@ export async function clubsInRange(
   );
 }
 
-/** A club open for sign-up, with its gym. */
-async function clubOf(db: Database, locationId: number) {
-  const [club] = await db
-    .select({
-      id: locations.id,
-      gymId: locations.gymId,
-      name: locations.name,
-      slug: locations.slug,
-      gymSlug: gyms.slug,
-    })
-    .from(locations)
-    .innerJoin(gyms, eq(gyms.id, locations.gymId))
-    .where(and(eq(locations.id, locationId), eq(locations.visibleOnRegistrationPage, true)));
-  return club;
-}
-
 /** The memberships a club offers on its sign-up page, prices incl. VAT (`vatSplit`, one rounding rule). */
 export async function publicSubscriptions(
   db: Database,
@@ -189,37 +176,90 @@ export async function publicSubscriptions(
 }
 
 type SignUp = z.output<typeof signUpInput>;
+type Person = Omit<SignUp, 'locationId' | 'subscriptionId' | 'variantId' | 'startDate'>;
+
+/** Mails to one address about sign-ups with it: at most 5 an hour (more sign-ups are kept, not mailed). */
+const MAILS_PER_ADDRESS = { limit: 5, windowSeconds: 60 * 60 };
+/** How long the mailed link confirms a pending sign-up. */
+export const CONFIRM_DAYS = 7;
+
+/** A club by id (visible on the registration page unless `anyVisibility`), with its gym. */
+export async function clubOf(db: Database, locationId: number, anyVisibility = false) {
+  const [club] = await db
+    .select({
+      id: locations.id,
+      gymId: locations.gymId,
+      name: locations.name,
+      slug: locations.slug,
+      gymSlug: gyms.slug,
+      gymName: gyms.name,
+    })
+    .from(locations)
+    .innerJoin(gyms, eq(gyms.id, locations.gymId))
+    .where(
+      and(
+        eq(locations.id, locationId),
+        anyVisibility ? undefined : eq(locations.visibleOnRegistrationPage, true),
+      ),
+    );
+  return club;
+}
+export type Club = NonNullable<Awaited<ReturnType<typeof clubOf>>>;
 
 /**
- * The account the membership goes to: a new one with the password given, or the existing one of the address
- * when the password is its own. Another password answers 409 on `email` (the spec's login popup asks the
- * account's password); on the kiosk, where no popup is, the sign-up goes on without the account (the desk
- * links it when completing the registration). Both paths verify a hash, so they take the same time.
+ * What a take-out at the desk checks: the subscription active and offered at the club, the variant its own,
+ * the age on the start date in its age groups.
  */
-async function accountFor(
+async function offerFor(
   db: Database,
-  input: Pick<SignUp, 'email' | 'password' | 'kiosk'>,
-): Promise<{ userId: number | null; isNew: boolean }> {
+  club: Club,
+  input: { subscriptionId: number; variantId: number; dateOfBirth: string; startDate: string },
+) {
+  const subscription = await memberRepository.subscriptionForTakeOut(db, club.gymId, input.subscriptionId);
+  if (!subscription?.isActive || !subscription.locationIds.includes(club.id))
+    throw errors.field('subscriptionId', 'member.errors.subscriptionNotFound');
+  const variant = subscription.variants.find((entry) => entry.id === input.variantId);
+  if (!variant) throw errors.field('variantId', 'member.errors.variantNotFound');
+  if (!fitsAgeGroups(subscription.ageGroups, input.dateOfBirth, input.startDate))
+    throw errors.field('dateOfBirth', 'member.errors.ageDoesNotMatch');
+  return { subscription, variant };
+}
+
+/**
+ * The account of the address when the password typed is its own and its address is proven (issue 28): only
+ * then may a public form act for the person at once. Exactly one hash is verified whatever the address (a
+ * dummy one when it has no account), so a known and an unknown address take the same time.
+ */
+async function provenAccountOf(db: Database, email: string, password: string) {
   const [existing] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, provenAt: users.emailProvenAt })
     .from(users)
-    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
-  if (existing) {
-    if (await verifyPassword(existing.passwordHash, input.password))
-      return { userId: existing.id, isNew: false };
-    if (input.kiosk) return { userId: null, isNew: false };
-    throw errors.conflict('email', 'signUp.errors.accountExists');
-  }
-  if (isCommonPassword(input.password)) throw errors.field('password', 'validation.passwordTooCommon');
-  await verifyPassword(undefined, input.password);
-  return { userId: null, isNew: true };
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
+  const matches = await verifyPassword(existing?.passwordHash, password);
+  return existing && matches && existing.provenAt !== null ? existing.id : null;
+}
+
+/** The gym's live member of an address (locked when asked). */
+export async function memberOfAddress(tx: Database, gymId: number, email: string, lock = false) {
+  const query = tx
+    .select({ id: members.id, userId: members.userId })
+    .from(members)
+    .where(
+      and(
+        eq(members.gymId, gymId),
+        sql`lower(${members.email}) = ${email.toLowerCase()}`,
+        sql`${members.anonymisedAt} is null`,
+      ),
+    );
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
 }
 
 /** The personal data of the form as the member's columns (home location: the club). */
 const personOf = (
-  input: Omit<SignUp, 'locationId' | 'subscriptionId' | 'variantId' | 'startDate'>,
+  input: Omit<PendingSignUpData, 'subscriptionId' | 'variantId' | 'startDate' | 'kiosk'> & { email: string },
   homeLocationId: number,
-  today: string,
+  mandateSignedOn: string,
 ) => ({
   firstName: input.firstName,
   insertion: input.insertion ?? null,
@@ -235,125 +275,223 @@ const personOf = (
   homeLocationId,
   iban: input.iban,
   accountHolder: input.accountHolder,
-  mandateSignedOn: today,
+  mandateSignedOn,
 });
 
-/** A new account of the address (role `Employee`: the platform's plain user); twice at once: 409. */
-async function createAccount(
+/** What a pending sign-up keeps of the form: everything but the passwords and the club. */
+export const pendingDataOf = (
+  input: Person & Partial<Pick<SignUp, 'subscriptionId' | 'variantId' | 'startDate'>>,
+): PendingSignUpData => ({
+  subscriptionId: input.subscriptionId ?? null,
+  variantId: input.variantId ?? null,
+  startDate: input.startDate ?? null,
+  phoneNumber: input.phoneNumber,
+  gender: input.gender,
+  firstName: input.firstName,
+  insertion: input.insertion ?? null,
+  lastName: input.lastName,
+  dateOfBirth: input.dateOfBirth,
+  street: input.street,
+  houseNumber: input.houseNumber,
+  postalCode: input.postalCode,
+  city: input.city,
+  accountHolder: input.accountHolder,
+  iban: input.iban,
+  kiosk: input.kiosk,
+});
+
+/**
+ * Keeps a sign-up aside until its address is proven, and mails the address the link that confirms it (in the
+ * page's language; at most `MAILS_PER_ADDRESS`, so a stranger cannot flood a mailbox). Nothing of a member or
+ * an account changes.
+ */
+export async function keepPending(
   tx: Database,
-  input: Pick<SignUp, 'email' | 'firstName' | 'insertion' | 'lastName' | 'phoneNumber'>,
-  passwordHash: string,
+  publicUrl: string,
+  pending: {
+    kind: 'signUp' | 'account';
+    gymId: number;
+    gymName: string;
+    locationId: number | null;
+    email: string;
+    data: PendingSignUpData;
+    passwordHash: string;
+    language: 'nl' | 'en';
+  },
 ) {
-  try {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        role: 'Employee',
-        firstName: input.firstName,
-        insertion: input.insertion ?? null,
-        lastName: input.lastName,
-        phoneNumber: input.phoneNumber,
-      })
-      .returning({ id: users.id });
-    return user!.id;
-  } catch (error) {
-    // The same address signed up twice at once: the second one is the existing account's case.
-    if (isUniqueViolation(error, 'users_email_lower_unique'))
-      throw errors.conflict('email', 'signUp.errors.accountExists');
-    throw error;
+  const token = randomBytes(32).toString('base64url');
+  const known = await memberOfAddress(tx, pending.gymId, pending.email);
+  const [row] = await tx
+    .insert(pendingSignUps)
+    .values({
+      kind: pending.kind,
+      gymId: pending.gymId,
+      locationId: pending.locationId,
+      memberId: known?.id ?? null,
+      email: pending.email,
+      data: pending.data,
+      passwordHash: pending.passwordHash,
+      language: pending.language,
+      tokenHash: tokenHashOf(token),
+      expiresAt: sql`now() + make_interval(days => ${CONFIRM_DAYS})` as unknown as Date,
+    })
+    .returning({ id: pendingSignUps.id });
+  await audit(tx, {
+    userId: null,
+    entity: 'PendingSignUp',
+    entityId: row!.id,
+    before: null,
+    after: { kind: pending.kind, gymId: pending.gymId, memberId: known?.id ?? null },
+    requestId: 'sign-up',
+  });
+  const [mailed] = await rowsOf<{ n: number }>(
+    tx,
+    sql`select count(*)::int as "n" from ${pendingSignUps} where lower(${pendingSignUps.email}) = ${pending.email.toLowerCase()}
+      and ${pendingSignUps.createdAt} > now() - make_interval(secs => ${MAILS_PER_ADDRESS.windowSeconds})`,
+  );
+  if ((mailed?.n ?? 0) <= MAILS_PER_ADDRESS.limit)
+    await enqueueMail(tx, {
+      to: pending.email,
+      language: pending.language,
+      template: 'signUpConfirm',
+      data: {
+        gymName: pending.gymName,
+        kind: pending.kind,
+        link: publicLink(publicUrl, `/inschrijven/bevestigen/${token}`),
+      },
+    });
+}
+
+export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The membership of a sign-up whose person is known (the address proven, or the desk knows them): the gym's
+ * member of the address brought up to date (or a new open registration), the account linked when one is
+ * given and the member has none, the membership, and with `firstInvoice` its first invoice (one-off costs
+ * and the first period, decision 017) to be paid now; without it the billing run invoices it as any take-out.
+ */
+export async function enrol(
+  tx: Database,
+  deps: BillingDeps,
+  made: {
+    club: Club;
+    email: string;
+    data: PendingSignUpData & { subscriptionId: number; variantId: number; startDate: string };
+    userId: number | null;
+    mandateSignedOn: string;
+    by: 'signUp' | 'kiosk' | 'confirmed' | 'desk';
+    auditUserId: number | null;
+    requestId: string;
+    firstInvoice: boolean;
+  },
+) {
+  const { club, data } = made;
+  const today = dutchToday();
+  const startDate = data.startDate < today ? today : data.startDate;
+  const { subscription, variant } = await offerFor(tx, club, { ...data, startDate });
+  const person = personOf({ ...data, email: made.email }, club.id, made.mandateSignedOn);
+  const known = await memberOfAddress(tx, club.gymId, made.email, true);
+  let memberId: number;
+  if (known) {
+    memberId = known.id;
+    await memberRepository.updateMember(tx, memberId, {
+      ...person,
+      ...(known.userId === null && made.userId !== null ? { userId: made.userId } : {}),
+    });
+  } else {
+    memberId = await memberRepository.insertMember(tx, club.gymId, {
+      ...person,
+      userId: made.userId,
+      registrationCompleted: false,
+    });
   }
+  const membershipId = await memberRepository.insertMembership(tx, {
+    gymId: club.gymId,
+    memberId,
+    subscriptionId: subscription.id,
+    variantId: variant.id,
+    locationId: club.id,
+    startDate,
+    endDate:
+      subscription.type === SubscriptionType.Prepaid
+        ? termEnd(startDate, variant.durationPeriodAmount, variant.durationPeriodType)
+        : null,
+  });
+  await audit(tx, {
+    userId: made.auditUserId,
+    entity: 'Membership',
+    entityId: membershipId,
+    before: null,
+    after: { memberId, subscriptionId: subscription.id, variantId: variant.id, by: made.by },
+    requestId: made.requestId,
+  });
+  const name = [data.firstName, data.insertion, data.lastName].filter(Boolean).join(' ');
+  if (!made.firstInvoice) return { memberId, invoice: undefined, name };
+  const first = await billing.claimFirstPeriod(tx, membershipId);
+  const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;
+  const invoiceId = issued?.invoiceIds.get(membershipId);
+  if (invoiceId === undefined) throw errors.badRequest('signUp.errors.nothingToPay');
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  return { memberId, invoice: invoice!, name };
 }
 
 /**
- * A sign-up (decision 018): checked like a take-out at the desk (the subscription active and offered at
- * the club, the variant its own, the age on the start date in its age groups); then in one transaction the
- * account (new, or the existing one), the gym's member of that address (new as an open registration, or the
- * one there is, its data brought up to date), the membership, and its first invoice (one-off costs and the
- * first period, decision 017). After it, the first payment at the club's provider: a `first` payment whose
- * mandate the later periods are charged on; the person comes back to the result page.
+ * A sign-up (decision 018, issue 28): checked like a take-out at the desk. With the password of an account
+ * whose address is proven it is made at once (`enrol`, the first invoice paid by a first payment whose
+ * mandate the later periods are charged on). Otherwise nothing changes yet: the sign-up is kept pending and
+ * the address gets the link that confirms it; the answer is the same whether the address is known (a member
+ * or an account) or not, and so is the work done for it (one hash verified, one made). `kiosk` only decides
+ * where the person goes back to.
  */
 export async function signUp(deps: BillingDeps, input: SignUp, address: string): Promise<SignUpResult> {
   await enforceRateLimit(deps.db, `signup:address:${address}`, SIGN_UP_LIMIT);
   const club = await clubOf(deps.db, input.locationId);
   if (!club) throw errors.field('locationId', CLUB_NOT_FOUND);
-  const account = await accountFor(deps.db, input);
-  const passwordHash = account.isNew ? await hashPassword(input.password) : null;
-  const today = dutchToday();
-  const made = await inTransaction(deps.db, async (tx) => {
-    const subscription = await memberRepository.subscriptionForTakeOut(tx, club.gymId, input.subscriptionId);
-    if (!subscription?.isActive || !subscription.locationIds.includes(club.id))
-      throw errors.field('subscriptionId', 'member.errors.subscriptionNotFound');
-    const variant = subscription.variants.find((entry) => entry.id === input.variantId);
-    if (!variant) throw errors.field('variantId', 'member.errors.variantNotFound');
-    if (!fitsAgeGroups(subscription.ageGroups, input.dateOfBirth, input.startDate))
-      throw errors.field('dateOfBirth', 'member.errors.ageDoesNotMatch');
-    const userId = account.isNew ? await createAccount(tx, input, passwordHash!) : account.userId;
-    const person = personOf(input, club.id, today);
-    const [known] = await tx
-      .select({ id: members.id, userId: members.userId })
-      .from(members)
-      .where(
-        and(
-          eq(members.gymId, club.gymId),
-          sql`lower(${members.email}) = ${input.email.toLowerCase()}`,
-          sql`${members.anonymisedAt} is null`,
-        ),
-      )
-      .for('update');
-    let memberId: number;
-    if (known) {
-      memberId = known.id;
-      await memberRepository.updateMember(tx, memberId, {
-        ...person,
-        ...(known.userId === null && userId !== null ? { userId } : {}),
+  await offerFor(deps.db, club, input);
+  const userId = await provenAccountOf(deps.db, input.email, input.password);
+  if (userId !== null) {
+    const known = await memberOfAddress(deps.db, club.gymId, input.email);
+    // The address's member is another account's: that person's data is not this account's to change.
+    if (!known || known.userId === null || known.userId === userId) {
+      const today = dutchToday();
+      const made = await inTransaction(deps.db, (tx) =>
+        enrol(tx, deps, {
+          club,
+          email: input.email,
+          data: pendingDataOf(input) as Parameters<typeof enrol>[2]['data'],
+          userId,
+          mandateSignedOn: today,
+          by: input.kiosk ? 'kiosk' : 'signUp',
+          auditUserId: userId,
+          requestId: 'sign-up',
+          firstInvoice: true,
+        }),
+      );
+      const back = input.kiosk ? `/inschrijven/${club.gymSlug}/${club.slug}/kiosk` : null;
+      const paid = await startFirstPayment(deps, {
+        ...made,
+        invoice: made.invoice!,
+        email: input.email,
+        back,
       });
-    } else {
-      memberId = await memberRepository.insertMember(tx, club.gymId, {
-        ...person,
-        userId,
-        registrationCompleted: false,
-      });
+      return { ...paid, mailSent: false };
     }
-    const membershipId = await memberRepository.insertMembership(tx, {
+  }
+  if (isCommonPassword(input.password)) throw errors.field('password', 'validation.passwordTooCommon');
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(deps.db, (tx) =>
+    keepPending(tx, deps.publicUrl, {
+      kind: 'signUp',
       gymId: club.gymId,
-      memberId,
-      subscriptionId: subscription.id,
-      variantId: variant.id,
+      gymName: club.gymName,
       locationId: club.id,
-      startDate: input.startDate,
-      endDate:
-        subscription.type === SubscriptionType.Prepaid
-          ? termEnd(input.startDate, variant.durationPeriodAmount, variant.durationPeriodType)
-          : null,
-    });
-    await audit(tx, {
-      userId,
-      entity: 'Membership',
-      entityId: membershipId,
-      before: null,
-      after: {
-        memberId,
-        subscriptionId: subscription.id,
-        variantId: variant.id,
-        by: input.kiosk ? 'kiosk' : 'signUp',
-      },
-      requestId: 'sign-up',
-    });
-    const first = await billing.claimFirstPeriod(tx, membershipId);
-    const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;
-    const invoiceId = issued?.invoiceIds.get(membershipId);
-    if (invoiceId === undefined) throw errors.badRequest('signUp.errors.nothingToPay');
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-    return {
-      memberId,
-      invoice: invoice!,
-      name: [input.firstName, input.insertion, input.lastName].filter(Boolean).join(' '),
-    };
-  });
-  const back = input.kiosk ? `/inschrijven/${club.gymSlug}/${club.slug}/kiosk` : null;
-  return startFirstPayment(deps, { ...made, email: input.email, back });
+      email: input.email,
+      data: pendingDataOf(input),
+      passwordHash,
+      language: input.language,
+    }),
+  );
+  return { checkoutUrl: null, resultToken: null, mailSent: true };
 }
 
 /**
@@ -362,7 +500,7 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
  * webhook's listener). A provider that cannot be reached leaves the sign-up standing: the result page offers
  * to pay again (the invoice's pay link).
  */
-async function startFirstPayment(
+export async function startFirstPayment(
   deps: BillingDeps,
   made: {
     memberId: number;
@@ -371,7 +509,7 @@ async function startFirstPayment(
     email: string;
     back: string | null;
   },
-): Promise<SignUpResult> {
+): Promise<{ checkoutUrl: string | null; resultToken: string }> {
   const { invoice } = made;
   const resultToken = deps.links.sign('invoice', invoice.id);
   const back = made.back ? `?terug=${encodeURIComponent(made.back)}` : '';
@@ -496,27 +634,30 @@ export async function openRegistration(
 }
 
 /**
- * Finishes a registration begun at the desk (once: the code is then used): the account as at the sign-up
- * (new, the existing one with its password, or none on the kiosk), the member's data and bank account, the
- * registration completed (the desk began it), and the first invoice of the newest membership not invoiced
- * yet, paid by a first payment as at the sign-up. Answers where to pay (null: nothing due).
+ * Finishes a registration begun at the desk (once: the code is then used): the member's data and bank
+ * account (the desk handed the person this link), the registration completed, and the first invoice of the
+ * newest membership not invoiced yet, paid by a first payment as at the sign-up. An account is linked at
+ * once only when the password is that of an account whose address is proven; otherwise the address gets a
+ * link that proves it, and only then is the account made (or the existing one linked) (issue 28). Answers
+ * where to pay (null: nothing due), the same for a known and an unknown address.
  */
 export async function completeOpenRegistration(
   deps: BillingDeps,
   code: string,
-  input: Omit<SignUp, 'locationId' | 'subscriptionId' | 'variantId' | 'startDate'>,
+  input: Person,
   address: string,
 ) {
   await enforceRateLimit(deps.db, `signup:address:${address}`, SIGN_UP_LIMIT);
   if (!(await memberOfCode(deps.db, code))) throw errors.notFound(CODE_NOT_FOUND);
-  const account = await accountFor(deps.db, input);
-  const passwordHash = account.isNew ? await hashPassword(input.password) : null;
+  const provenUserId = await provenAccountOf(deps.db, input.email, input.password);
+  if (provenUserId === null && isCommonPassword(input.password))
+    throw errors.field('password', 'validation.passwordTooCommon');
+  const passwordHash = provenUserId === null ? await hashPassword(input.password) : null;
   const today = dutchToday();
   const made = await inTransaction(deps.db, async (tx) => {
     const row = await memberOfCode(tx, code, true);
     if (!row) throw errors.notFound(CODE_NOT_FOUND);
     const { member } = row;
-    const userId = account.isNew ? await createAccount(tx, input, passwordHash!) : account.userId;
     const [taken] = await tx
       .select({ id: members.id })
       .from(members)
@@ -528,12 +669,13 @@ export async function completeOpenRegistration(
         ),
       );
     if (taken) throw errors.field('email', 'member.errors.emailTaken');
+    const userId = member.userId === null ? provenUserId : null;
     await memberRepository.updateMember(tx, member.id, {
-      ...personOf(input, member.homeLocationId ?? 0, today),
+      ...personOf({ ...pendingDataOf(input), email: input.email }, member.homeLocationId ?? 0, today),
       homeLocationId: member.homeLocationId,
       registrationCompleted: true,
       registrationCode: null,
-      ...(member.userId === null && userId !== null ? { userId } : {}),
+      ...(userId !== null ? { userId } : {}),
     });
     await audit(tx, {
       userId,
@@ -543,6 +685,17 @@ export async function completeOpenRegistration(
       after: { registrationCompleted: true, by: 'registrationLink' },
       requestId: 'registration-link',
     });
+    if (passwordHash !== null && member.userId === null)
+      await keepPending(tx, deps.publicUrl, {
+        kind: 'account',
+        gymId: member.gymId,
+        gymName: row.gymName,
+        locationId: member.homeLocationId,
+        email: input.email,
+        data: pendingDataOf(input),
+        passwordHash,
+        language: input.language,
+      });
     const [newest] = (await membershipsOfMember(tx, member.id)).reverse();
     const first = newest ? await billing.claimFirstPeriod(tx, newest.id) : undefined;
     const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;

@@ -10,8 +10,9 @@ import {
   type Subscription,
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectFailure } from '../../test/expect.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { invoiceCollections, memberMandates } from '../billing/billing.tables.ts';
@@ -82,6 +83,29 @@ const person = (subscription: Subscription, overrides: Partial<SignUpInput> = {}
 });
 const signUp = async (body: SignUpInput, address?: string) =>
   ok<SignUpResult>(await publicCall('POST', '/SignUp', body, address));
+/** The token of the newest confirmation link mailed to an address (none: undefined). */
+async function mailedToken(email: string) {
+  const [mail] = await t.db
+    .select({ text: mailOutbox.text, language: mailOutbox.language })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'signUpConfirm')))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return mail?.text.match(/\/inschrijven\/bevestigen\/([A-Za-z0-9_-]+)/)?.[1];
+}
+/** The person opens the link mailed to them and confirms: where to pay. */
+async function confirmFromMail(email: string) {
+  const token = await mailedToken(email);
+  expect(token, `a confirmation mail to ${email}`).toBeDefined();
+  return ok<{ checkoutUrl: string | null; resultToken: string | null }>(
+    await publicCall('POST', `/SignUp/Confirm/${token}`),
+  );
+}
+/** A sign-up of a new address: the answer says a mail went out; confirmed from it, where to pay. */
+async function signUpConfirmed(body: SignUpInput, address?: string) {
+  expect(await signUp(body, address)).toEqual({ checkoutUrl: null, resultToken: null, mailSent: true });
+  return confirmFromMail(body.email);
+}
 const memberOf = async (email: string) =>
   (await t.db.select().from(members).where(sql`lower(${members.email}) = ${email.toLowerCase()}`))[0];
 
@@ -182,13 +206,36 @@ describe('finding a club', () => {
 });
 
 describe('signing up', () => {
-  it('makes the account, an open registration, the membership and its first invoice, paid by a first payment', async () => {
+  it('confirmed from the mail: the account, an open registration, the membership and its first invoice, paid by a first payment', async () => {
     const subscription = await newSubscription({ variants: [variant({ oneOffCosts: 2500 })] });
-    const body = person(subscription);
-    const result = await signUp(body);
+    const body = person(subscription, { language: 'en' });
+    // Nothing is made until the address is proven: the answer says a mail went out, in the page's language.
+    expect(await signUp(body)).toEqual({ checkoutUrl: null, resultToken: null, mailSent: true });
+    expect(await memberOf(body.email)).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, body.email));
+    expect(mail).toMatchObject({ language: 'en', subject: 'Confirm your sign-up at Vitaal Sportcentra' });
+    const token = (await mailedToken(body.email))!;
+    expect(ok(await publicCall('GET', `/SignUp/Confirm/${token}`))).toMatchObject({
+      kind: 'signUp',
+      gymName: 'Vitaal Sportcentra',
+      locationName: 'Vitaal Utrecht Centrum',
+      subscriptionName: subscription.name,
+      firstName: 'Fleur',
+      email: body.email,
+    });
+    const result = await confirmFromMail(body.email);
     expect(result.checkoutUrl).toMatch(/\/dev\/checkout\/tr_local_/);
+    // Once: the link is used.
+    expectFailure(
+      await publicCall('POST', `/SignUp/Confirm/${token}`),
+      404,
+      'general',
+      'signUp.errors.confirmNotFound',
+    );
     const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
-    expect(user).toMatchObject({ role: 'Employee', firstName: 'Fleur' });
+    expect(user).toMatchObject({ role: 'Employee', firstName: 'Fleur', language: 'en' });
+    expect(user!.emailProvenAt).not.toBeNull();
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     const member = (await memberOf(body.email))!;
     expect(member).toMatchObject({
@@ -247,7 +294,7 @@ describe('signing up', () => {
   it('a failed first payment is paid again from the result page: a first payment again, back to that page', async () => {
     const subscription = await newSubscription();
     const body = person(subscription, { kiosk: true });
-    const result = await signUp(body);
+    const result = await signUpConfirmed(body);
     await settle(result.checkoutUrl!, 'failed');
     const back = `/inschrijven/resultaat/${result.resultToken}?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`;
     for (const returnPath of [
@@ -307,7 +354,11 @@ describe('signing up', () => {
       [person(young, { variantId: other.variants[0]!.id }), 'variantId', 'member.errors.variantNotFound'],
       [person(young, { locationId: 999_999 }), 'locationId', 'signUp.errors.clubNotFound'],
       [
-        person(young, { password: 'password123', confirmPassword: 'password123' }),
+        person(young, {
+          password: 'password123',
+          confirmPassword: 'password123',
+          dateOfBirth: `${Number(today.slice(0, 4)) - 20}-01-01`,
+        }),
         'password',
         'validation.passwordTooCommon',
       ],
@@ -320,65 +371,33 @@ describe('signing up', () => {
     }
     expect(await userCount()).toBe(before);
     // Within the age group: welcome.
-    await signUp(person(young, { dateOfBirth: `${Number(today.slice(0, 4)) - 20}-01-01` }));
+    await signUpConfirmed(person(young, { dateOfBirth: `${Number(today.slice(0, 4)) - 20}-01-01` }));
   });
 
-  it('an address with an account: the popup asks its password; with it the membership goes to that account', async () => {
+  it("an address with an account: its own password (the popup's) signs up at once; another one waits for the mail", async () => {
     const subscription = await newSubscription();
     const first = person(subscription);
-    await signUp(first);
-    const again = {
-      ...first,
-      firstName: 'Fleur',
-      password: 'niet het goede 12345',
-      confirmPassword: 'niet het goede 12345',
-    };
-    const memberships0 = (
-      await t.db
-        .select()
-        .from(memberships)
-        .where(eq(memberships.memberId, (await memberOf(first.email))!.id))
-    ).length;
-    expectFailure(await publicCall('POST', '/SignUp', again), 409, 'email', 'signUp.errors.accountExists');
+    await signUpConfirmed(first);
     const member = (await memberOf(first.email))!;
-    expect((await t.db.select().from(memberships).where(eq(memberships.memberId, member.id))).length).toBe(
-      memberships0,
-    );
-    // The popup: the account's own password.
-    await signUp({ ...again, password: first.password, confirmPassword: first.password });
-    expect((await t.db.select().from(memberships).where(eq(memberships.memberId, member.id))).length).toBe(
-      memberships0 + 1,
-    );
+    const membershipCount = async () =>
+      (await t.db.select().from(memberships).where(eq(memberships.memberId, member.id))).length;
+    const before = await membershipCount();
+    const again = { ...first, password: 'niet het goede 12345', confirmPassword: 'niet het goede 12345' };
+    // Another password: nothing made, the same answer as for an unknown address (no 409 that tells).
+    expect(await signUp(again)).toEqual({ checkoutUrl: null, resultToken: null, mailSent: true });
+    expect(await membershipCount()).toBe(before);
+    // The popup: the account's own password, and its address is proven: at once, linked to that account.
+    const result = await signUp({ ...again, password: first.password, confirmPassword: first.password });
+    expect(result).toMatchObject({ mailSent: false, checkoutUrl: expect.stringMatching(/tr_local_/) });
+    expect(await membershipCount()).toBe(before + 1);
     expect(await t.db.select().from(users).where(eq(users.email, first.email))).toHaveLength(1);
-  });
-
-  it('on the kiosk an address with an account signs up without it (no popup there)', async () => {
-    const subscription = await newSubscription();
-    const email = 'gym@example.com';
-    const result = await signUp(
-      person(subscription, {
-        email,
-        kiosk: true,
-        password: 'een ander wachtwoord 9',
-        confirmPassword: 'een ander wachtwoord 9',
-      }),
-    );
-    expect(result.checkoutUrl).not.toBeNull();
-    const member = (await memberOf(email))!;
-    expect(member.userId).toBeNull();
-    const payment = await rowsOf<{ url: string }>(
-      t.db,
-      sql`select "redirect_url" as "url" from "payments" where "subject" = 'invoice' order by "id" desc limit 1`,
-    );
-    expect(payment[0]!.url).toContain(
-      `?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`,
-    );
   });
 
   it('is rate limited per address', async () => {
     const subscription = await newSubscription();
     const address = '10.68.250.1';
     for (let at = 0; at < 10; at++) await signUp(person(subscription), address);
+    // Nothing made by them: each waits for its mail.
     const refused = await publicCall('POST', '/SignUp', person(subscription), address);
     expect(refused.statusCode).toBe(429);
     expect(await memberOf(`nieuw${serial}@inschrijving.test`)).toBeUndefined();
@@ -430,7 +449,13 @@ describe('a registration begun at the desk', () => {
       registrationCode: null,
       iban: 'NL91ABNA0417164300',
     });
-    expect(after.userId).not.toBeNull();
+    // No account before the address is proven: the link mailed to it makes the account and links it.
+    expect(after.userId).toBeNull();
+    expect(await t.db.select().from(users).where(eq(users.email, member.email!))).toEqual([]);
+    expect(await confirmFromMail(member.email!)).toEqual({ checkoutUrl: null, resultToken: null });
+    const [account] = await t.db.select().from(users).where(eq(users.email, member.email!));
+    expect(account!.emailProvenAt).not.toBeNull();
+    expect((await memberOf(member.email!))!.userId).toBe(account!.id);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.memberId, member.id));
     expect(invoice).toMatchObject({ totalCents: 1500 + 3995, periodStart: today });
     const [payment] = await rowsOf<{ url: string }>(

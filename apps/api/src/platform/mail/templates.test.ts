@@ -53,6 +53,7 @@ const samples: MailTemplateData = {
     subscriptionName: 'Fitness Basis',
     endDate: '31-12-2026',
   },
+  signUpConfirm: { gymName: 'Vitaal Sportcentra', link, kind: 'signUp' },
   supplierDecision: { supplierName: 'FitSupply Nederland', decision: 'accepted', link },
   productOrderPlaced: {
     followNumber: 'PO-000042',

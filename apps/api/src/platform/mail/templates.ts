@@ -77,6 +77,11 @@ export interface MailTemplateData {
   };
   /** A membership ended from its cancel link: the confirmation. */
   membershipEnded: { gymName: string; subscriptionName: string; endDate: string };
+  /**
+   * A sign-up with this address waits for its proof (issue 28, decision 018): the link completes it.
+   * `kind` 'account': only the account of a registration finished from the desk's link.
+   */
+  signUpConfirm: { gymName: string; link: string; kind: 'signUp' | 'account' };
   /** The platform accepted or denied a supplier (decision 020); `link`: the back-office's sign-in. */
   supplierDecision: { supplierName: string; decision: 'accepted' | 'denied'; link: string };
   /**
@@ -114,6 +119,7 @@ export const mailTemplates = [
   'invoicePaymentFailed',
   'invoiceReminder',
   'membershipEnded',
+  'signUpConfirm',
   'supplierDecision',
   'productOrderPlaced',
   'productOrderStatus',
@@ -499,6 +505,44 @@ const templates: Templates = {
           rich`Your membership ${strong(data.subscriptionName)} at ${data.gymName} runs until ${strong(data.endDate)} inclusive. You are welcome until that day.`,
         ),
         note(rich`Did you not do this yourself? Then please contact ${data.gymName}.`),
+      ],
+    }),
+  },
+  signUpConfirm: {
+    nl: (data) => ({
+      subject:
+        data.kind === 'signUp'
+          ? `Bevestig je inschrijving bij ${data.gymName}`
+          : `Bevestig je e-mailadres voor ${data.gymName}`,
+      blocks: [
+        heading(rich`Bevestig je e-mailadres`),
+        paragraph(
+          data.kind === 'signUp'
+            ? rich`Iemand heeft zich met dit e-mailadres ingeschreven bij ${strong(data.gymName)}. Was jij dat? Bevestig dan je e-mailadres met de knop hieronder: daarna rond je de inschrijving af en betaal je.`
+            : rich`Je hebt je inschrijving bij ${strong(data.gymName)} afgerond. Bevestig je e-mailadres met de knop hieronder: dan maken we je account en kun je inchecken.`,
+        ),
+        button('E-mailadres bevestigen', data.link, FALLBACK.nl),
+        note(
+          rich`Was jij dit niet? Dan kun je deze e-mail negeren: er verandert niets aan je gegevens. De link werkt 7 dagen.`,
+        ),
+      ],
+    }),
+    en: (data) => ({
+      subject:
+        data.kind === 'signUp'
+          ? `Confirm your sign-up at ${data.gymName}`
+          : `Confirm your email address for ${data.gymName}`,
+      blocks: [
+        heading(rich`Confirm your email address`),
+        paragraph(
+          data.kind === 'signUp'
+            ? rich`Someone signed up at ${strong(data.gymName)} with this email address. Was it you? Then confirm your email address with the button below: after that you complete the sign-up and pay.`
+            : rich`You completed your registration at ${strong(data.gymName)}. Confirm your email address with the button below: then we make your account and you can check in.`,
+        ),
+        button('Confirm email address', data.link, FALLBACK.en),
+        note(
+          rich`Was this not you? Then you can ignore this email: nothing changes in your details. The link works for 7 days.`,
+        ),
       ],
     }),
   },
