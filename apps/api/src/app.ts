@@ -103,7 +103,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     mollieApiKey: config.mollieApiKey,
     mollieApiEndpoint: config.mollieApiEndpoint,
-    apiKeyOfLocation: (database, locationId) => apiKeyOfLocation(database, secrets, locationId),
+    apiKeyOfLocation: (database, locationId) =>
+      apiKeyOfLocation(database, secrets, locationId, config.isProduction),
   });
   const links = createLinkSigner(secret);
   const billing = { db, payments, links, publicUrl: config.publicUrl };
@@ -139,7 +140,7 @@ export async function buildApp({
     }),
     ...recoveryRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl }),
     ...userRoutes({ db, mail: enqueueMail, publicUrl: config.publicUrl, cookies }),
-    ...locationRoutes({ db, secrets }),
+    ...locationRoutes({ db, secrets, isProduction: config.isProduction }),
     ...locationAreaRoutes({ db }),
     ...subscriptionRoutes({ db }),
     ...memberRoutes({ db }),

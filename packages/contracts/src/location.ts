@@ -23,6 +23,16 @@ export const canAlterLocation = (
   hasGymRight(claims, 'AlterGymInformation', location.gymId) ||
   claims.locationRights.includes(`${location.id}:AlterLocationInformation`);
 
+/**
+ * May set or replace a location's payment provider key, which decides where its members' payments go: the gym
+ * right AlterGymInformation in its gym (or an admin). AlterLocationInformation on the location alone shows the
+ * provider (masked) but does not change it (decision 015).
+ */
+export const canSetPaymentKey = (
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights'>,
+  location: { gymId: number },
+): boolean => hasGymRight(claims, 'AlterGymInformation', location.gymId);
+
 /** Lowercase letters, digits and single hyphens between them: the last part of `/inschrijven/{gym}/{slug}`. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -336,7 +346,10 @@ export const locationEndpoints = {
     method: 'POST',
     path: '/Location/{id}/AddPaymentProvider',
     policy: staff,
-    summary: 'Add the payment provider of a location (one per location: 409 when it has one)',
+    summary:
+      'Add the payment provider of a location (one per location: 409 when it has one). Needs AlterGymInformation ' +
+      "in the location's gym (or admin); a Mollie test key is refused in production (400); audited without the " +
+      "key and mailed to the gym's owners",
     tags,
     params: idParam,
     body: paymentProviderInput,
@@ -346,7 +359,9 @@ export const locationEndpoints = {
     method: 'PUT',
     path: '/LocationPaymentProvider/{id}',
     policy: staff,
-    summary: 'Replace the kind and API key of a payment provider (id of the provider)',
+    summary:
+      'Replace the kind and API key of a payment provider (id of the provider); rights, test keys, audit and ' +
+      'mail as for adding it',
     tags,
     params: idParam,
     body: paymentProviderInput,

@@ -161,7 +161,8 @@ export async function publicInvoice(
     dueDate: invoice.dueDate,
     totalAmount: invoice.totalCents,
     status: invoice.status,
-    isPayable: isPayableInvoice(invoice),
+    // An invoice of EUR 0.00 is never paid through a provider (decision 015).
+    isPayable: isPayableInvoice(invoice) && invoice.totalCents > 0,
     isPending: invoice.status === InvoiceStatus.Pending,
   };
 }

@@ -1,11 +1,25 @@
-import type { Claims, PaymentProvider, PaymentProviderInput } from '@xp/contracts';
+import {
+  type Claims,
+  canSetPaymentKey,
+  type PaymentProvider,
+  type PaymentProviderInput,
+} from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
+import { isMollieTestKey } from '../../platform/config.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
 import * as repository from './location.repository.ts';
 import { findAlterable } from './location-access.ts';
+
+/** What setting a key needs beside its location: whether test keys are refused (production). */
+export interface PaymentKeyDeps {
+  db: Database;
+  box: SecretBox;
+  isProduction: boolean;
+}
 
 const ENTITY = 'LocationPaymentProvider';
 const MASK = '••••••••';
@@ -35,10 +49,78 @@ const auditView = (row: { locationId: number; kind: number }) => ({
   apiKeyChanged: true,
 });
 
-/** The Mollie API key a location collects with, decrypted (never logged, never answered); none: undefined. */
-export async function apiKeyOfLocation(db: Database, box: SecretBox, locationId: number) {
+/**
+ * The Mollie API key a location collects with, decrypted (never logged, never answered); none: undefined. In
+ * production a test key (stored before, or while the server ran as development) collects nothing: it counts
+ * as none, so the location's payments are refused (`payment.errors.noProvider`) until a live key is set.
+ */
+export async function apiKeyOfLocation(
+  db: Database,
+  box: SecretBox,
+  locationId: number,
+  isProduction: boolean,
+) {
   const row = await repository.encryptedKeyOfLocation(db, locationId);
-  return row ? box.decrypt(row.apiKeyEncrypted, keyContext(locationId)) : undefined;
+  const key = row ? box.decrypt(row.apiKeyEncrypted, keyContext(locationId)) : undefined;
+  return isProduction && isMollieTestKey(key) ? undefined : key;
+}
+
+/**
+ * A location whose key the session may set: one it may change (404 when it may not see it, 403 when it may
+ * only see it), and the gym right AlterGymInformation there (or admin): the key decides where the members'
+ * payments go, so AlterLocationInformation alone is not enough (403).
+ */
+async function findKeySettable(db: Database, session: Claims, locationId: number) {
+  const location = await findAlterable(db, session, locationId);
+  if (!canSetPaymentKey(session, location)) throw errors.forbidden();
+  return location;
+}
+
+/** On Mollie's test page the payer picks "paid": a test key never collects in production (400). */
+function refuseTestKeyInProduction(isProduction: boolean, input: PaymentProviderInput) {
+  if (isProduction && isMollieTestKey(input.apiKey.trim()))
+    throw errors.field('apiKey', 'location.errors.testKeyInProduction');
+}
+
+/** Every change of a key is mailed to the gym's owners (in their language), in the change's transaction. */
+async function mailOwners(
+  db: Database,
+  session: Claims,
+  location: { gymId: number; name: string },
+  change: 'added' | 'replaced',
+  apiKey: string,
+) {
+  const [owners, gymName] = await Promise.all([
+    repository.gymOwners(db, location.gymId),
+    repository.gymName(db, location.gymId),
+  ]);
+  const changedAt = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(new Date())
+    .replace(' ', '');
+  await enqueueMails(
+    db,
+    owners.map((owner) => ({
+      to: owner.email,
+      language: owner.language,
+      template: 'paymentKeyChanged' as const,
+      data: {
+        gymName,
+        locationName: location.name,
+        changedBy: session.name,
+        changedAt,
+        change,
+        mode: isMollieTestKey(apiKey) ? ('test' as const) : ('live' as const),
+        keyEnding: apiKey.slice(-4),
+      },
+    })),
+  );
 }
 
 export async function getPaymentProvider(db: Database, session: Claims, locationId: number) {
@@ -48,8 +130,7 @@ export async function getPaymentProvider(db: Database, session: Claims, location
 }
 
 export async function addPaymentProvider(
-  db: Database,
-  box: SecretBox,
+  { db, box, isProduction }: PaymentKeyDeps,
   session: Claims,
   locationId: number,
   input: PaymentProviderInput,
@@ -57,7 +138,8 @@ export async function addPaymentProvider(
 ) {
   try {
     return await inTransaction(db, async (tx) => {
-      await findAlterable(tx, session, locationId);
+      const location = await findKeySettable(tx, session, locationId);
+      refuseTestKeyInProduction(isProduction, input);
       if (await repository.providerOfLocation(tx, locationId)) throw providerExists();
       const created = await repository.insertProvider(tx, locationId, stored(box, locationId, input));
       await audit(tx, {
@@ -68,6 +150,7 @@ export async function addPaymentProvider(
         after: auditView(created),
         requestId,
       });
+      await mailOwners(tx, session, location, 'added', input.apiKey);
       return masked(created);
     });
   } catch (error) {
@@ -80,8 +163,7 @@ export async function addPaymentProvider(
 const providerExists = () => errors.conflict('general', 'location.errors.paymentProviderExists');
 
 export function updatePaymentProvider(
-  db: Database,
-  box: SecretBox,
+  { db, box, isProduction }: PaymentKeyDeps,
   session: Claims,
   id: number,
   input: PaymentProviderInput,
@@ -90,8 +172,9 @@ export function updatePaymentProvider(
   return inTransaction(db, async (tx) => {
     const before = await repository.findProvider(tx, id);
     if (!before) throw errors.notFound('location.errors.paymentProviderNotFound');
+    let location: Awaited<ReturnType<typeof findKeySettable>>;
     try {
-      await findAlterable(tx, session, before.locationId);
+      location = await findKeySettable(tx, session, before.locationId);
     } catch (error) {
       // A provider of a location one may not see does not exist for them either.
       if (error instanceof AppError && error.status === 404) {
@@ -99,6 +182,7 @@ export function updatePaymentProvider(
       }
       throw error;
     }
+    refuseTestKeyInProduction(isProduction, input);
     const after = await repository.updateProvider(tx, id, stored(box, before.locationId, input));
     await audit(tx, {
       userId: session.userId,
@@ -108,6 +192,7 @@ export function updatePaymentProvider(
       after: auditView(after),
       requestId,
     });
+    await mailOwners(tx, session, location, 'replaced', input.apiKey);
     return masked(after);
   });
 }

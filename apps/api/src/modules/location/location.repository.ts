@@ -1,7 +1,9 @@
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
-import { gyms, locations } from '../organisation/organisation.tables.ts';
+import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
+import { gymEmployees, gymRightGrants, gyms, locations } from '../organisation/organisation.tables.ts';
+import { users } from '../user/user.tables.ts';
 import {
   locationOpeningHours,
   locationPaymentProviders,
@@ -258,3 +260,55 @@ export async function replaceOpeningHours(
     );
   }
 }
+
+/** The gym right that makes an employee one of the gym's owners (the one that sets payment keys). */
+const OWNER_RIGHT = 'AlterGymInformation';
+
+/**
+ * The gym's owners, who are told of every change of a location's payment key: its employees holding
+ * AlterGymInformation there (directly or through a rights group), whose account is live. Each with the
+ * language their mail is written in.
+ */
+export const gymOwners = async (db: Database, gymId: number) =>
+  db
+    .select({ email: users.email, language: users.language })
+    .from(gymEmployees)
+    .innerJoin(users, eq(users.id, gymEmployees.userId))
+    .where(
+      and(
+        eq(gymEmployees.gymId, gymId),
+        isNull(users.deletedAt),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(gymRightGrants)
+              .where(
+                and(
+                  eq(gymRightGrants.userId, users.id),
+                  eq(gymRightGrants.gymId, gymId),
+                  eq(gymRightGrants.right, OWNER_RIGHT),
+                ),
+              ),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(gymRightsGroupMembers)
+              .innerJoin(gymRightsGroups, eq(gymRightsGroups.id, gymRightsGroupMembers.groupId))
+              .where(
+                and(
+                  eq(gymRightsGroupMembers.userId, users.id),
+                  eq(gymRightsGroups.gymId, gymId),
+                  sql`${OWNER_RIGHT} = any(${gymRightsGroups.rights})`,
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id));
+
+/** The gym's name (for its owners' mails). */
+export const gymName = async (db: Database, gymId: number) =>
+  (await db.select({ name: gyms.name }).from(gyms).where(eq(gyms.id, gymId)))[0]?.name ?? '';

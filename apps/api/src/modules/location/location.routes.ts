@@ -6,8 +6,9 @@ import * as service from './location.service.ts';
 import * as openingHours from './location-opening-hours.service.ts';
 import * as payment from './location-payment.service.ts';
 
-export function locationRoutes(deps: { db: Database; secrets: SecretBox }) {
-  const { db, secrets } = deps;
+export function locationRoutes(deps: { db: Database; secrets: SecretBox; isProduction: boolean }) {
+  const { db, secrets, isProduction } = deps;
+  const keys = { db, box: secrets, isProduction };
   return [
     route(endpoints.list, ({ session, query }) => service.listLocations(db, session, query)),
     route(endpoints.publicList, ({ query }) => service.listPublicLocations(db, query)),
@@ -28,10 +29,10 @@ export function locationRoutes(deps: { db: Database; secrets: SecretBox }) {
       payment.getPaymentProvider(db, session, params.id),
     ),
     route(endpoints.addPaymentProvider, ({ session, params, body, request }) =>
-      payment.addPaymentProvider(db, secrets, session, params.id, body, request.id),
+      payment.addPaymentProvider(keys, session, params.id, body, request.id),
     ),
     route(endpoints.updatePaymentProvider, ({ session, params, body, request }) =>
-      payment.updatePaymentProvider(db, secrets, session, params.id, body, request.id),
+      payment.updatePaymentProvider(keys, session, params.id, body, request.id),
     ),
     route(endpoints.saveOpeningHours, ({ session, body, request }) =>
       openingHours.saveOpeningHours(db, session, body, request.id),

@@ -48,6 +48,7 @@ const samples: MailTemplateData = {
     payLink: link,
     cancelLink: link,
   },
+  refundOwed: { organisationName: 'Vitaal Sportcentra', reference: 'factuur 2026-000042', amount: '€ 24,95' },
   membershipEnded: {
     gymName: 'Vitaal Sportcentra',
     subscriptionName: 'Fitness Basis',
@@ -68,6 +69,15 @@ const samples: MailTemplateData = {
     productName: 'Loopband X1',
     status: 3,
     deliveryDate: '12-12-2026',
+  },
+  paymentKeyChanged: {
+    gymName: 'Vitaal Sportcentra',
+    locationName: 'Vitaal Utrecht Centrum',
+    changedBy: 'Mees Medewerker',
+    changedAt: '29-11-2026 01:30',
+    change: 'replaced',
+    mode: 'live',
+    keyEnding: '9876',
   },
 };
 

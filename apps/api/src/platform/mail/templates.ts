@@ -78,6 +78,11 @@ export interface MailTemplateData {
   /** A membership ended from its cancel link: the confirmation. */
   membershipEnded: { gymName: string; subscriptionName: string; endDate: string };
   /**
+   * A payment arrived for an invoice or order that was cancelled or paid already, or a paid invoice was
+   * cancelled (decision 015): `organisationName` pays `amount` (formatted) back for `reference`.
+   */
+  refundOwed: { organisationName: string; reference: string; amount: string };
+  /**
    * A sign-up with this address waits for its proof (issue 28, decision 018): the link completes it.
    * `kind` 'account': only the account of a registration finished from the desk's link.
    */
@@ -106,6 +111,19 @@ export interface MailTemplateData {
     status: number;
     deliveryDate: string | null;
   };
+  /**
+   * A location's payment provider key was set or replaced (decision 015), to each of the gym's owners: who did
+   * it and when (DD-MM-YYYY HH:mm, Dutch time), test or live, and the key's last four characters only.
+   */
+  paymentKeyChanged: {
+    gymName: string;
+    locationName: string;
+    changedBy: string;
+    changedAt: string;
+    change: 'added' | 'replaced';
+    mode: 'test' | 'live';
+    keyEnding: string;
+  };
 }
 export type MailTemplate = keyof MailTemplateData;
 export const mailTemplates = [
@@ -119,10 +137,12 @@ export const mailTemplates = [
   'invoicePaymentFailed',
   'invoiceReminder',
   'membershipEnded',
+  'refundOwed',
   'signUpConfirm',
   'supplierDecision',
   'productOrderPlaced',
   'productOrderStatus',
+  'paymentKeyChanged',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -508,6 +528,28 @@ const templates: Templates = {
       ],
     }),
   },
+  refundOwed: {
+    nl: (data) => ({
+      subject: `${data.organisationName} betaalt je ${data.amount} terug`,
+      blocks: [
+        heading(rich`We betalen je ${data.amount} terug`),
+        paragraph(
+          rich`Je betaling van ${strong(data.amount)} voor ${data.reference} hoeft niet meer: die is geannuleerd of al betaald. ${data.organisationName} betaalt het bedrag aan je terug.`,
+        ),
+        note(rich`Heb je vragen? Neem dan contact op met ${data.organisationName}.`),
+      ],
+    }),
+    en: (data) => ({
+      subject: `${data.organisationName} pays your ${data.amount} back`,
+      blocks: [
+        heading(rich`We are paying your ${data.amount} back`),
+        paragraph(
+          rich`Your payment of ${strong(data.amount)} for ${data.reference} is not needed: it was cancelled or paid already. ${data.organisationName} pays the amount back to you.`,
+        ),
+        note(rich`Any questions? Then please contact ${data.organisationName}.`),
+      ],
+    }),
+  },
   signUpConfirm: {
     nl: (data) => ({
       subject:
@@ -647,6 +689,36 @@ const templates: Templates = {
         ],
       };
     },
+  },
+  paymentKeyChanged: {
+    nl: (data) => ({
+      subject: `Betaalsleutel van ${data.locationName} ${data.change === 'added' ? 'ingesteld' : 'vervangen'}`,
+      blocks: [
+        heading(
+          rich`De Mollie-sleutel van ${data.locationName} is ${data.change === 'added' ? 'ingesteld' : 'vervangen'}`,
+        ),
+        paragraph(
+          rich`${strong(data.changedBy)} heeft op ${data.changedAt} de ${data.mode === 'live' ? 'live' : 'test'}sleutel die eindigt op ${strong(data.keyEnding)} ingesteld voor ${data.locationName} (${data.gymName}). De betalingen van de leden van deze locatie gaan vanaf nu naar het Mollie-account van die sleutel.`,
+        ),
+        note(
+          rich`Je krijgt dit bericht omdat je de gyminformatie van ${data.gymName} mag wijzigen. Heeft niemand van jullie dit gedaan? Vervang de sleutel dan meteen en neem contact op met het platform.`,
+        ),
+      ],
+    }),
+    en: (data) => ({
+      subject: `Payment key of ${data.locationName} ${data.change === 'added' ? 'set' : 'replaced'}`,
+      blocks: [
+        heading(
+          rich`The Mollie key of ${data.locationName} has been ${data.change === 'added' ? 'set' : 'replaced'}`,
+        ),
+        paragraph(
+          rich`${strong(data.changedBy)} set the ${data.mode} key ending in ${strong(data.keyEnding)} for ${data.locationName} (${data.gymName}) on ${data.changedAt}. From now on, the payments of this location's members go to the Mollie account of that key.`,
+        ),
+        note(
+          rich`You receive this message because you may change the gym information of ${data.gymName}. Did none of you do this? Then replace the key at once and contact the platform.`,
+        ),
+      ],
+    }),
   },
   accountDeletionRequest: {
     nl: (data) => ({

@@ -8,7 +8,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { canAlterLocation, type LocationDetail } from '@xp/contracts';
+import { canAlterLocation, canSetPaymentKey, type LocationDetail } from '@xp/contracts';
 import { canManageLocationEmployees } from '@xp/contracts/claims';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -169,7 +169,10 @@ export function LocationPaymentProviderTab({ id }: { id: number | null }) {
       {(location) =>
         canAlterLocation(claims, location) ? (
           <Stack gap="lg">
-            <PaymentProviderSettings locationId={location.id} />
+            <PaymentProviderSettings
+              locationId={location.id}
+              mayChange={canSetPaymentKey(claims, location)}
+            />
             {/* The dunning rules go with the provider that collects: the same right changes both. */}
             <BillingSettingsCard locationId={location.id} />
           </Stack>

@@ -205,9 +205,14 @@ describe('the payment provider', () => {
     await waitFor(() => expect(input).toHaveValue(''));
   });
 
-  it('adds the first provider in the location settings', async () => {
+  it('adds the first provider in the location settings of the gym', async () => {
     const key = `test_${'a1B2c3D4e5'.repeat(3)}wxyz`;
-    const { user, requests } = await start('/location/settings/paymentProvider', locationStaff, {
+    const gymInLocation = testClaims({
+      gymRights: ['10:AlterGymInformation'],
+      activeEnvironment: Environment.Location,
+      activeLocationId: 5,
+    });
+    const { user, requests } = await start('/location/settings/paymentProvider', gymInLocation, {
       'POST /api/Location/5/AddPaymentProvider': () => ({ data: masked }),
     });
     expect(await screen.findByText(/Er is nog geen betaalprovider ingesteld/)).toBeInTheDocument();
@@ -219,6 +224,24 @@ describe('the payment provider', () => {
       kind: 0,
       apiKey: key,
     });
+  });
+});
+
+describe('the payment provider of location staff', () => {
+  it('shows the key masked and says who may set it: no form without the gym right', async () => {
+    const { requests } = await start('/location/settings/paymentProvider', locationStaff, {
+      'GET /api/Location/5/PaymentProvider': () => ({
+        data: { id: 7, kind: 0, apiKeyMasked: 'live_••••••••9876' },
+      }),
+    });
+    expect(await screen.findByTestId('masked-key')).toHaveTextContent('live_••••••••9876');
+    expect(screen.getByText(/Alleen wie de gyminformatie mag wijzigen/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Betaalprovider' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/API-sleutel/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sleutel vervangen' })).not.toBeInTheDocument();
+    // The dunning rules of the same tab stay theirs.
+    expect(await screen.findByRole('form', { name: 'Incasso en betalingsachterstand' })).toBeInTheDocument();
+    expect(requestsTo(requests, 'PUT', '/api/LocationPaymentProvider/7')).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { type PaymentProvider, paymentProviderInput } from '@xp/contracts';
 import { PaymentProviderKind } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,18 @@ import { useAddPaymentProvider, usePaymentProvider, useUpdatePaymentProvider } f
 type FormValues = z.input<typeof paymentProviderInput>;
 const emptyProvider: FormValues = { kind: PaymentProviderKind.Mollie, apiKey: '' };
 
-/** 'Betaalprovider' of a location: the Mollie key, shown masked; saving replaces it. */
-export function PaymentProviderSettings({ locationId }: { locationId: number }) {
+/**
+ * 'Betaalprovider' of a location: the Mollie key, shown masked; saving replaces it. Only who may set the key
+ * (`canSetPaymentKey`: the gym right AlterGymInformation, or an admin) gets the form; others see the key masked.
+ */
+export function PaymentProviderSettings({
+  locationId,
+  mayChange,
+}: {
+  locationId: number;
+  mayChange: boolean;
+}) {
+  const { t } = useTranslation();
   const query = usePaymentProvider(locationId);
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -29,7 +39,39 @@ export function PaymentProviderSettings({ locationId }: { locationId: number }) 
       />
     );
   }
-  return <PaymentProviderForm locationId={locationId} provider={query.data} />;
+  return mayChange ? (
+    <PaymentProviderForm locationId={locationId} provider={query.data} />
+  ) : (
+    <Paper withBorder p="lg" radius="md" maw={720}>
+      <Stack gap="lg">
+        <CurrentProvider provider={query.data} />
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t('location.paymentProvider.gymRightNeeded')}
+        </Alert>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The key set now (masked), or that there is none. */
+function CurrentProvider({ provider }: { provider: PaymentProvider | null }) {
+  const { t } = useTranslation();
+  return provider ? (
+    <Alert color="teal" variant="light" icon={<IconLock size={18} aria-hidden />}>
+      <Group gap="sm">
+        <Text size="sm">{t('location.paymentProvider.current')}</Text>
+        {/* White, not outline: teal text on the teal alert would be below 4.5:1. */}
+        <Badge variant="white">{t('location.paymentProvider.kinds.0')}</Badge>
+        <Text size="sm" ff="monospace" data-testid="masked-key">
+          {provider.apiKeyMasked}
+        </Text>
+      </Group>
+    </Alert>
+  ) : (
+    <Alert color="gray" variant="light">
+      {t('location.paymentProvider.none')}
+    </Alert>
+  );
 }
 
 function PaymentProviderForm({
@@ -62,22 +104,7 @@ function PaymentProviderForm({
     <Paper withBorder p="lg" radius="md" maw={720}>
       <form onSubmit={submit} noValidate aria-label={t('location.tabs.paymentProvider')}>
         <Stack gap="lg">
-          {provider ? (
-            <Alert color="teal" variant="light" icon={<IconLock size={18} aria-hidden />}>
-              <Group gap="sm">
-                <Text size="sm">{t('location.paymentProvider.current')}</Text>
-                {/* White, not outline: teal text on the teal alert would be below 4.5:1. */}
-                <Badge variant="white">{t('location.paymentProvider.kinds.0')}</Badge>
-                <Text size="sm" ff="monospace" data-testid="masked-key">
-                  {provider.apiKeyMasked}
-                </Text>
-              </Group>
-            </Alert>
-          ) : (
-            <Alert color="gray" variant="light">
-              {t('location.paymentProvider.none')}
-            </Alert>
-          )}
+          <CurrentProvider provider={provider} />
           <SelectField
             control={form.control}
             name="kind"
