@@ -47,7 +47,9 @@ export default defineConfig({
       // Links in mails and the local payment provider's webhook and checkout point here.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
+      // The embedded database, always (CI exports DATABASE_URL for the API tests), as development says so.
       DATABASE_URL: '',
+      NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
     },
   },
