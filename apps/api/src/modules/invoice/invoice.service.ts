@@ -10,13 +10,29 @@ import {
   PaymentMethod,
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
+import { and, eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
-import { errors } from '../../platform/http/errors.ts';
+import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
-import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { refundsOwed } from '../../platform/payments/payments.tables.ts';
+import {
+  attemptsOf,
+  isLive,
+  isUnderWay,
+  type PaymentRow,
+  type Payments,
+} from '../../platform/payments/payments.ts';
+import {
+  isOwedBack,
+  listRefundsOwed,
+  type NewRefundOwed,
+  recordRefund,
+  recordRefundOwed,
+  refundsOf,
+} from '../../platform/payments/refunds.ts';
 import { cancelLinkOfInvoice, type MemberLinks, payLinkOf } from '../billing/member-links.ts';
 import * as members from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
@@ -28,10 +44,15 @@ const NOT_FOUND = 'invoice.errors.notFound';
 
 /** An invoice as the screens show it: lines, VAT per rate, payments and their history. */
 async function present(db: Database, row: repository.InvoiceRow): Promise<Invoice> {
-  const [lines, credit, paid] = await Promise.all([
+  const [lines, credit, paid, refunds] = await Promise.all([
     repository.linesOf(db, row.id),
     repository.creditOf(db, row.id),
     repository.paymentsOf(db, row.id),
+    row.creditedInvoiceId === null
+      ? refundsOf(db, repository.PAYMENT_SUBJECT, row.id).then((all) =>
+          all.filter((refund) => refund.reason !== 'creditInvoice'),
+        )
+      : refundsOf(db, repository.PAYMENT_SUBJECT, row.creditedInvoiceId, 'creditInvoice'),
   ]);
   const vat = new Map<number, { rate: number; baseCents: number; vatCents: number }>();
   for (const line of lines) {
@@ -76,6 +97,7 @@ async function present(db: Database, row: repository.InvoiceRow): Promise<Invoic
       createdAt: payment.createdAt.toISOString(),
       history,
     })),
+    refunds,
   };
 }
 
@@ -198,17 +220,32 @@ export function createInvoice(db: Database, session: Claims, input: InvoiceInput
   });
 }
 
-/** Paid at the desk, by card or cash: only what is still due, never a credit invoice. */
-export function markPaid(
+/** A payment on its way at the bank refuses a change that would leave it without its invoice. */
+async function refuseWhileUnderWay(tx: Database, invoiceId: number) {
+  const live = (await attemptsOf(tx, repository.PAYMENT_SUBJECT, invoiceId)).filter(isLive);
+  if (live.some(isUnderWay)) throw errors.conflict(GENERAL_KEY, 'payment.errors.underWay');
+}
+
+/**
+ * Paid at the desk, by card or cash: only what is still due, never a credit invoice. Its open checkouts are
+ * cancelled at the provider first (a payment on its way at the bank refuses: 409); one the provider does not
+ * let cancel and that is paid after all is owed back (decision 015).
+ */
+export async function markPaid(
   db: Database,
+  payments: Payments,
   session: Claims,
   id: number,
   paymentMethod: number,
   requestId: string,
 ) {
+  const invoice = await own(db, session, id);
+  if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
+  await payments.stopLive(repository.PAYMENT_SUBJECT, id);
   return inTransaction(db, async (tx) => {
     const before = await own(tx, session, id, true);
     if (!isPayableInvoice(before)) throw errors.conflict('general', 'invoice.errors.notPayable');
+    await refuseWhileUnderWay(tx, id);
     await repository.setStatus(tx, id, { status: InvoiceStatus.Paid, paymentMethod, paidAt: new Date() });
     const after = (await repository.find(tx, scopeOf(session), id))!;
     await auditInvoice(tx, session, requestId, before, after);
@@ -218,22 +255,142 @@ export function markPaid(
 
 /**
  * Cancels an invoice by a credit invoice: the same lines with negative amounts, its own number, pointing at
- * the invoice (once: a unique index). The invoice itself keeps everything but its status (Cancelled). A
- * credit of an unpaid invoice settles it (status Paid); of a paid one it is Open: the gym owes the refund.
+ * the invoice (once: a unique index). The invoice itself keeps everything but its status (Cancelled). Its
+ * open checkouts are cancelled at the provider first; a payment on its way at the bank refuses (409). A
+ * credit of an unpaid invoice settles it (status Paid); of a paid one it is Open and the gym owes the refund
+ * (a refund owed, mailed to the member), which settles it when recorded (`recordGymRefund`).
  */
-export function cancelInvoice(db: Database, session: Claims, id: number, requestId: string) {
+export async function cancelInvoice(
+  db: Database,
+  payments: Payments,
+  session: Claims,
+  id: number,
+  requestId: string,
+) {
+  const invoice = await own(db, session, id);
+  if (invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled)
+    throw errors.conflict('general', 'invoice.errors.notCancellable');
+  await payments.stopLive(repository.PAYMENT_SUBJECT, id);
   return inTransaction(db, async (tx) => {
     const before = await own(tx, session, id, true);
     if (before.creditedInvoiceId !== null || before.status === InvoiceStatus.Cancelled)
       throw errors.conflict('general', 'invoice.errors.notCancellable');
+    await refuseWhileUnderWay(tx, id);
     const credit = await repository.issueCredit(tx, before, dutchToday(), session.userId);
     await repository.setStatus(tx, id, { status: InvoiceStatus.Cancelled });
     const after = (await repository.find(tx, scopeOf(session), id))!;
     await auditInvoice(tx, session, requestId, before, after);
     await auditInvoice(tx, session, requestId, null, credit);
+    if (before.status === InvoiceStatus.Paid && before.totalCents > 0) {
+      // The money it was paid with: the provider's payment that paid it, or the desk's card or cash.
+      const paying =
+        before.paymentMethod === PaymentMethod.PaymentProvider
+          ? (await attemptsOf(tx, repository.PAYMENT_SUBJECT, id)).find(
+              (payment) => payment.status === 'paid' && payment.chargedBackCents < payment.amountCents,
+            )
+          : undefined;
+      await oweBack(tx, before, paying ?? null, 'creditInvoice', session.userId, requestId);
+    }
     return present(tx, after);
   });
 }
+
+/** Records money the gym owes back for an invoice, and mails the member (decision 015). */
+async function oweBack(
+  tx: Database,
+  invoice: repository.InvoiceRow,
+  payment: PaymentRow | null,
+  reason: NewRefundOwed['reason'],
+  userId: number | null,
+  requestId?: string,
+) {
+  const [email, issuer] = await Promise.all([
+    repository.emailOfMember(tx, invoice.memberId),
+    repository.issuerOf(tx, invoice),
+  ]);
+  const amountCents = payment ? payment.amountCents - payment.chargedBackCents : invoice.totalCents;
+  await recordRefundOwed(
+    tx,
+    {
+      gymId: invoice.gymId,
+      locationId: invoice.locationId,
+      subject: repository.PAYMENT_SUBJECT,
+      subjectId: invoice.id,
+      paymentId: payment?.id ?? null,
+      reference: invoice.invoiceNumber,
+      payerName: invoice.memberName,
+      amountCents,
+      reason,
+    },
+    email
+      ? {
+          to: email,
+          language: 'nl',
+          data: {
+            organisationName: issuer.gymName,
+            reference: `factuur ${invoice.invoiceNumber}`,
+            amount: formatEuroCents(amountCents),
+          },
+        }
+      : null,
+    userId,
+    requestId,
+  );
+}
+
+/** The refunds owed a session sees: its gym's, and in the Location environment its location's only. */
+const refundScope = (session: Claims) => {
+  const scope = scopeOf(session);
+  return and(
+    eq(refundsOwed.gymId, scope.gymId),
+    scope.locationId === null ? undefined : eq(refundsOwed.locationId, scope.locationId),
+  );
+};
+
+export const listGymRefunds = (
+  db: Database,
+  session: Claims,
+  query: ListQuery & { status: 'owed' | 'refunded' },
+) => listRefundsOwed(db, refundScope(session), query);
+
+/**
+ * Records a refund owed of the scope as paid back (bank, card, cash, or through the provider): a credit
+ * invoice's refund settles the credit invoice (Paid, how it was paid back), audited.
+ */
+export const recordGymRefund = (
+  db: Database,
+  payments: Payments,
+  session: Claims,
+  id: number,
+  method: 'bank' | 'card' | 'cash' | 'provider',
+  requestId: string,
+) =>
+  recordRefund(db, payments, {
+    id,
+    scope: refundScope(session),
+    method,
+    userId: session.userId,
+    requestId,
+    async onRefunded(tx, refund) {
+      if (refund.reason !== 'creditInvoice') return;
+      const credit = await repository.creditRowOf(tx, refund.subjectId);
+      if (!credit || credit.status === InvoiceStatus.Paid) return;
+      await repository.setStatus(tx, credit.id, {
+        status: InvoiceStatus.Paid,
+        paymentMethod:
+          method === 'card'
+            ? PaymentMethod.Card
+            : method === 'cash'
+              ? PaymentMethod.Cash
+              : method === 'provider'
+                ? PaymentMethod.PaymentProvider
+                : null,
+        paidAt: new Date(),
+      });
+      const after = (await repository.lockById(tx, credit.id))!;
+      await auditInvoice(tx, session, requestId, credit, after);
+    },
+  });
 
 /**
  * A payment of what is due: the open payment of the current attempt if it is still open (the same link), else
@@ -251,36 +408,34 @@ export async function paymentLink(
   return present(db, (await repository.find(db, scopeOf(session), id))!);
 }
 
+/** Still due, and something to pay: an invoice of EUR 0.00 is never paid through a provider (409). */
+function assertPayable(invoice: repository.InvoiceRow) {
+  if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
+  if (invoice.totalCents <= 0) throw errors.conflict('general', 'invoice.errors.nothingToPay');
+}
+
 /**
  * The payment of what an invoice still owes: the current attempt's while it is open (the same link), else
  * a new collection attempt with the location's provider; the person comes back to `redirectUrl`. Answers
  * the payment (its `checkoutUrl`).
  */
 export async function startPaymentLink(
-  db: Database,
+  _db: Database,
   payments: Payments,
   invoice: repository.InvoiceRow,
   redirectUrl: string,
   /** A sign-up's first invoice is paid by a `first` payment of the member's customer (its mandate). */
   first?: { customerId: string },
 ) {
-  if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
+  assertPayable(invoice);
   const sequenceType = first ? 'first' : 'oneoff';
-  const [current] = await repository.paymentsOf(db, invoice.id);
-  const reusable =
-    current &&
-    current.row.sequenceType === sequenceType &&
-    current.row.redirectUrl === redirectUrl &&
-    ['created', 'open'].includes(current.row.status)
-      ? current.row
-      : undefined;
-  return payments.start({
+  // One live attempt (decision 015): the open one is answered whoever asks and wherever they return to (it
+  // then returns to this asker's page); one on its way at the bank refuses (409).
+  return payments.startOne({
     gymId: invoice.gymId,
     locationId: invoice.locationId,
     subject: repository.PAYMENT_SUBJECT,
     subjectId: invoice.id,
-    // Attempts count 1, 2, ...: the newest is the count; an open one is resumed, else the next begins.
-    attempt: (await repository.attemptsOf(db, invoice.id)) + (reusable ? 0 : 1),
     amountCents: invoice.totalCents,
     description: `Factuur ${invoice.invoiceNumber}`,
     sequenceType,
@@ -302,6 +457,7 @@ export async function sendPaymentLink(
   id: number,
 ) {
   const invoice = await own(db, session, id);
+  assertPayable(invoice);
   const email = await repository.emailOfMember(db, invoice.memberId);
   if (!email) throw errors.conflict('general', 'invoice.errors.noEmail');
   const linked = await paymentLink(db, payments, memberLinks.publicUrl, session, id);
@@ -336,10 +492,28 @@ export async function followPayment(
   previous: PaymentRow,
 ): Promise<{ invoice: repository.InvoiceRow; status: number } | undefined> {
   const invoice = await repository.lockById(tx, payment.subjectId);
-  if (!invoice || invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled)
-    return undefined;
+  if (!invoice) return undefined;
+  // Money that arrived for an invoice cancelled, credited or paid already is owed back, never dropped.
+  if (payment.status === 'paid' && previous.status !== 'paid') {
+    const reason =
+      invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled
+        ? 'paidAfterCancel'
+        : invoice.status === InvoiceStatus.Paid
+          ? 'paidTwice'
+          : undefined;
+    if (reason) {
+      await oweBack(tx, invoice, payment, reason, null);
+      return undefined;
+    }
+  }
+  if (invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled) return undefined;
   if (payment.chargedBackCents > previous.chargedBackCents) {
-    if (invoice.status !== InvoiceStatus.Paid || invoice.paymentMethod !== PaymentMethod.PaymentProvider)
+    // A payment owed back that was charged back settled that refund: the invoice was paid by another.
+    if (
+      invoice.status !== InvoiceStatus.Paid ||
+      invoice.paymentMethod !== PaymentMethod.PaymentProvider ||
+      (await isOwedBack(tx, payment.id))
+    )
       return undefined;
     await repository.setStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
     return { invoice, status: InvoiceStatus.ChargedBack };

@@ -207,13 +207,17 @@ export async function ordersOfMemberIn(db: Database, memberId: number, statuses:
     .for('update');
 }
 
-/** Whether the member is anonymised (null member: a new customer, never). */
+/**
+ * Whether the member is anonymised (null member: a new customer, never). The member's row is share-locked:
+ * an anonymisation under way is waited for, so that an order delivered meanwhile is not missed by both.
+ */
 export async function memberAnonymised(db: Database, memberId: number | null): Promise<boolean> {
   if (memberId === null) return false;
   const [row] = await db
     .select({ anonymisedAt: members.anonymisedAt })
     .from(members)
-    .where(eq(members.id, memberId));
+    .where(eq(members.id, memberId))
+    .for('share');
   return row?.anonymisedAt != null;
 }
 

@@ -902,4 +902,25 @@ describe("a member's orders under the GDPR (issue 28 section 3)", () => {
       [true, ''],
     ]);
   });
+
+  it('removes the customer when the member is anonymised at the moment the order is delivered', async () => {
+    for (let round = 0; round < 5; round++) {
+      const member = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht });
+      const order = await placed(forMember(member.id));
+      ok(await move(order.id, ProductOrderStatus.Paid));
+      ok(await move(order.id, ProductOrderStatus.Prepared));
+      ok(await plan(order.id, dayFromToday(0)));
+      const [anonymised, delivered] = await Promise.all([
+        call('POST', `/Member/${member.id}/Anonymise`, location),
+        move(order.id, ProductOrderStatus.Delivered),
+      ]);
+      ok(anonymised);
+      ok(delivered);
+      expect(await rowOf(order.id)).toMatchObject({
+        status: ProductOrderStatus.Delivered,
+        email: '',
+        lastName: '',
+      });
+    }
+  });
 });
