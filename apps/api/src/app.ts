@@ -48,7 +48,7 @@ import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
 import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecycle.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
-import { paymentRoutes } from './platform/payments/payment.routes.ts';
+import { paymentReturnRoute, paymentRoutes } from './platform/payments/payment.routes.ts';
 import { createPayments, type Payments } from './platform/payments/payments.ts';
 
 /** What runs beside the routes with the app's own machinery (the billing job). */
@@ -212,6 +212,7 @@ export async function buildApp({
       memberImportExampleRoute({ db }),
       invoicePdfRoute({ db }),
       xpInvoicePdfRoute(xp),
+      paymentReturnRoute({ db, publicUrl: config.publicUrl }),
     ],
     webDist: config.webDist,
     allowedOrigins: config.allowedOrigins,

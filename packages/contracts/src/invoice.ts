@@ -2,7 +2,7 @@ import { InvoiceStatus, PaymentMethod } from './enums.ts';
 import { optionalEnumValue } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { dateText } from './member.ts';
-import { paymentStatuses } from './payment.ts';
+import { paymentStatuses, recordRefundInput, refundOwed, refundOwedQuery } from './payment.ts';
 import { MAX_MONEY_CENTS, vatSplit } from './subscription.ts';
 import { z } from './zod-setup.ts';
 
@@ -109,6 +109,11 @@ export const invoice = invoiceListItem.extend({
   /** The credit invoice that cancelled this one, if any. */
   creditInvoiceId: z.number().int().nullable(),
   payments: z.array(invoicePayment),
+  /**
+   * Money owed back for this invoice (decision 015): of a credit invoice, what the cancelled invoice was paid;
+   * of an invoice, payments that arrived after it was cancelled or paid.
+   */
+  refunds: z.array(refundOwed),
 });
 export type Invoice = z.infer<typeof invoice>;
 
@@ -200,6 +205,29 @@ export const invoiceEndpoints = {
     tags,
     params: idParam,
     response: invoice,
+  }),
+  refundsOwed: endpoint({
+    method: 'GET',
+    path: '/RefundOwed',
+    policy: invoices,
+    summary:
+      'What the active gym (or location) owes back: what cancelled invoices were paid, and payments that ' +
+      'arrived for an invoice cancelled or paid already',
+    tags,
+    query: refundOwedQuery,
+    response: paged(refundOwed),
+  }),
+  recordRefund: endpoint({
+    method: 'POST',
+    path: '/RefundOwed/{id}/Refund',
+    policy: invoices,
+    summary:
+      'Record that a refund owed was paid back (bank, card, cash), or pay it back through the provider that ' +
+      "received it; a credit invoice's refund settles the credit invoice",
+    tags,
+    params: idParam,
+    body: recordRefundInput,
+    response: refundOwed,
   }),
   paymentLink: endpoint({
     method: 'POST',

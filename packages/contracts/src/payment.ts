@@ -1,4 +1,4 @@
-import { endpoint, policy } from './http.ts';
+import { endpoint, idParam, listQuery, paged, policy } from './http.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Payments'];
@@ -45,6 +45,45 @@ export const paymentWebhookInput = z.object({
     .meta({ examples: ['tr_WDqYK6vllg'] }),
 });
 
+// ------------------------------------------------------------------------- refunds owed
+
+/**
+ * Why money is owed back (decision 015): the invoice it paid was cancelled by a credit invoice
+ * (`creditInvoice`), or the payment arrived for an invoice or order already cancelled (`paidAfterCancel`) or
+ * already paid (`paidTwice`).
+ */
+export const refundReasons = ['creditInvoice', 'paidAfterCancel', 'paidTwice'] as const;
+/** How it was paid back: the ones staff record, and `chargeback` (the payer took it back through the bank). */
+export const refundMethods = ['bank', 'card', 'cash', 'provider', 'chargeback'] as const;
+export const recordableRefundMethods = ['bank', 'card', 'cash', 'provider'] as const;
+export type RefundMethod = (typeof refundMethods)[number];
+
+export const refundOwed = z.object({
+  id: z.number().int(),
+  /** What was paid for: a gym's invoice, an XP invoice or a product order, and its id. */
+  subject: z.enum(['invoice', 'xpInvoice', 'product-order']),
+  subjectId: z.number().int(),
+  /** The invoice or order number. */
+  reference: z.string(),
+  payerName: z.string(),
+  amountCents: z.number().int(),
+  reason: z.enum(refundReasons),
+  status: z.enum(['owed', 'refunded']),
+  method: z.enum(refundMethods).nullable(),
+  /** Paid through a provider that can pay it back (`provider` is a method for it). */
+  canRefundByProvider: z.boolean(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type RefundOwed = z.infer<typeof refundOwed>;
+
+export const refundOwedQuery = listQuery(['createdAt', 'amountCents'] as const).extend({
+  /** `owed` (default): what is still to pay back; `refunded`: what was. */
+  status: z.enum(['owed', 'refunded']).default('owed'),
+});
+export const recordRefundInput = z.object({ method: z.enum(recordableRefundMethods) });
+export type RecordRefundInput = z.infer<typeof recordRefundInput>;
+
 // ------------------------------------------------------------------------- the local test provider
 
 /** What the local test provider's checkout page can do with a payment, as Mollie's test mode does. */
@@ -73,6 +112,28 @@ const checkoutParams = z.object({ id: z.string().trim().min(1).max(64) });
 const checkoutToken = z.string().trim().min(1).max(128);
 
 export const paymentEndpoints = {
+  platformRefundsOwed: endpoint({
+    method: 'GET',
+    path: '/Payment/RefundsOwed',
+    policy: policy.roles('Admin'),
+    summary:
+      'What the platform owes back: payments for XP invoices and product orders cancelled or paid already',
+    tags,
+    query: refundOwedQuery,
+    response: paged(refundOwed),
+  }),
+  recordPlatformRefund: endpoint({
+    method: 'POST',
+    path: '/Payment/RefundsOwed/{id}/Refund',
+    policy: policy.roles('Admin'),
+    summary:
+      'Record that the platform paid a refund owed back (bank, card, cash), or pay it back through the ' +
+      'provider that received it',
+    tags,
+    params: idParam,
+    body: recordRefundInput,
+    response: refundOwed,
+  }),
   webhook: endpoint({
     method: 'POST',
     path: '/Payment/Webhook',

@@ -17,6 +17,8 @@ export async function startMollieDouble() {
   const requests: { method: string; path: string; authorization: string | undefined }[] = [];
   let sequence = 0;
   let down = false;
+  const notCancelable = new Set<string>();
+  const refunds: { id: string; paymentId: string; amount: { value: string; currency: string } }[] = [];
 
   const server = https.createServer(
     {
@@ -96,6 +98,42 @@ export async function startMollieDouble() {
       payments.set(payment.id, payment);
       return [201, paymentView(payment)];
     }
+    if (method === 'DELETE' && paymentPath) {
+      const payment = payments.get(paymentPath[1]!);
+      if (!payment) return notFound('payment');
+      // Mollie: only a payment whose method allows it (`isCancelable`); the double steers it per payment.
+      if (payment.status !== 'open' || notCancelable.has(payment.id))
+        return [
+          422,
+          { status: 422, title: 'Unprocessable Entity', detail: 'The payment cannot be canceled' },
+        ];
+      payment.status = 'canceled';
+      return [200, paymentView(payment)];
+    }
+    const refundPath = path.match(/^\/v2\/payments\/([^/]+)\/refunds$/);
+    if (method === 'POST' && refundPath) {
+      const payment = payments.get(refundPath[1]!);
+      if (!payment) return notFound('payment');
+      const amount = body.amount as { value: string; currency: string };
+      if (payment.status !== 'paid' || Number(amount?.value) > Number(payment.amount.value))
+        return [422, { status: 422, title: 'Unprocessable Entity', detail: 'refund', field: 'amount' }];
+      const refund = { id: `re_double${++sequence}`, paymentId: payment.id, amount };
+      refunds.push(refund);
+      return [
+        201,
+        {
+          resource: 'refund',
+          id: refund.id,
+          mode: 'test',
+          amount,
+          status: 'pending',
+          description: String(body.description ?? ''),
+          paymentId: payment.id,
+          createdAt: new Date().toISOString(),
+          _links: { self: { href: `https://api.mollie.com/v2/payments/${payment.id}/refunds/${refund.id}` } },
+        },
+      ];
+    }
     if (method === 'GET' && paymentPath) {
       const payment = payments.get(paymentPath[1]!);
       return payment ? [200, paymentView(payment)] : notFound('payment');
@@ -111,6 +149,13 @@ export async function startMollieDouble() {
     endpoint: `https://127.0.0.1:${port}/v2/`,
     requests,
     payments,
+    /** The refunds made (`POST /v2/payments/{id}/refunds`). */
+    refunds,
+    /** A payment whose method does not let it be cancelled (as an iDEAL payment once chosen). */
+    notCancelable(id: string) {
+      notCancelable.add(id);
+      payments.get(id)!.cancelable = false;
+    },
     /** Sets a payment's status as Mollie would move it (`paid` also makes the first payment's mandate). */
     setStatus(id: string, status: string) {
       const payment = payments.get(id)!;
@@ -156,6 +201,7 @@ interface MolliePayment {
   mandateId: string | undefined;
   webhookUrl: string;
   paidAt: string | undefined;
+  cancelable?: boolean;
 }
 
 const paymentView = (payment: MolliePayment) => ({
@@ -164,7 +210,7 @@ const paymentView = (payment: MolliePayment) => ({
   mode: 'test',
   createdAt: new Date().toISOString(),
   status: payment.status,
-  isCancelable: payment.status === 'open',
+  isCancelable: payment.status === 'open' && payment.cancelable !== false,
   amount: payment.amount,
   ...(payment.amountChargedBack ? { amountChargedBack: payment.amountChargedBack } : {}),
   description: payment.description,

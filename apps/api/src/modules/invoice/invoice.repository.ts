@@ -157,6 +157,10 @@ export const linesOf = (db: Database, invoiceId: number) =>
     .where(eq(invoiceLines.invoiceId, invoiceId))
     .orderBy(asc(invoiceLines.position));
 
+/** The credit invoice that cancelled an invoice, locked. */
+export const creditRowOf = async (db: Database, invoiceId: number) =>
+  (await db.select().from(invoices).where(eq(invoices.creditedInvoiceId, invoiceId)).for('update'))[0];
+
 /** The credit invoice that cancelled an invoice, if any. */
 export const creditOf = async (db: Database, invoiceId: number) =>
   (await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.creditedInvoiceId, invoiceId)))[0]

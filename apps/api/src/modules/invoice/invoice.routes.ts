@@ -39,10 +39,14 @@ export function invoiceRoutes(deps: {
       service.createInvoice(db, session, body, request.id),
     ),
     route(endpoints.markPaid, ({ session, params, body, request }) =>
-      service.markPaid(db, session, params.id, body.paymentMethod, request.id),
+      service.markPaid(db, payments, session, params.id, body.paymentMethod, request.id),
     ),
     route(endpoints.cancel, ({ session, params, request }) =>
-      service.cancelInvoice(db, session, params.id, request.id),
+      service.cancelInvoice(db, payments, session, params.id, request.id),
+    ),
+    route(endpoints.refundsOwed, ({ session, query }) => service.listGymRefunds(db, session, query)),
+    route(endpoints.recordRefund, ({ session, params, body, request }) =>
+      service.recordGymRefund(db, payments, session, params.id, body.method, request.id),
     ),
     route(endpoints.sendPaymentLink, ({ session, params }) =>
       service.sendPaymentLink(db, payments, mail, { links: deps.links, publicUrl }, session, params.id),

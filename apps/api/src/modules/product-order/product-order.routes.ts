@@ -5,7 +5,9 @@ import * as service from './product-order.service.ts';
 
 /** Product orders (issue 15, decision 020): the location places and follows them, the supplier delivers. */
 export function productOrderRoutes(deps: service.ProductOrderDeps) {
-  deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment) => service.followPayment(deps, tx, payment));
+  deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment, previous) =>
+    service.followPayment(deps, tx, payment, previous),
+  );
   return [
     route(endpoints.list, ({ session, query }) => service.listForLocation(deps, session, query)),
     route(endpoints.get, ({ session, params }) => service.getForLocation(deps, session, params.id)),

@@ -22,7 +22,9 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
+import { PLATFORM_NAME } from '../../platform/mail/templates.ts';
 import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { recordRefundOwed } from '../../platform/payments/refunds.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import { scopeOf } from '../member/member.service.ts';
 import { activeSupplierOf } from '../supplier/supplier.access.ts';
@@ -414,17 +416,16 @@ export async function create(
   return present(deps.db, order, 'location', session);
 }
 
-/** The order's payment: its newest attempt while open, else a new attempt (the platform's provider). */
+/**
+ * The order's payment, one live attempt (decision 015): the open one again, else a new attempt (the
+ * platform's provider); one on its way at the bank refuses (409 `payment.errors.underWay`).
+ */
 async function startPayment(deps: ProductOrderDeps, order: repository.OrderRow): Promise<PaymentRow> {
-  const attempts = await repository.paymentsOf(deps.db, order.id);
-  const [newest] = attempts;
-  const reusable = newest && ['created', 'open'].includes(newest.status);
-  return deps.payments.start({
+  return deps.payments.startOne({
     gymId: null,
     locationId: null,
     subject: repository.PAYMENT_SUBJECT,
     subjectId: order.id,
-    attempt: attempts.length + (reusable ? 0 : 1),
     amountCents: order.totalCents,
     description: `Bestelling ${order.followNumber}`,
     sequenceType: 'oneoff',
@@ -443,13 +444,46 @@ export async function pay(deps: ProductOrderDeps, session: Claims, id: number) {
 }
 
 /**
- * A payment of an order moved (the webhook's transaction). Paid: a New order becomes Paid, once (a
- * repeated webhook or a second attempt finds it Paid already), with its event and mail.
+ * A payment of an order moved (the webhook's transaction). Paid: a New order becomes Paid, once, with its
+ * event and mail. A payment that arrives for an order paid already (another attempt) is owed back by the
+ * platform (decision 015), and the customer is mailed so: never dropped.
  */
-export async function followPayment(deps: Pick<ProductOrderDeps, 'mail'>, tx: Database, payment: PaymentRow) {
-  if (payment.status !== 'paid') return;
+export async function followPayment(
+  deps: Pick<ProductOrderDeps, 'mail'>,
+  tx: Database,
+  payment: PaymentRow,
+  previous: PaymentRow,
+) {
+  if (payment.status !== 'paid' || previous.status === 'paid') return;
   const order = await repository.findOrder(tx, payment.subjectId, { all: true }, true);
-  if (!order || order.status !== ProductOrderStatus.New) return;
+  if (!order) return;
+  if (order.status !== ProductOrderStatus.New) {
+    const amountCents = payment.amountCents - payment.chargedBackCents;
+    await recordRefundOwed(
+      tx,
+      {
+        gymId: null,
+        locationId: null,
+        subject: repository.PAYMENT_SUBJECT,
+        subjectId: order.id,
+        paymentId: payment.id,
+        reference: order.followNumber,
+        payerName: fullName(order),
+        amountCents,
+        reason: 'paidTwice',
+      },
+      {
+        to: order.email,
+        language: languageOf(order),
+        data: {
+          organisationName: PLATFORM_NAME,
+          reference: `${languageOf(order) === 'en' ? 'order' : 'bestelling'} ${order.followNumber}`,
+          amount: formatEuroCents(amountCents),
+        },
+      },
+    );
+    return;
+  }
   const moved = await repository.setStatus(tx, order.id, { status: ProductOrderStatus.Paid });
   await repository.insertEvent(tx, { orderId: order.id, status: ProductOrderStatus.Paid, userId: null });
   await deps.mail(tx, statusMail(moved));

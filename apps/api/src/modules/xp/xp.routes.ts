@@ -7,7 +7,9 @@ import * as service from './xp.service.ts';
 
 /** The XP economy: balances, purchases, grants, corrections, XP invoices and challenge rewards. */
 export function xpRoutes(deps: service.XpDeps) {
-  deps.payments.onChange(PAYMENT_SUBJECT, service.followPayment);
+  deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment, previous) =>
+    service.followPayment(deps, tx, payment, previous),
+  );
   return [
     route(endpoints.balance, ({ session, params }) => service.getBalance(deps, session, params.id)),
     route(endpoints.addBalance, ({ session, params, body, request }) =>

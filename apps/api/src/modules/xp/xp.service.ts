@@ -8,15 +8,17 @@ import {
   type XpTransferKind,
   xpCostCents,
 } from '@xp/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
-import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import { isLive, isUnderWay, type PaymentRow, type Payments } from '../../platform/payments/payments.ts';
+import { isOwedBack, recordRefundOwed } from '../../platform/payments/refunds.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
-import { type Issuer, invoicePdf } from '../invoice/invoice-pdf.ts';
+import { employerContacts } from '../employer/employer.tables.ts';
+import { formatEuroCents, type Issuer, invoicePdf } from '../invoice/invoice-pdf.ts';
 import { accountOf, balanceOf, transfer, transferToWallets } from './xp.ledger.ts';
 import * as repository from './xp.repository.ts';
 import { challengeCompletions } from './xp.tables.ts';
@@ -68,25 +70,21 @@ const returnUrlOf = (deps: XpDeps, invoiceId: number) =>
   `${deps.publicUrl}/employer/xptransactions/invoices/${invoiceId}`;
 
 /**
- * A payment of the invoice: the open checkout of its newest attempt (the same link), else a new attempt.
- * `directDebit`: charged on the employer's mandate (no checkout); a first purchase of an employer on
- * automatic collection is a `first` payment, whose mandate later purchases are charged on.
+ * A payment of the invoice, one live attempt (decision 015): the open checkout of any attempt (the same
+ * link, also a first purchase's `first` payment), else a new attempt; one on its way at the bank (a direct
+ * debit) refuses (409). `directDebit`: charged on the employer's mandate (no checkout); a first purchase of
+ * an employer on automatic collection is a `first` payment, whose mandate later purchases are charged on.
  */
 async function startPayment(
   deps: XpDeps,
   invoice: repository.XpInvoiceRow,
   how: { sequenceType: 'oneoff' | 'first' | 'recurring'; customerId?: string; mandateId?: string },
 ): Promise<PaymentRow> {
-  const attempts = await repository.paymentsOf(deps.db, invoice.id);
-  const [newest] = attempts;
-  const reusable =
-    newest && newest.sequenceType === how.sequenceType && ['created', 'open'].includes(newest.status);
-  return deps.payments.start({
+  return deps.payments.startOne({
     gymId: null,
     locationId: null,
     subject: repository.PAYMENT_SUBJECT,
     subjectId: invoice.id,
-    attempt: attempts.length + (reusable ? 0 : 1),
     amountCents: invoice.totalCents,
     description: `XP-factuur ${invoice.number}`,
     sequenceType: how.sequenceType,
@@ -187,6 +185,37 @@ export async function payInvoice(deps: XpDeps, session: Claims, activeEmployerId
   return { invoice: await present(deps.db, fresh), checkoutUrl: payment.checkoutUrl };
 }
 
+/** The refund's mail to the employer's contact for invoices (in Dutch: contacts have no language). */
+async function refundMailOf(
+  tx: Database,
+  platformName: string,
+  invoice: repository.XpInvoiceRow,
+  amountCents: number,
+) {
+  const [contact] = await tx
+    .select({ email: employerContacts.email })
+    .from(employerContacts)
+    .where(
+      and(
+        eq(employerContacts.employerId, invoice.employerId),
+        eq(employerContacts.invoices, true),
+        isNotNull(employerContacts.email),
+      ),
+    )
+    .orderBy(asc(employerContacts.id))
+    .limit(1);
+  if (!contact?.email) return null;
+  return {
+    to: contact.email,
+    language: 'nl' as const,
+    data: {
+      organisationName: platformName,
+      reference: `XP-factuur ${invoice.number}`,
+      amount: formatEuroCents(amountCents),
+    },
+  };
+}
+
 /**
  * A payment of an XP invoice moved (the webhook's transaction, the invoice locked). Paid: the invoice is
  * Paid and its XP credited to the employer — once, whatever the number of webhooks or attempts (the
@@ -194,11 +223,17 @@ export async function payInvoice(deps: XpDeps, session: Claims, activeEmployerId
  * Failed, expired, pending, cancelled at the checkout: the invoice follows its newest attempt. A chargeback
  * makes it Charged back (due again; the XP stay with the employer, who owes the money).
  */
-export async function followPayment(tx: Database, payment: PaymentRow, previous: PaymentRow) {
+export async function followPayment(
+  deps: Pick<XpDeps, 'platform'>,
+  tx: Database,
+  payment: PaymentRow,
+  previous: PaymentRow,
+) {
   const invoice = await repository.lockInvoice(tx, payment.subjectId);
-  if (!invoice || invoice.creditedInvoiceId !== null) return;
+  if (!invoice) return;
   if (payment.chargedBackCents > previous.chargedBackCents) {
-    if (invoice.status === InvoiceStatus.Paid)
+    // A payment owed back that was charged back settled that refund; the invoice was paid by another.
+    if (invoice.status === InvoiceStatus.Paid && !(await isOwedBack(tx, payment.id)))
       await repository.setInvoiceStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
     return;
   }
@@ -209,7 +244,25 @@ export async function followPayment(tx: Database, payment: PaymentRow, previous:
         paymentCustomerId: payment.customerId,
         paymentMandateId: payment.mandateId,
       });
-    if (invoice.status === InvoiceStatus.Paid || invoice.status === InvoiceStatus.Cancelled) return;
+    if (invoice.status === InvoiceStatus.Paid || invoice.status === InvoiceStatus.Cancelled) {
+      // Money for an invoice cancelled or paid already: the platform owes it back, never dropped.
+      await recordRefundOwed(
+        tx,
+        {
+          gymId: null,
+          locationId: null,
+          subject: repository.PAYMENT_SUBJECT,
+          subjectId: invoice.id,
+          paymentId: payment.id,
+          reference: invoice.number,
+          payerName: invoice.employerName,
+          amountCents: payment.amountCents - payment.chargedBackCents,
+          reason: invoice.status === InvoiceStatus.Paid ? 'paidTwice' : 'paidAfterCancel',
+        },
+        await refundMailOf(tx, deps.platform.name, invoice, payment.amountCents - payment.chargedBackCents),
+      );
+      return;
+    }
     await repository.setInvoiceStatus(tx, invoice.id, {
       status: InvoiceStatus.Paid,
       paymentMethod: PaymentMethod.PaymentProvider,
@@ -302,6 +355,15 @@ export async function getInvoice(deps: XpDeps, _session: Claims, id: number) {
  * while a payment is under way (an open checkout or a pending direct debit could still bring the money).
  */
 export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, requestId: string) {
+  // Its open checkouts are cancelled at the provider first (one that cannot be and is paid after all is owed
+  // back); a payment on its way at the bank refuses.
+  const found = await repository.findInvoice(deps.db, id);
+  if (!found) throw errors.notFound(NOT_FOUND);
+  if (found.creditedInvoiceId === null && payableXpInvoiceStatuses.includes(found.status)) {
+    const live = (await repository.paymentsOf(deps.db, id)).filter(isLive);
+    if (live.some(isUnderWay)) throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
+    await deps.payments.stopLive(repository.PAYMENT_SUBJECT, id);
+  }
   return inTransaction(deps.db, async (tx) => {
     const invoice = await repository.lockInvoice(tx, id);
     if (!invoice) throw errors.notFound(NOT_FOUND);
@@ -311,9 +373,9 @@ export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, r
       (await repository.creditOf(tx, id)) !== null
     )
       throw errors.conflict(GENERAL_KEY, 'xp.errors.notCancellable');
-    const [newest] = await repository.paymentsOf(tx, id);
-    if (newest && ['open', 'pending', 'authorized'].includes(newest.status))
-      throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
+    // Every attempt, not only the newest: an older one on its way at the bank could still bring the money.
+    const live = (await repository.paymentsOf(tx, id)).filter(isLive);
+    if (live.some(isUnderWay)) throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
     const now = new Date();
     const number = await repository.nextInvoiceNumber(tx, now.getUTCFullYear());
     const credit = await repository.insertInvoice(tx, {
@@ -399,6 +461,7 @@ export async function invoicePdfOf(deps: XpDeps, session: Claims, id: number) {
       paidAt: invoice.paidAt,
       creditInvoiceId: invoice.creditInvoiceId,
       payments: [],
+      refunds: [],
     },
     issuer,
     language,

@@ -44,7 +44,13 @@ async function settle(checkoutUrl: string, action: string, webhooks = 1) {
   const checkout = new URL(checkoutUrl);
   const providerId = checkout.pathname.split('/').at(-1)!;
   const token = checkout.searchParams.get('token');
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action, token } }));
+  ok(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/checkout/${providerId}`,
+      payload: { action, token },
+    }),
+  );
   for (let i = 0; i < webhooks; i++)
     ok(
       await t.app.inject({
@@ -489,14 +495,15 @@ describe('XP invoices', () => {
     expect(mine.items.every((row) => row.employerId === b.id)).toBe(true);
     expect(mine.tabCounts[String(InvoiceStatus.Open)]).toBe(8);
     const target = mine.items[0]!;
-    // Its checkout is still open: cancelling could lose a payment under way.
+    // Its payment is on its way at the bank: cancelling could lose it (an open checkout is cancelled instead).
+    await settle(target.checkoutUrl!, 'pending');
     expectFailure(
       await call('POST', `/XpInvoice/${target.id}/Cancel`, admin),
       409,
       'general',
       'xp.errors.paymentUnderWay',
     );
-    await settle(target.checkoutUrl!, 'canceled');
+    await settle(target.checkoutUrl!, 'failed');
     const cancelled = ok<XpInvoice>(await call('POST', `/XpInvoice/${target.id}/Cancel`, admin));
     expect(cancelled.status).toBe(InvoiceStatus.Cancelled);
     expect(cancelled.creditInvoiceId).not.toBeNull();

@@ -56,6 +56,20 @@ export interface PaymentGateway {
   getMandate(customerId: string, mandateId: string): Promise<GatewayMandate>;
   createPayment(input: NewGatewayPayment): Promise<GatewayPayment>;
   getPayment(id: string): Promise<GatewayPayment>;
+  /**
+   * Cancels an open payment, so that it can no longer be paid; answers it as it is after. A payment its
+   * method does not let cancel (Mollie: `isCancelable` false) is refused (`GatewayRefusedError`).
+   */
+  cancelPayment(id: string): Promise<GatewayPayment>;
+  /** Pays (part of) a paid payment back to the payer; the same key answers the same refund. */
+  createRefund(input: NewRefund): Promise<{ id: string }>;
+}
+
+export interface NewRefund {
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
 }
 
 export class GatewayUnavailableError extends Error {

@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CheckoutAction, CheckoutPayment } from '@xp/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { errors } from '../http/errors.ts';
-import type { GatewayPayment, PaymentGateway } from './gateway.ts';
+import { type GatewayPayment, GatewayRefusedError, type PaymentGateway } from './gateway.ts';
 import { localProviderCustomers, localProviderMandates, localProviderPayments } from './payments.tables.ts';
 
 /**
@@ -81,6 +81,25 @@ export function createLocalGateway(db: Database, publicUrl: string): PaymentGate
       const row = await read(id);
       if (!row) throw errors.notFound('payment.errors.notFound');
       return gatewayPayment(row, checkoutUrl);
+    },
+    // As Mollie: an open payment can be cancelled (its checkout then refuses to pay); anything else is refused.
+    async cancelPayment(id) {
+      const [row] = await db
+        .update(localProviderPayments)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(localProviderPayments.id, id), eq(localProviderPayments.status, 'open')))
+        .returning();
+      if (!row) throw new GatewayRefusedError('notCancelable', 422);
+      return gatewayPayment(row, checkoutUrl);
+    },
+    // The test provider pays nothing back: a paid payment's refund is answered with an id of its key.
+    async createRefund(input) {
+      const row = await read(input.paymentId);
+      if (row?.status !== 'paid' || input.amountCents > row.amountCents - row.chargedBackCents)
+        throw new GatewayRefusedError('amount', 422);
+      return {
+        id: `re_local_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 12)}`,
+      };
     },
   };
 }

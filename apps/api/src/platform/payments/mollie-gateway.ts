@@ -56,6 +56,19 @@ export function createMollieGateway(apiKey: string, apiEndpoint?: string): Payme
         ),
       ),
     getPayment: (id) => call(async () => paymentOf(await client.payments.get(id))),
+    // Mollie answers a cancelled payment, or 422 for one its method does not let cancel (a refusal here).
+    cancelPayment: (id) => call(async () => paymentOf(await client.payments.cancel(id))),
+    createRefund: (input) =>
+      call(async () => ({
+        id: (
+          await client.paymentRefunds.create({
+            paymentId: input.paymentId,
+            amount: { currency: 'EUR', value: centsToValue(input.amountCents) },
+            description: input.description,
+            idempotencyKey: input.idempotencyKey,
+          })
+        ).id,
+      })),
   };
 }
 

@@ -1,8 +1,19 @@
-import { paymentEndpoints as endpoints } from '@xp/contracts';
+import { paymentEndpoints as endpoints, policy } from '@xp/contracts';
+import { eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import { route } from '../http/route.ts';
 import { findCheckout, settleCheckout } from './local-gateway.ts';
-import type { Payments } from './payments.ts';
+import { payments as paymentRows, refundsOwed } from './payments.tables.ts';
+import { PAYMENT_RETURN_PATH, type Payments } from './payments.ts';
+import { listRefundsOwed, recordRefund } from './refunds.ts';
+
+/**
+ * The webhook's rule per calling address: generous for the provider's few senders (Mollie retries a refused
+ * call later), small enough that nobody makes the server call the provider without end.
+ */
+const WEBHOOK_LIMIT = { limit: 600, windowSeconds: 60 };
 
 /** Mollie calls a webhook once and retries on anything but 2xx; so does the local provider, once. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -33,13 +44,54 @@ export function paymentRoutes(deps: {
     }
   };
   return [
-    route(endpoints.webhook, async ({ body }) => {
+    route(endpoints.webhook, async ({ body, request }) => {
+      await enforceRateLimit(db, `payment-webhook:address:${request.ip}`, WEBHOOK_LIMIT);
       await payments.applyWebhook(body.id);
       return null;
     }),
+    // What the platform owes back (XP invoices and product orders: its own provider received them).
+    route(endpoints.platformRefundsOwed, ({ query }) =>
+      listRefundsOwed(db, isNull(refundsOwed.gymId), query),
+    ),
+    route(endpoints.recordPlatformRefund, ({ session, params, body, request }) =>
+      recordRefund(db, payments, {
+        id: params.id,
+        scope: isNull(refundsOwed.gymId),
+        method: body.method,
+        userId: session.userId,
+        requestId: request.id,
+      }),
+    ),
     route(endpoints.checkout, ({ params, query }) => findCheckout(db, params.id, query.token)),
     route(endpoints.settleCheckout, ({ params, body }) =>
       settleCheckout(db, params.id, body.token, body.action, callWebhook),
     ),
   ];
+}
+
+/**
+ * `GET /api/Payment/Return/{token}`: where a provider sends the person back after a checkout. It sends them
+ * on (303) to the page of whoever asked last for the attempt (the pay page, the sign-up's result page): one
+ * attempt, whatever page it returns to. The token is random per attempt; an unknown one goes to the start.
+ */
+export function paymentReturnRoute(deps: { db: Database; publicUrl: string }) {
+  return (app: FastifyInstance) => {
+    app.get(
+      `${PAYMENT_RETURN_PATH}:token`,
+      { config: { policy: policy.public }, schema: { hide: true } },
+      async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+        const token = request.params.token;
+        const [row] = /^[\w-]{1,64}$/.test(token)
+          ? await deps.db
+              .select({ returnUrl: paymentRows.returnUrl })
+              .from(paymentRows)
+              .where(eq(paymentRows.returnToken, token))
+          : [];
+        const target = row?.returnUrl?.startsWith(`${deps.publicUrl}/`)
+          ? row.returnUrl
+          : `${deps.publicUrl}/`;
+        return reply.header('Cache-Control', 'no-store').redirect(target, 303);
+      },
+    );
+  };
 }

@@ -59,6 +59,7 @@ const detail: Invoice = {
   paidAt: null,
   creditInvoiceId: null,
   payments: [],
+  refunds: [],
 };
 
 function renderList(state: InvoiceListState = defaultInvoiceListState, scope: 'gym' | 'member' = 'gym') {
