@@ -93,7 +93,9 @@ export const refundsOwed = pgTable(
     payerName: text().notNull(),
     amountCents: integer().notNull(),
     reason: text({ enum: refundReasons }).notNull(),
-    status: text({ enum: ['owed', 'refunded'] }).notNull().default('owed'),
+    status: text({ enum: ['owed', 'refunded'] })
+      .notNull()
+      .default('owed'),
     method: text({ enum: refundMethods }),
     /** The provider's refund (`re_...`) when refunded through it. */
     providerRefundId: text(),
@@ -115,7 +117,10 @@ export const refundsOwed = pgTable(
     check('refunds_owed_amount_check', sql`${table.amountCents} > 0`),
     check('refunds_owed_reason_check', sql`${table.reason} in (${inList(refundReasons)})`),
     check('refunds_owed_status_check', sql`${table.status} in ('owed', 'refunded')`),
-    check('refunds_owed_method_check', sql`${table.method} is null or ${table.method} in (${inList(refundMethods)})`),
+    check(
+      'refunds_owed_method_check',
+      sql`${table.method} is null or ${table.method} in (${inList(refundMethods)})`,
+    ),
   ],
 );
 
@@ -174,9 +179,7 @@ export const localProviderPayments = pgTable(
      * The secret of the checkout link (`/dev/checkout/{id}?token=…`, 122 random bits): only who holds the link
      * sees and settles the payment, as on Mollie's hosted page (decision 015).
      */
-    checkoutToken: text()
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    checkoutToken: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
