@@ -343,6 +343,8 @@ describe('the member', () => {
           entries: [],
           refusedEntries: [],
           invoices: [],
+          productOrders: [],
+          retention: [],
         },
       }),
     });
