@@ -1,6 +1,7 @@
 import { DebtPolicy } from './enums.ts';
 import { endpoint, idParam, listQuery, paged, policy } from './http.ts';
 import { invoicePolicy } from './invoice.ts';
+import { isSignUpResultPath } from './return-path.ts';
 import { z } from './zod-setup.ts';
 
 /*
@@ -39,11 +40,11 @@ export type Debtor = z.infer<typeof debtor>;
 export const debtorSortable = ['oldestDueDate', 'amountDue', 'name'] as const;
 export const debtorQuery = listQuery(debtorSortable);
 
-/** A signed link's token (`<id>.<signature>`): only the link a mail gave opens it. */
+/** A signed link's token (`<id>.<last day>.<signature>`; before, `<id>.<signature>`): only the link a mail gave opens it. */
 const linkToken = z
   .string()
-  .regex(/^\d{1,10}\.[A-Za-z0-9_-]{16,64}$/, 'billing.errors.linkInvalid')
-  .meta({ examples: ['42.abcdefghijklmnopqrstuv'] });
+  .regex(/^\d{1,10}(\.\d{8})?\.[A-Za-z0-9_-]{16,64}$/, 'billing.errors.linkInvalid')
+  .meta({ examples: ['42.20270131.abcdefghijklmnopqrstuv'] });
 const tokenParam = z.object({ token: linkToken });
 
 /** An invoice as its pay link shows it to the member (nothing else of the member). */
@@ -65,15 +66,14 @@ export const publicPayment = z.object({ checkoutUrl: z.string() });
 /**
  * Where the provider sends the person back after paying: the sign-up's result page that asks
  * (`/inschrijven/resultaat/{token}`, with the kiosk's `?terug=`); left out, the pay page `/betalen/{token}`.
+ * The rule is the web client's (`isSignUpResultPath`: its `terug` is a `safeReturnPath`).
  */
-export const SIGN_UP_RESULT_PATH =
-  /^\/inschrijven\/resultaat\/[A-Za-z0-9._-]{1,100}(\?terug=%2Finschrijven%2F[A-Za-z0-9%._-]{1,200})?$/;
 export const payPublicInvoiceInput = z
   .object({
     returnPath: z
       .string()
       .max(400)
-      .regex(SIGN_UP_RESULT_PATH, 'billing.errors.returnPathInvalid')
+      .refine(isSignUpResultPath, 'billing.errors.returnPathInvalid')
       .meta({ examples: ['/inschrijven/resultaat/42.abcdefghijklmnopqrstuv'] })
       .optional(),
     // Nothing else: every field is optional, so a body of other things is refused rather than taken as `{}`.

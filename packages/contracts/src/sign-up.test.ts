@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SIGN_UP_RESULT_PATH } from './billing.ts';
 import { PeriodType } from './enums.ts';
 import { addPeriods, dutchToday, earliestEndDate } from './member.ts';
+import { isSignUpResultPath } from './return-path.ts';
 import { fitsAgeGroups, ibanSchema, signUpInput } from './sign-up.ts';
 import './zod-setup.ts';
 
@@ -85,14 +85,24 @@ describe('the sign-up rules', () => {
       '/inschrijven/resultaat/42.abcdefghijklmnopqrstuv',
       '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2Fvitaal%2Fvitaal-utrecht-centrum%2Fkiosk',
     ])
-      expect(SIGN_UP_RESULT_PATH.test(path), path).toBe(true);
+      expect(isSignUpResultPath(path), path).toBe(true);
     for (const path of [
       'https://elders.example/inschrijven/resultaat/42.abc',
       '//elders.example/inschrijven/resultaat/42.abc',
       '/inschrijven/resultaat/42.abc?terug=https://elders.example',
       '/inschrijven/resultaat/42.abc?terug=%2F%2Felders.example',
       '/admin',
+      // The client's rule (issue 28): no '..', no '//', nothing but a sign-up page, written as the client does.
+      '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2F..%2F..%2Fadmin',
+      '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2F%2F%2Felders.example',
+      '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2Fx.y',
+      '/inschrijven/resultaat/42.abc?terug=/inschrijven/vitaal',
+      '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2Fvitaal&x=1',
+      '/inschrijven/resultaat/42.abc?terug=%2finschrijven%2fvitaal',
+      '/inschrijven/resultaat/..',
+      '/inschrijven/resultaat/42..abc',
+      '/inschrijven/resultaat/42.abc/../../admin',
     ])
-      expect(SIGN_UP_RESULT_PATH.test(path), path).toBe(false);
+      expect(isSignUpResultPath(path), path).toBe(false);
   });
 });

@@ -261,7 +261,7 @@ export async function issuePeriods(
           dueDate: dutchDate(values.dueDate as string),
           period: `${dutchDate(period.periodStart)} t/m ${dutchDate(values.periodEnd as string)}`,
           payLink: payLinkOf(deps, id),
-          cancelLink: cancelLinkOf(deps, period.membershipId),
+          cancelLink: cancelLinkOf(deps, { id: period.membershipId, endDate: period.endDate }),
           directDebit: entry.debit
             ? {
                 collectionDate: dutchDate(values.dueDate as string),
@@ -416,7 +416,7 @@ async function remindBatch(deps: BillingDeps, today: string, limit: number) {
             dueDate: dutchDate(invoice.dueDate),
             payBy: dutchDate(addDays(today, 14)),
             payLink: payLinkOf(deps, invoice.id),
-            cancelLink: cancelLinkOfInvoice(deps, invoice),
+            cancelLink: await cancelLinkOfInvoice(deps, tx, invoice),
           },
         },
       ]);

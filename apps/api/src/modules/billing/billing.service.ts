@@ -13,6 +13,7 @@ import {
 import { addDays } from '@xp/contracts/dates';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.ts';
+import { isExpired } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -32,7 +33,7 @@ import { subscriptions, subscriptionVariants } from '../subscription/subscriptio
 import * as repository from './billing.repository.ts';
 import { NoticeKind } from './billing.tables.ts';
 import { type BillingDeps, mandateReferenceOf } from './billing-run.ts';
-import { cancelLinkOfInvoice, payLinkOf } from './member-links.ts';
+import { cancelLinkOfInvoice, cancelLinkState, PREVIOUS_LINKS_UNTIL, payLinkOf } from './member-links.ts';
 
 // ------------------------------------------------------------------------------------ location settings
 
@@ -130,18 +131,25 @@ export async function listDebtors(db: Database, session: Claims, query: ListQuer
 const PUBLIC_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
 const LINK_NOT_FOUND = 'billing.errors.linkNotFound';
 
+/**
+ * Whether a verified link opens today: not past its last day; one of the format before expiry (decision
+ * 017) up to `PREVIOUS_LINKS_UNTIL`.
+ */
+const opensToday = (link: { expires: string | null }, today: string) =>
+  link.expires === null ? today <= PREVIOUS_LINKS_UNTIL : !isExpired(link, today);
+
 async function invoiceOfLink(deps: BillingDeps, token: string, address: string) {
   await enforceRateLimit(deps.db, `billing-link:address:${address}`, PUBLIC_LIMIT);
-  const id = deps.links.verify('invoice', token);
+  const link = deps.links.verify('invoice', token);
   const row =
-    id === null
+    link === null || !opensToday(link, dutchToday())
       ? undefined
       : (
           await deps.db
             .select({ invoice: invoices, gymName: gyms.name })
             .from(invoices)
             .innerJoin(gyms, eq(gyms.id, invoices.gymId))
-            .where(eq(invoices.id, id))
+            .where(eq(invoices.id, link.id))
         )[0];
   if (!row) throw errors.notFound(LINK_NOT_FOUND);
   return row;
@@ -194,8 +202,13 @@ export async function payPublicInvoice(
   return { checkoutUrl: payment.checkoutUrl };
 }
 
+/**
+ * The membership of a cancel link that opens: signed for the membership's end as it is now (a cancellation,
+ * or the desk, changing it spends the link: it works once), not past its last day; one of the format before
+ * (decision 017) only while the membership has no end.
+ */
 async function membershipOfLink(db: Database, deps: BillingDeps, token: string, lock: boolean) {
-  const id = deps.links.verify('membership', token);
+  const id = deps.links.idOf(token);
   if (id === null) return undefined;
   const query = db
     .select({
@@ -216,7 +229,10 @@ async function membershipOfLink(db: Database, deps: BillingDeps, token: string, 
     .innerJoin(subscriptionVariants, eq(subscriptionVariants.id, memberships.variantId))
     .where(eq(memberships.id, id));
   const [row] = await (lock ? query.for('update', { of: memberships }) : query);
-  return row && !row.anonymised ? row : undefined;
+  if (!row || row.anonymised) return undefined;
+  const link = deps.links.verify('membership', token, cancelLinkState(row.membership));
+  if (!link || !opensToday(link, dutchToday())) return undefined;
+  return link.expires === null && row.membership.endDate !== null ? undefined : row;
 }
 
 type LinkedMembership = NonNullable<Awaited<ReturnType<typeof membershipOfLink>>>;
@@ -332,7 +348,7 @@ export function onInvoiceMoved(deps: Pick<BillingDeps, 'links' | 'publicUrl'>) {
           amount: formatEuroCents(invoice.totalCents),
           retryDate: retryOn && dutchDate(retryOn),
           payLink: payLinkOf(deps, invoice.id),
-          cancelLink: cancelLinkOfInvoice(deps, invoice),
+          cancelLink: await cancelLinkOfInvoice(deps, tx, invoice),
         },
       },
     ]);

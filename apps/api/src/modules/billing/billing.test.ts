@@ -515,8 +515,11 @@ describe("the member's pages", () => {
       'general',
       'invoice.errors.notPayable',
     );
-    const [id, signature] = token.split('.');
-    for (const forged of [`${Number(id) + 1}.${signature}`, `${id}.${'A'.repeat(22)}`]) {
+    const [id, expires, signature] = token.split('.');
+    for (const forged of [
+      `${Number(id) + 1}.${expires}.${signature}`,
+      `${id}.${expires}.${'A'.repeat(22)}`,
+    ]) {
       expectFailure(
         await call('GET', `/Invoice/Public/${forged}`, ''),
         404,
@@ -552,8 +555,13 @@ describe("the member's pages", () => {
     });
     const ended = ok<PublicMembership>(await call('POST', `/Membership/Public/${token}/Cancel`, ''));
     expect(ended).toMatchObject({ endDate: earliest, canCancel: false });
-    const again = ok<PublicMembership>(await call('POST', `/Membership/Public/${token}/Cancel`, ''));
-    expect(again.endDate).toBe(earliest);
+    // The link works once (issue 28): spent, it opens nothing.
+    expectFailure(
+      await call('POST', `/Membership/Public/${token}/Cancel`, ''),
+      404,
+      'general',
+      'billing.errors.linkNotFound',
+    );
     const confirmations = (await mailsTo(member.email!)).filter((mail) => mail.subject.includes('opgezegd'));
     expect(confirmations).toHaveLength(1);
     const [row] = await t.db
@@ -561,9 +569,9 @@ describe("the member's pages", () => {
       .from(memberships)
       .where(eq(memberships.memberId, member.id));
     expect(row!.endDate).toBe(earliest);
-    const [id, signature] = token.split('.');
+    const [id, expires, signature] = token.split('.');
     expectFailure(
-      await call('POST', `/Membership/Public/${Number(id) + 1}.${signature}/Cancel`, ''),
+      await call('POST', `/Membership/Public/${Number(id) + 1}.${expires}.${signature}/Cancel`, ''),
       404,
       'general',
       'billing.errors.linkNotFound',

@@ -474,7 +474,7 @@ export async function sendPaymentLink(
       dueDate: dutchDate(invoice.dueDate),
       // The member's pay page: it stays valid, where a checkout expires (decision 017).
       link: payLinkOf(memberLinks, invoice.id),
-      cancelLink: cancelLinkOfInvoice(memberLinks, invoice),
+      cancelLink: await cancelLinkOfInvoice(memberLinks, db, invoice),
     },
   });
   return linked;

@@ -302,7 +302,8 @@ describe('the invoice by mail', () => {
     expect(mail).toMatchObject({ subject: `Factuur ${invoice.invoiceNumber} van Vitaal Sportcentra` });
     // The member's pay page (it stays valid where a checkout expires), not the checkout itself; no cancel
     // link for a sale at the desk.
-    expect(mail!.text).toMatch(new RegExp(`/betalen/${invoice.id}\\.[A-Za-z0-9_-]{22}`));
+    // The pay link: the invoice's id, its last day (decision 017) and the signature.
+    expect(mail!.text).toMatch(new RegExp(`/betalen/${invoice.id}\\.\\d{8}\\.[A-Za-z0-9_-]{22}`));
     expect(mail!.text).not.toContain('/afmelden/');
     expect(mail!.text).toMatch(/€\s92,50/);
     // Sent again: the same open payment, a second mail.
