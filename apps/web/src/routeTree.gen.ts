@@ -93,6 +93,7 @@ import { Route as AccountTfaIndexRouteImport } from './routes/account/tfa/index'
 import { Route as AccountTfaRedirectUrlRouteImport } from './routes/account/tfa/$redirectUrl'
 import { Route as DevCheckoutPaymentIdRouteImport } from './routes/dev/checkout.$paymentId'
 import { Route as InschrijvenGymSlugIndexRouteImport } from './routes/inschrijven/$gymSlug.index'
+import { Route as InschrijvenBevestigenTokenRouteImport } from './routes/inschrijven/bevestigen.$token'
 import { Route as InschrijvenResultaatTokenRouteImport } from './routes/inschrijven/resultaat.$token'
 import { Route as AppAdminAdminsIndexRouteImport } from './routes/_app/admin/admins/index'
 import { Route as AppAdminAdminsInvitedRouteImport } from './routes/_app/admin/admins/invited'
@@ -586,6 +587,12 @@ const InschrijvenGymSlugIndexRoute = InschrijvenGymSlugIndexRouteImport.update({
   path: '/inschrijven/$gymSlug/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InschrijvenBevestigenTokenRoute =
+  InschrijvenBevestigenTokenRouteImport.update({
+    id: '/inschrijven/bevestigen/$token',
+    path: '/inschrijven/bevestigen/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const InschrijvenResultaatTokenRoute =
   InschrijvenResultaatTokenRouteImport.update({
     id: '/inschrijven/resultaat/$token',
@@ -997,6 +1004,7 @@ export interface FileRoutesByFullPath {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/bevestigen/$token': typeof InschrijvenBevestigenTokenRoute
   '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/admin/': typeof AppAdminIndexRoute
   '/association/': typeof AppAssociationIndexRoute
@@ -1124,6 +1132,7 @@ export interface FileRoutesByTo {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/bevestigen/$token': typeof InschrijvenBevestigenTokenRoute
   '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/admin': typeof AppAdminIndexRoute
   '/association': typeof AppAssociationIndexRoute
@@ -1268,6 +1277,7 @@ export interface FileRoutesById {
   '/account/login/$redirectUrl': typeof AccountLoginRedirectUrlRoute
   '/account/tfa/$redirectUrl': typeof AccountTfaRedirectUrlRoute
   '/dev/checkout/$paymentId': typeof DevCheckoutPaymentIdRoute
+  '/inschrijven/bevestigen/$token': typeof InschrijvenBevestigenTokenRoute
   '/inschrijven/resultaat/$token': typeof InschrijvenResultaatTokenRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/association/': typeof AppAssociationIndexRoute
@@ -1413,6 +1423,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/bevestigen/$token'
     | '/inschrijven/resultaat/$token'
     | '/admin/'
     | '/association/'
@@ -1540,6 +1551,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/bevestigen/$token'
     | '/inschrijven/resultaat/$token'
     | '/admin'
     | '/association'
@@ -1683,6 +1695,7 @@ export interface FileRouteTypes {
     | '/account/login/$redirectUrl'
     | '/account/tfa/$redirectUrl'
     | '/dev/checkout/$paymentId'
+    | '/inschrijven/bevestigen/$token'
     | '/inschrijven/resultaat/$token'
     | '/_app/admin/'
     | '/_app/association/'
@@ -1772,6 +1785,7 @@ export interface RootRouteChildren {
   AccountLoginRedirectUrlRoute: typeof AccountLoginRedirectUrlRoute
   AccountTfaRedirectUrlRoute: typeof AccountTfaRedirectUrlRoute
   DevCheckoutPaymentIdRoute: typeof DevCheckoutPaymentIdRoute
+  InschrijvenBevestigenTokenRoute: typeof InschrijvenBevestigenTokenRoute
   InschrijvenResultaatTokenRoute: typeof InschrijvenResultaatTokenRoute
   AccountLoginIndexRoute: typeof AccountLoginIndexRoute
   AccountTfaIndexRoute: typeof AccountTfaIndexRoute
@@ -2377,6 +2391,13 @@ declare module '@tanstack/react-router' {
       path: '/inschrijven/$gymSlug'
       fullPath: '/inschrijven/$gymSlug/'
       preLoaderRoute: typeof InschrijvenGymSlugIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inschrijven/bevestigen/$token': {
+      id: '/inschrijven/bevestigen/$token'
+      path: '/inschrijven/bevestigen/$token'
+      fullPath: '/inschrijven/bevestigen/$token'
+      preLoaderRoute: typeof InschrijvenBevestigenTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/inschrijven/resultaat/$token': {
@@ -3249,6 +3270,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountLoginRedirectUrlRoute: AccountLoginRedirectUrlRoute,
   AccountTfaRedirectUrlRoute: AccountTfaRedirectUrlRoute,
   DevCheckoutPaymentIdRoute: DevCheckoutPaymentIdRoute,
+  InschrijvenBevestigenTokenRoute: InschrijvenBevestigenTokenRoute,
   InschrijvenResultaatTokenRoute: InschrijvenResultaatTokenRoute,
   AccountLoginIndexRoute: AccountLoginIndexRoute,
   AccountTfaIndexRoute: AccountTfaIndexRoute,

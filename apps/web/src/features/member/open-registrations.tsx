@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { fetchOpenRegistrations, useCompleteRegistration, useOpenRegistrations } from './api';
 import { emailColumn, nameColumn } from './columns';
+import { PendingSignUps } from './pending-sign-ups';
 import { useRegistrationLinkModal } from './registration-link-action';
 
 const columns: ListColumn<MemberListItem>[] = [
@@ -130,6 +131,7 @@ export function OpenRegistrations({ state, onStateChange, onOpen, onBack }: Open
         </Group>
       </Anchor>
       <PageHeader title="member.openRegistrations.title" subtitle={t('member.openRegistrations.subtitle')} />
+      <PendingSignUps />
       {query.isError ? (
         <ErrorState message="member.openRegistrations.fetchFailed" onRetry={() => void query.refetch()} />
       ) : hasNone ? (

@@ -132,6 +132,7 @@ describe('finishing a registration begun at the desk', () => {
       accountHolder: 'N. van Visser',
       iban: 'NL91ABNA0417164300',
       kiosk: false,
+      language: 'nl',
       website: '',
     });
   });
@@ -200,7 +201,7 @@ describe('finishing a registration begun at the desk', () => {
     await expectStep('Gegevens');
     await fillTheRest(user);
     await confirmAndFinish(user);
-    const popup = await screen.findByRole('dialog', { name: 'Je hebt al een account' });
+    const popup = await screen.findByRole('dialog', { name: 'Inloggen met je account' });
     await user.type(
       within(popup).getByLabelText(/^Wachtwoord van je account/, { selector: 'input' }),
       'mijn-oude-wachtwoord',

@@ -13,3 +13,6 @@ export const SignUpResultPage = lazy(() =>
 export const CompleteSignUpPage = lazy(() =>
   import('./complete-page').then((module) => ({ default: module.CompleteSignUpPage })),
 );
+export const ConfirmSignUpPage = lazy(() =>
+  import('./confirm-page').then((module) => ({ default: module.ConfirmSignUpPage })),
+);

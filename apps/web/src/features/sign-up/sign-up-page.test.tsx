@@ -203,7 +203,9 @@ describe('the personal data', () => {
   it("signs up, sends the contract's values, and goes to the checkout", async () => {
     const requests = fakeApi({
       ...clubPageRoutes,
-      [`POST ${signUpPath}`]: () => ({ data: { checkoutUrl: CHECKOUT_URL, resultToken: RESULT_TOKEN } }),
+      [`POST ${signUpPath}`]: () => ({
+        data: { checkoutUrl: CHECKOUT_URL, resultToken: RESULT_TOKEN, mailSent: false },
+      }),
     });
     const { user, onCheckout } = renderClubPage();
     await chooseVariant(user, /Maandelijks/);
@@ -244,6 +246,7 @@ describe('the personal data', () => {
       accountHolder: 'N. Visser',
       iban: 'NL91ABNA0417164300',
       kiosk: false,
+      language: 'nl',
       website: '',
     });
   });
@@ -309,11 +312,12 @@ describe('the personal data', () => {
 });
 
 describe('an address that has an account already', () => {
-  it('asks for that account’s password in the login popup and signs up again with it', async () => {
+  it('says a mail went out, the same for every address; the login popup signs up at once with a proven account', async () => {
+    const mailSent = () => ({ data: { checkoutUrl: null, resultToken: null, mailSent: true } });
     const answers = [
-      () => failure(409, 'signUp.errors.accountExists', 'email'),
-      () => failure(409, 'signUp.errors.accountExists', 'email'),
-      () => ({ data: { checkoutUrl: CHECKOUT_URL, resultToken: RESULT_TOKEN } }),
+      mailSent,
+      mailSent,
+      () => ({ data: { checkoutUrl: CHECKOUT_URL, resultToken: RESULT_TOKEN, mailSent: false } }),
     ];
     const requests = fakeApi({
       ...clubPageRoutes,
@@ -324,14 +328,16 @@ describe('an address that has an account already', () => {
     await fillPersonal(user);
     await confirmAndSubmit(user);
 
-    const popup = await screen.findByRole('dialog', { name: 'Je hebt al een account' });
-    expect(within(popup).getByText(/Er is al een account met noor@example\.com/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/We hebben een e-mail gestuurd naar noor@example\.com/),
+    ).toBeInTheDocument();
+    expect(onCheckout).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Ik heb al een account: inloggen' }));
+    const popup = await screen.findByRole('dialog', { name: 'Inloggen met je account' });
     const password = within(popup).getByLabelText(/^Wachtwoord van je account/, { selector: 'input' });
     await user.type(password, 'mijn-oude-wachtwoord');
     await user.click(within(popup).getByRole('button', { name: 'Inloggen en inschrijven' }));
-    expect(
-      await within(popup).findByText('Dit wachtwoord is niet juist. Probeer het opnieuw.'),
-    ).toBeInTheDocument();
+    expect(await within(popup).findByText(/Gebruik de link in de e-mail/)).toBeInTheDocument();
 
     await user.clear(password);
     await user.type(password, 'het-goede-wachtwoord');
@@ -351,22 +357,22 @@ describe('an address that has an account already', () => {
 });
 
 describe('the kiosk', () => {
-  it('has no login popup: a refusal of the address shows on its field', async () => {
+  it('has no login popup: the mail that confirms the sign-up is all it says', async () => {
     const requests = fakeApi({
       ...clubPageRoutes,
-      [`POST ${signUpPath}`]: () => failure(409, 'signUp.errors.accountExists', 'email'),
+      [`POST ${signUpPath}`]: () => ({ data: { checkoutUrl: null, resultToken: null, mailSent: true } }),
     });
     const { user } = renderClubPage({ isKiosk: true });
     await chooseVariant(user, /Maandelijks/);
-    await fillPersonal(user);
-    await confirmAndSubmit(user);
-    await expectStep('Gegevens');
-    expect(errorOf(/^E-mailadres/)).toContain('Er is al een account met dit e-mailadres');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(requestsTo(requests, 'POST', signUpPath)[0]?.body).toMatchObject({ kiosk: true });
     // Nothing the tablet's browser could offer the next person.
     expect(field(/^E-mailadres/)).toHaveAttribute('autocomplete', 'off');
     expect(screen.getByRole('button', { name: 'Volgende' })).toHaveAttribute('data-size', 'xl');
+    await fillPersonal(user);
+    await confirmAndSubmit(user);
+    expect(await screen.findByText(/We hebben een e-mail gestuurd naar/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ik heb al een account: inloggen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestsTo(requests, 'POST', signUpPath)[0]?.body).toMatchObject({ kiosk: true });
   });
 
   it('starts over after 90 s without a touch, with nothing of the previous person left', async () => {

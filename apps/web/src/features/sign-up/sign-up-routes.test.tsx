@@ -46,7 +46,7 @@ describe('the sign-up routes', () => {
     fakeAppApi(null, {
       ...clubPageRoutes,
       ...resultRoutes,
-      'POST /api/SignUp': () => ({ data: { checkoutUrl: null, resultToken: RESULT_TOKEN } }),
+      'POST /api/SignUp': () => ({ data: { checkoutUrl: null, resultToken: RESULT_TOKEN, mailSent: false } }),
     });
     const { router } = await startApp('/inschrijven/vitaal/utrecht-centrum/kiosk');
     const user = userEvent.setup();

@@ -21,20 +21,23 @@ describe('the texts of the sign-up', () => {
   it("translate every error key of the sign-up's server, its contract and these screens", () => {
     const sources = [
       '../../../../api/src/modules/sign-up/sign-up.service.ts',
+      '../../../../api/src/modules/sign-up/pending.service.ts',
       '../../../../../packages/contracts/src/sign-up.ts',
       './sign-up-wizard.tsx',
       './complete-wizard.tsx',
       './complete-page.tsx',
       './result-page.tsx',
+      './confirm-page.tsx',
       './sign-up-problems.tsx',
     ].map((path) => new URL(path, import.meta.url));
     const used = errorKeysIn('signUp', sources);
-    // The contract's own: the IBAN, the start date, the honeypot; the server's existing account and club.
+    // The contract's own: the IBAN, the start date, the honeypot; the server's club and mailed link.
     for (const key of [
       'ibanInvalid',
       'startDate',
       'refused',
-      'accountExists',
+      'confirmNotFound',
+      'pendingNotFound',
       'clubNotFound',
       'codeNotFound',
       'completeFailed',

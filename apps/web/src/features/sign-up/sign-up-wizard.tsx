@@ -13,7 +13,6 @@ import { LoginPopup } from './login-popup';
 import { chosenMembership, MembershipStep } from './membership-step';
 import { PersonalStep } from './personal-step';
 import {
-  ACCOUNT_EXISTS,
   emptySignUp,
   fieldOf,
   membershipFields,
@@ -27,7 +26,7 @@ import { Problem } from './sign-up-problems';
 import { StepProgress } from './step-progress';
 import { type SummarySection, SummaryStep } from './summary-step';
 
-type StepId = 'find' | 'choose' | 'membership' | 'personal' | 'summary' | 'pay';
+type StepId = 'find' | 'choose' | 'membership' | 'personal' | 'summary' | 'pay' | 'mail';
 
 /** The server's keys for: this age does not fit the subscription; the club no longer offers it. */
 const AGE_ERROR = 'member.errors.ageDoesNotMatch';
@@ -69,7 +68,7 @@ export function SignUpWizard({
   onCheckout,
   onResult,
 }: SignUpWizardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const steps: StepId[] = namedClub
     ? ['membership', 'personal', 'summary', 'pay']
     : ['find', 'choose', 'membership', 'personal', 'summary', 'pay'];
@@ -80,6 +79,8 @@ export function SignUpWizard({
   const [mandateError, setMandateError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [popup, setPopup] = useState<{ error: string | null } | null>(null);
+  /** The answer said a mail went out: the address confirms the sign-up (issue 28). */
+  const [isMailSent, setMailSent] = useState(false);
   const form = useZodForm(signUpFormSchema, { defaultValues: emptySignUp(isKiosk, namedClub?.id ?? null) });
   const signUp = useSignUp();
   const subscriptions = usePublicSubscriptions(club?.id ?? null);
@@ -167,19 +168,30 @@ export function SignUpWizard({
 
   const send = (parsed: SignUpFormOutput, accountPassword?: string) => {
     setProblem(null);
+    const language = i18n.language === 'en' ? ('en' as const) : ('nl' as const);
     const body = accountPassword
-      ? { ...parsed, password: accountPassword, confirmPassword: accountPassword }
-      : parsed;
+      ? { ...parsed, language, password: accountPassword, confirmPassword: accountPassword }
+      : { ...parsed, language };
     return new Promise<void>((resolve) => {
       signUp.mutate(
         { body },
         {
-          onSuccess: ({ checkoutUrl, resultToken }) => {
+          onSuccess: ({ checkoutUrl, resultToken, mailSent }) => {
+            if (mailSent) {
+              // The same answer for every address until a password proves the account: the popup's try
+              // that did not prove it says so, the form says where the mail went.
+              setPopup((open) =>
+                open && accountPassword !== undefined ? { error: 'signUp.login.notProven' } : null,
+              );
+              setMailSent(true);
+              setActive('mail');
+              return;
+            }
             setPopup(null);
             if (checkoutUrl) {
               goTo('pay');
               onCheckout(checkoutUrl);
-            } else {
+            } else if (resultToken) {
               onResult(resultToken);
             }
           },
@@ -190,14 +202,8 @@ export function SignUpWizard({
     });
   };
 
-  /** What a refused sign-up shows: the login popup, errors on fields, or what went wrong. */
+  /** What a refused sign-up shows: errors on fields, or what went wrong. */
   const failed = (error: ApiCallError, isFromPopup: boolean) => {
-    const accountExists =
-      error.status === 409 && error.errors.some((entry) => entry.message === ACCOUNT_EXISTS);
-    if (accountExists && !isKiosk) {
-      setPopup({ error: isFromPopup ? 'signUp.login.wrongPassword' : null });
-      return;
-    }
     if (error.status === 429) {
       if (isFromPopup) setPopup({ error: 'signUp.errors.tooMany' });
       else setProblem('signUp.errors.tooMany');
@@ -254,12 +260,13 @@ export function SignUpWizard({
     personal: t('signUp.steps.personal'),
     summary: t('signUp.steps.summary'),
     pay: t('signUp.steps.pay'),
+    mail: t('signUp.steps.mail'),
   };
 
   return (
     <Stack gap="lg">
       <StepProgress
-        steps={steps}
+        steps={isMailSent ? steps.map((step) => (step === 'pay' ? 'mail' : step)) : steps}
         labels={labels}
         active={active}
         isKiosk={isKiosk}
@@ -348,6 +355,22 @@ export function SignUpWizard({
             {t('signUp.actions.back')}
           </Button>
         </Group>
+      )}
+
+      {active === 'mail' && isMailSent && (
+        <Stack gap="md" role="status">
+          <Alert color="blue" variant="light" title={t('signUp.mail.title')}>
+            {t('signUp.mail.text', { email: form.getValues('email') })}
+          </Alert>
+          <Text size="sm">{t('signUp.mail.notYou')}</Text>
+          {!isKiosk && (
+            <Group>
+              <Button variant="default" size={buttonSize} onClick={() => setPopup({ error: null })}>
+                {t('signUp.mail.haveAccount')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
       )}
 
       {active === 'pay' && (
