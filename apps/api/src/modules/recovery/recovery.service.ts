@@ -5,7 +5,7 @@ import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
+import { enforceRateLimit, hitRateLimit } from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { findUserByEmail } from '../account/account.repository.ts';
 import { sessions } from '../account/account.tables.ts';
@@ -21,14 +21,48 @@ export interface RecoveryDeps {
 
 const RESET_MINUTES = 60;
 const PER_ADDRESS = { limit: 20, windowSeconds: 60 * 60 };
-const PER_ACCOUNT = { limit: 5, windowSeconds: 60 * 60 };
+/**
+ * Per account and caller address: a caller who asks too often for someone's account is refused (429) without
+ * blocking the account's owner, who asks from another address (issue 28).
+ */
+const PER_ACCOUNT_AND_ADDRESS = { limit: 5, windowSeconds: 60 * 60 };
+/**
+ * An account gets at most one reset mail per quarter of an hour, whoever asks: a request within it mails
+ * nothing (the link mailed last is still valid, for RESET_MINUTES), so nobody floods an inbox.
+ */
+const MAIL_WINDOW = { limit: 1, windowSeconds: 15 * 60 };
+/**
+ * `forgotPassword` answers no sooner than this after the rate limits, known account or not, mail or no mail:
+ * more than the work for a known account takes, so that the time does not tell whether an account exists.
+ */
+export const FORGOT_ANSWER_MS = 300;
 
-/** Mails a reset link when the address belongs to an account; answers the same either way. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Mails a reset link when the address belongs to an account that may sign in and had none mailed within
+ * MAIL_WINDOW; answers the same either way, in the same time (FORGOT_ANSWER_MS).
+ */
 export async function forgotPassword(deps: RecoveryDeps, email: string, address: string) {
   await enforceRateLimit(deps.db, `forgot:address:${address}`, PER_ADDRESS);
-  await enforceRateLimit(deps.db, `forgot:account:${email.toLowerCase()}`, PER_ACCOUNT);
+  await enforceRateLimit(
+    deps.db,
+    `forgot:account:${email.toLowerCase()}:address:${address}`,
+    PER_ACCOUNT_AND_ADDRESS,
+  );
+  const answerAt = Date.now() + FORGOT_ANSWER_MS;
+  try {
+    await mailResetLink(deps, email);
+  } finally {
+    await sleep(answerAt - Date.now());
+  }
+  return null;
+}
+
+async function mailResetLink(deps: RecoveryDeps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  if (!user?.passwordHash) return null;
+  if (!user?.passwordHash) return;
+  if ((await hitRateLimit(deps.db, `forgot:mail:${user.id}`, MAIL_WINDOW)) > 0) return;
   const token = newOpaqueToken();
   await inTransaction(deps.db, async (tx) => {
     await tx.insert(passwordResets).values({
@@ -46,7 +80,6 @@ export async function forgotPassword(deps: RecoveryDeps, email: string, address:
       },
     });
   });
-  return null;
 }
 
 /** Sets the new password once per token and ends every session of the user. */

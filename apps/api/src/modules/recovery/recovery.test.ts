@@ -9,6 +9,7 @@ import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { sessions } from '../account/account.tables.ts';
 import { users } from '../user/user.tables.ts';
+import { FORGOT_ANSWER_MS } from './recovery.service.ts';
 import { passwordResets } from './recovery.tables.ts';
 
 const PUBLIC_URL = 'https://backoffice.test';
@@ -185,29 +186,58 @@ describe('POST /api/Account/forgotPassword', () => {
     expect(await outboxSize()).toBe(before);
   });
 
-  it('answers 429 to the 6th request for one account within an hour, known or not', async () => {
+  it('answers 429 to the 6th request for one account from one address; another address is not blocked', async () => {
     const { email } = await createUser();
     const unknownEmail = `onbekend-${randomUUID().slice(0, 8)}@example.com`;
-    for (const address of [email, unknownEmail]) {
+    for (const [index, account] of [email, unknownEmail].entries()) {
+      const caller = `192.0.2.${60 + index}`;
       for (let attempt = 1; attempt <= 5; attempt++) {
-        // Each from another client address: the limit is per account.
-        const response = await forgot(attempt % 2 ? address : address.toUpperCase());
+        const response = await forgot(attempt % 2 ? account : account.toUpperCase(), caller);
         expect(response.statusCode, `attempt ${attempt}`).toBe(200);
       }
-      const blocked = await forgot(address);
+      const blocked = await forgot(account, caller);
       expectFailure(blocked, 429, 'general', 'auth.tooManyAttempts');
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+      // The owner, from another address, is not blocked by someone else's requests (issue 28).
+      expect((await forgot(account, `192.0.2.${70 + index}`)).statusCode).toBe(200);
     }
-    expect(await mailsTo(email)).toHaveLength(5);
+  });
 
-    // After the hour the account may ask again.
+  it('mails an account at most once a quarter of an hour, whoever asks; the mailed link still works', async () => {
+    const { email } = await createUser();
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await forgot(email, `192.0.2.${80 + attempt}`)).statusCode).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+    const token = await mailedToken(email);
+    // After the quarter of an hour, a new request mails again.
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     await t.db.execute(
-      sql`update rate_limits set window_start = now() - interval '61 minutes' where key = ${`forgot:account:${email}`}`,
+      sql`update rate_limits set window_start = now() - interval '16 minutes' where key = ${`forgot:mail:${user!.id}`}`,
     );
     expect((await forgot(email)).statusCode).toBe(200);
-    expect(await mailsTo(email)).toHaveLength(6);
+    expect(await mailsTo(email)).toHaveLength(2);
+    // The link mailed first still sets the password.
+    expect((await reset(resetBody(token))).statusCode).toBe(200);
+  });
+
+  it(`answers in the same time for a known and an unknown account: no sooner than ${FORGOT_ANSWER_MS} ms`, async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await forgot(email);
+      expect(response.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      // A new account each round, so that each known request mails (the slower path).
+      known.push(await timed((await createUser()).email));
+      unknown.push(await timed(`niemand-${randomUUID().slice(0, 8)}@example.com`));
+    }
+    // Both paths wait for the same moment: neither can answer sooner, whatever the machine's load.
+    for (const ms of [...known, ...unknown]) expect(ms).toBeGreaterThanOrEqual(FORGOT_ANSWER_MS - 5);
   });
 
   it('answers 429 to the 21st request from one client address within an hour', async () => {
