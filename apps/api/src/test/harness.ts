@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { checkLedger } from '../modules/xp/xp.ledger.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
+import { checkPaymentsAgree } from '../platform/payments/refunds.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
@@ -108,13 +109,19 @@ export async function createTestApp(
     config,
     filesDir: config.filesDir,
     login,
-    /** Also checks the XP ledger after the file's tests (decision 019): any fault fails the file. */
+    /**
+     * Also checks the XP ledger (decision 019) and that the books agree (decision 015: every paid payment
+     * belongs to a paid invoice or order, or to a refund owed) after the file's tests: any fault fails it.
+     */
     async close() {
       const faults = await checkLedger(database.db);
+      const unrecorded = await checkPaymentsAgree(database.db);
       await app.close();
       await database.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
       if (faults.length > 0) throw new Error(`the XP ledger does not hold: ${JSON.stringify(faults)}`);
+      if (unrecorded.length > 0)
+        throw new Error(`paid payments belong to nothing: ${JSON.stringify(unrecorded)}`);
     },
   };
 }

@@ -311,7 +311,7 @@ describe('signing up', () => {
     const member = (await memberOf(body.email))!;
     const [retry] = await rowsOf<{ sequenceType: string; customerId: string; redirectUrl: string }>(
       t.db,
-      sql`select p."sequence_type" as "sequenceType", p."customer_id" as "customerId", p."redirect_url" as "redirectUrl"
+      sql`select p."sequence_type" as "sequenceType", p."customer_id" as "customerId", p."return_url" as "redirectUrl"
         from "payments" p join "invoices" i on i."id" = p."subject_id" and p."subject" = 'invoice'
         where i."member_id" = ${member.id} order by p."id" desc limit 1`,
     );
@@ -460,7 +460,7 @@ describe('a registration begun at the desk', () => {
     expect(invoice).toMatchObject({ totalCents: 1500 + 3995, periodStart: today });
     const [payment] = await rowsOf<{ url: string }>(
       t.db,
-      sql`select "redirect_url" as "url" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoice!.id}`,
+      sql`select "return_url" as "url" from "payments" where "subject" = 'invoice' and "subject_id" = ${invoice!.id}`,
     );
     expect(payment!.url).toContain(
       `?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`,

@@ -501,7 +501,7 @@ describe('XP invoices', () => {
       await call('POST', `/XpInvoice/${target.id}/Cancel`, admin),
       409,
       'general',
-      'xp.errors.paymentUnderWay',
+      'xp.errors.notCancellable',
     );
     await settle(target.checkoutUrl!, 'failed');
     const cancelled = ok<XpInvoice>(await call('POST', `/XpInvoice/${target.id}/Cancel`, admin));

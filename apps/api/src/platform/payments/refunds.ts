@@ -231,7 +231,8 @@ export async function checkPaymentsAgree(db: Database): Promise<PaymentFault[]> 
   const result = (await db.execute(sql`
     with received as (
       select p.id, p.subject, p.subject_id from payments p
-       where p.status = 'paid' and p.charged_back_cents < p.amount_cents
+       where p.subject in ('invoice', 'xpInvoice', 'product-order')
+         and p.status = 'paid' and p.charged_back_cents < p.amount_cents
          and not exists (select 1 from refunds_owed r where r.payment_id = p.id)
     )
     select 'paidForNothing' as "kind", r.id as "paymentId" from received r
