@@ -188,31 +188,6 @@ describe('finishing a registration begun at the desk', () => {
     expect(await screen.findByText('Deze link is al gebruikt of klopt niet')).toBeInTheDocument();
   });
 
-  it('asks for the existing account’s password in the login popup, as the sign-up does', async () => {
-    const answers = [
-      () => failure(409, 'signUp.errors.accountExists', 'email'),
-      () => ({ data: { checkoutUrl: CHECKOUT_URL, resultToken: RESULT_TOKEN } }),
-    ];
-    const requests = fakeApi({
-      [`GET ${path}`]: () => ({ data: openRegistration }),
-      [`POST ${path}`]: () => (answers.shift() ?? answers[0]!)(),
-    });
-    const { user, onCheckout } = renderPage();
-    await expectStep('Gegevens');
-    await fillTheRest(user);
-    await confirmAndFinish(user);
-    const popup = await screen.findByRole('dialog', { name: 'Inloggen met je account' });
-    await user.type(
-      within(popup).getByLabelText(/^Wachtwoord van je account/, { selector: 'input' }),
-      'mijn-oude-wachtwoord',
-    );
-    await user.click(within(popup).getByRole('button', { name: 'Inloggen en inschrijven' }));
-    await waitFor(() => expect(onCheckout).toHaveBeenCalledWith(CHECKOUT_URL));
-    expect(
-      requestsTo(requests, 'POST', path).map((request) => (request.body as { password: string }).password),
-    ).toEqual(['lang-genoeg-2026', 'mijn-oude-wachtwoord']);
-  });
-
   it("puts the server's refusal on its field", async () => {
     fakeApi({
       [`GET ${path}`]: () => ({ data: openRegistration }),
@@ -228,10 +203,10 @@ describe('finishing a registration begun at the desk', () => {
 });
 
 describe('finishing it on the kiosk', () => {
-  it('has large targets and no login popup: an address with an account shows on its field', async () => {
+  it('has large targets and nothing autofilled; a refusal of the address shows on its field', async () => {
     const requests = fakeApi({
       [`GET ${path}`]: () => ({ data: openRegistration }),
-      [`POST ${path}`]: () => failure(409, 'signUp.errors.accountExists', 'email'),
+      [`POST ${path}`]: () => failure(409, 'member.errors.emailTaken', 'email'),
     });
     const { user } = renderPage({ isKiosk: true });
     await expectStep('Gegevens');
@@ -240,7 +215,7 @@ describe('finishing it on the kiosk', () => {
     await fillTheRest(user);
     await confirmAndFinish(user);
     await expectStep('Gegevens');
-    expect(errorOf(/^E-mailadres/)).toContain('Er is al een account met dit e-mailadres');
+    await waitFor(() => expect(errorOf(/^E-mailadres/)).toContain('Er is al een lid met dit e-mailadres'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requestsTo(requests, 'POST', path)[0]?.body).toMatchObject({ kiosk: true });
   });

@@ -8,10 +8,8 @@ import { formatDay } from '@/features/member/day-field';
 import { translateMessage } from '@/ui/translate';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCompleteOpenRegistration } from './api';
-import { LoginPopup } from './login-popup';
 import { PersonalStep } from './personal-step';
 import {
-  ACCOUNT_EXISTS,
   type CompleteFormOutput,
   completeFields,
   completeFormSchema,
@@ -48,8 +46,9 @@ export interface CompleteWizardProps {
 /**
  * Finishing a registration begun at the desk (decision 018): the personal data step filled with what the desk
  * typed, the memberships the desk chose shown instead of the club and membership steps, the summary with the
- * direct debit mandate, then the first payment. An address with an account gets the login popup (not on
- * the kiosk), as at the sign-up.
+ * direct debit mandate, then the first payment. No login popup (issue 28): the password of an account whose
+ * address is proven links that account at once; otherwise the server mails the address a link that makes or
+ * links the account, with the same answer for every address.
  */
 export function CompleteWizard({
   publicCode,
@@ -60,12 +59,11 @@ export function CompleteWizard({
   onDone,
   onGone,
 }: CompleteWizardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [active, setActive] = useState<StepId>('personal');
   const [hasMandate, setMandate] = useState(false);
   const [mandateError, setMandateError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [popup, setPopup] = useState<{ error: string | null } | null>(null);
   const form = useZodForm(completeFormSchema, { defaultValues: prefilledSignUp(registration, isKiosk) });
   const complete = useCompleteOpenRegistration();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -107,52 +105,41 @@ export function CompleteWizard({
 
   /** A rule across fields the steps did not catch: back to the data. */
   const onInvalid = () => {
-    setPopup(null);
     move('personal');
   };
 
-  const send = (parsed: CompleteFormOutput, accountPassword?: string) => {
+  const send = (parsed: CompleteFormOutput) => {
     setProblem(null);
-    const body = accountPassword
-      ? { ...parsed, password: accountPassword, confirmPassword: accountPassword }
-      : parsed;
+    const language = i18n.language === 'en' ? ('en' as const) : ('nl' as const);
+    const body = { ...parsed, language };
     return new Promise<void>((resolve) => {
       complete.mutate(
         { params: { publicCode }, body },
         {
           onSuccess: ({ checkoutUrl, resultToken }) => {
-            setPopup(null);
             if (checkoutUrl) {
               move('pay');
               onCheckout(checkoutUrl);
             } else if (resultToken) onResult(resultToken);
             else onDone();
           },
-          onError: (error) => failed(error, accountPassword !== undefined),
+          onError: (error) => failed(error),
           onSettled: () => resolve(),
         },
       );
     });
   };
 
-  /** What a refused finish shows: the used link, the login popup, errors on fields, or what went wrong. */
-  const failed = (error: ApiCallError, isFromPopup: boolean) => {
+  /** What a refused finish shows: the used link, errors on fields, or what went wrong. */
+  const failed = (error: ApiCallError) => {
     if (error.errors.some((entry) => entry.message === CODE_NOT_FOUND) || error.status === 404) {
       onGone();
       return;
     }
-    const accountExists =
-      error.status === 409 && error.errors.some((entry) => entry.message === ACCOUNT_EXISTS);
-    if (accountExists && !isKiosk) {
-      setPopup({ error: isFromPopup ? 'signUp.login.wrongPassword' : null });
-      return;
-    }
     if (error.status === 429) {
-      if (isFromPopup) setPopup({ error: 'signUp.errors.tooMany' });
-      else setProblem('signUp.errors.tooMany');
+      setProblem('signUp.errors.tooMany');
       return;
     }
-    setPopup(null);
     const onFields =
       error.status === 400 || error.status === 409
         ? error.errors.flatMap((entry) => {
@@ -273,17 +260,6 @@ export function CompleteWizard({
           <Loader aria-hidden />
           <Text>{t('signUp.pay.redirecting')}</Text>
         </Stack>
-      )}
-
-      {!isKiosk && popup && (
-        <LoginPopup
-          opened
-          email={form.getValues('email')}
-          error={popup.error}
-          isBusy={complete.isPending}
-          onClose={() => setPopup(null)}
-          onSubmit={(password) => void form.handleSubmit((parsed) => send(parsed, password), onInvalid)()}
-        />
       )}
     </Stack>
   );

@@ -131,9 +131,6 @@ export const prefilledSignUp = (registration: OpenRegistration, kiosk: boolean):
  */
 export const fieldOf = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
-/** The server's key for an address that has an account with another password (the login popup). */
-export const ACCOUNT_EXISTS = 'signUp.errors.accountExists';
-
 /** The days a membership may start on: today up to three months ahead (the contract's rule). */
 export function startDateRange(today = dutchToday()) {
   const latest = new Date(`${today}T00:00:00Z`);
