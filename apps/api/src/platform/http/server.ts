@@ -38,7 +38,7 @@ import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
 import { refuseNulBytesInInput } from './input-characters.ts';
-import { readForm } from './multipart.ts';
+import { formFieldsOf, readForm } from './multipart.ts';
 import { enforcePolicy, type RouteEntry, type TokenState } from './route.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -340,6 +340,8 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
   const { form } = definition;
   if (form && definition.body)
     throw new Error(`${definition.path}: an endpoint takes a body or a form, not both`);
+  // The parts the form takes: reading stops at any other (multipart.ts).
+  const formFields = form ? formFieldsOf(form) : undefined;
   app.route({
     method: definition.method,
     url: fastifyPath(definition.path),
@@ -359,7 +361,7 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
     preValidation: async (request) => {
       if (form) {
         if (!request.isMultipart()) throw unsupportedMediaType();
-        request.body = await readForm(request);
+        request.body = await readForm(request, undefined, formFields);
       } else if (request.isMultipart()) {
         throw unsupportedMediaType();
       } else if (
