@@ -9,6 +9,7 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { formatEuro } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
+import { RefundsOwedList } from '../payment/refunds-owed';
 import { fetchInvoices, useInvoices } from './api';
 import { InvoicePanel } from './invoice-panel';
 import { type InvoiceListState, type InvoiceTab, invoiceTabs, statusOfTab } from './search';
@@ -166,6 +167,7 @@ export function InvoiceList({ scope, memberId, state, onStateChange }: InvoiceLi
         />
       )}
       {list}
+      {isPage && <RefundsOwedList scope="gym" />}
       <InvoicePanel invoiceId={openId} onClose={() => setOpenId(undefined)} onOpen={setOpenId} />
     </>
   );

@@ -34,6 +34,7 @@ import { formatEuro } from '@/ui/money';
 import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
+import { InvoiceRefunds } from '../payment/refunds-owed';
 import {
   useCancelInvoice,
   useInvoice,
@@ -204,6 +205,7 @@ function InvoiceDetail({ invoice, onOpen }: { invoice: Invoice; onOpen: (id: num
           ))
         )}
       </Stack>
+      <InvoiceRefunds refunds={invoice.refunds} />
     </Stack>
   );
 }
@@ -256,6 +258,8 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const send = useSendInvoicePaymentLink();
   const isCredit = invoice.creditedInvoiceId !== null;
   const isPayable = isPayableInvoice(invoice);
+  // An invoice of EUR 0.00 gets no payment link (decision 015); the desk may still close it.
+  const hasAmount = invoice.totalAmount > 0;
   const canCancel = !isCredit && invoice.status !== InvoiceStatus.Cancelled;
   const params = { id: invoice.id };
   const paid = (paymentMethod: typeof PaymentMethod.Card | typeof PaymentMethod.Cash) =>
@@ -305,39 +309,43 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
       )}
       {isPayable && (
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconMail size={16} aria-hidden />}
-            loading={send.isPending}
-            onClick={() =>
-              send.mutate(
-                { params },
-                {
-                  onSuccess: () =>
-                    showSuccess(t('invoice.sendPaymentLink.done', { name: invoice.memberName })),
-                  onError: (error) => showFailure(error, 'invoice.sendPaymentLink.failed'),
-                },
-              )
-            }
-          >
-            {t('invoice.sendPaymentLink.action')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconLink size={16} aria-hidden />}
-            loading={link.isPending}
-            onClick={() =>
-              link.mutate(
-                { params },
-                {
-                  onSuccess: () => showSuccess(t('invoice.paymentLink.done')),
-                  onError: (error) => showFailure(error, 'invoice.paymentLink.failed'),
-                },
-              )
-            }
-          >
-            {t('invoice.paymentLink.action')}
-          </Button>
+          {hasAmount && (
+            <Button
+              variant="default"
+              leftSection={<IconMail size={16} aria-hidden />}
+              loading={send.isPending}
+              onClick={() =>
+                send.mutate(
+                  { params },
+                  {
+                    onSuccess: () =>
+                      showSuccess(t('invoice.sendPaymentLink.done', { name: invoice.memberName })),
+                    onError: (error) => showFailure(error, 'invoice.sendPaymentLink.failed'),
+                  },
+                )
+              }
+            >
+              {t('invoice.sendPaymentLink.action')}
+            </Button>
+          )}
+          {hasAmount && (
+            <Button
+              variant="default"
+              leftSection={<IconLink size={16} aria-hidden />}
+              loading={link.isPending}
+              onClick={() =>
+                link.mutate(
+                  { params },
+                  {
+                    onSuccess: () => showSuccess(t('invoice.paymentLink.done')),
+                    onError: (error) => showFailure(error, 'invoice.paymentLink.failed'),
+                  },
+                )
+              }
+            >
+              {t('invoice.paymentLink.action')}
+            </Button>
+          )}
           <Button
             variant="default"
             leftSection={<IconCreditCard size={16} aria-hidden />}

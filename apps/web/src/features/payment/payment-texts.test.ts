@@ -1,4 +1,11 @@
-import { checkoutActions, paymentStatuses, sequenceTypes } from '@xp/contracts';
+import {
+  checkoutActions,
+  paymentStatuses,
+  refundMethods,
+  refundOwed,
+  refundReasons,
+  sequenceTypes,
+} from '@xp/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '@/i18n/payment.en.json';
 import nl from '@/i18n/payment.nl.json';
@@ -12,6 +19,9 @@ describe('the texts of payments', () => {
       ...paymentStatuses.map((status) => `payment.status.${status}`),
       ...sequenceTypes.map((type) => `payment.sequenceType.${type}`),
       ...checkoutActions.map((action) => `payment.checkout.action.${action}`),
+      ...refundReasons.map((reason) => `payment.refunds.reason.${reason}`),
+      ...refundMethods.map((method) => `payment.refunds.method.${method}`),
+      ...refundOwed.shape.subject.options.map((subject) => `payment.refunds.subject.${subject}`),
     ]);
   });
 
@@ -20,6 +30,7 @@ describe('the texts of payments', () => {
       '../../../../api/src/platform/payments/payments.ts',
       '../../../../api/src/platform/payments/local-gateway.ts',
       '../../../../api/src/platform/payments/payment.routes.ts',
+      '../../../../api/src/platform/payments/refunds.ts',
     ].map((path) => new URL(path, import.meta.url));
     const used = errorKeysIn('payment', sources);
     expect(used.size).toBeGreaterThanOrEqual(6);

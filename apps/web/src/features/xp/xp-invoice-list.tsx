@@ -15,6 +15,7 @@ import { useListCounts } from '@/ui/list-counts';
 import { formatEuro, formatXp } from '@/ui/money';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
+import { RefundsOwedList } from '../payment/refunds-owed';
 import { fetchXpInvoices, useCancelXpInvoice, useXpInvoices, type XpScope, xpInvoicePdfUrl } from './api';
 import { XpListFilters } from './list-filters';
 import { usePayNow } from './pay-now';
@@ -266,6 +267,7 @@ export function XpInvoicesPage({ scope, state, onStateChange, onOpenInvoice }: X
               })}
         />
       )}
+      {scope === 'admin' && <RefundsOwedList scope="platform" />}
     </>
   );
 }
