@@ -59,7 +59,7 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 console.log(`\nBack-office:  http://${shownHost}:${config.port}`);
 console.log(`API docs:     http://${shownHost}:${config.port}/api/docs`);
 if (mailTransport.kind === 'mailbox')
-  console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox`);
+  console.log(`Mailbox:      http://${shownHost}:${config.port}/dev/mailbox (signed in as an admin)`);
 if (isDemoSeeded || (!config.isProduction && database.kind === 'pglite' && config.seedDemo !== false)) {
   console.log(`Demo login:   admin@example.com / ${DEMO_PASSWORD} (more accounts in the README)\n`);
 }

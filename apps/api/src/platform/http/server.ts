@@ -349,7 +349,10 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
     schema: {
       summary: definition.summary,
       tags: [...definition.tags],
-      ...(definition.policy.kind === 'public' ? {} : { security: [{ cookie: [] }] }),
+      // Without a session: public endpoints, and the local checkout (its link's token is its key).
+      ...(definition.policy.kind === 'public' || definition.policy.kind === 'developmentLink'
+        ? {}
+        : { security: [{ cookie: [] }] }),
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
