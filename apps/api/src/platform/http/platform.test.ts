@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { PAYMENT_RETURN_PATH } from '../payments/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,6 +83,8 @@ describe('route table', () => {
       `/api${MEMBER_IMPORT_EXAMPLE_PATH}`,
       `/api${INVOICE_PDF_PATH.replace('{id}', ':id')}`,
       `/api${XP_INVOICE_PDF_PATH.replace('{id}', ':id')}`,
+      // Not a file but a redirect: where a payment provider sends the payer back (decision 015).
+      `${PAYMENT_RETURN_PATH}:token`,
     ]);
     const others = t.routes
       .map((route) => route.url)
