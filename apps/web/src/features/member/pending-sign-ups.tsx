@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconGitMerge, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { memberEndpoints, type PendingSignUpItem, signUpEndpoints } from '@xp/contracts';
@@ -89,12 +89,11 @@ export function PendingSignUps() {
         ) : items.length === 0 ? (
           <Text size="sm">{t('member.pendingSignUps.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={760}>
             <Table aria-label={t('member.pendingSignUps.label')} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('member.fields.name')}</Table.Th>
-                  <Table.Th>{t('member.fields.email')}</Table.Th>
                   <Table.Th>{t('member.pendingSignUps.membership')}</Table.Th>
                   <Table.Th>{t('member.pendingSignUps.signedUpAt')}</Table.Th>
                   <Table.Th>{t('member.pendingSignUps.existingMember')}</Table.Th>
@@ -105,13 +104,15 @@ export function PendingSignUps() {
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      <Text size="sm">{item.fullName}</Text>
+                      <Text size="sm" fw={500}>
+                        {item.fullName}
+                      </Text>
+                      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {item.email}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {formatDate(item.dateOfBirth)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{item.email}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
@@ -130,9 +131,9 @@ export function PendingSignUps() {
                       {item.member ? (
                         <Text size="sm">{item.member.fullName}</Text>
                       ) : (
-                        <Badge variant="light" color="gray">
+                        <Text size="sm" c="dimmed">
                           {t('member.pendingSignUps.newMember')}
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                     <Table.Td>
