@@ -54,7 +54,10 @@ function stringSample(def: Def, key: string): string {
   return text.slice(0, Math.min(text.length, max));
 }
 
-function numberSample(def: Def, key: string): number {
+/** Which value a sample's numbers take: the low one (1, or the minimum) or the schema's maximum. */
+export type NumberPick = 'low' | 'high';
+
+function numberSample(def: Def, key: string, pick: NumberPick): number {
   if (/id$/i.test(key) || /Ids$/.test(key)) return 1;
   let min = Number.NEGATIVE_INFINITY;
   let max = Number.POSITIVE_INFINITY;
@@ -62,33 +65,40 @@ function numberSample(def: Def, key: string): number {
     if (check.check === 'greater_than') min = check.inclusive ? check.value! : check.value! + 1;
     if (check.check === 'less_than') max = check.inclusive ? check.value! : check.value! - 1;
   }
+  if (pick === 'high' && Number.isFinite(max)) return max;
   return Math.min(Math.max(1, min), max);
 }
 
 /**
  * A value the schema accepts (the tests check that it does): every field present, optional ones too, one
- * element per array; leaves named in `overrides` take that value.
+ * element per array; leaves named in `overrides` take that value. With `pick` 'high', every number but an
+ * id takes its maximum (each field at its limit, their product perhaps not: totals beyond the columns).
  */
-export function sampleOf(schema: unknown, overrides: LeafOverrides, key = ''): unknown {
+export function sampleOf(
+  schema: unknown,
+  overrides: LeafOverrides,
+  key = '',
+  pick: NumberPick = 'low',
+): unknown {
   const def = defOf(schema);
-  if (WRAPPERS.has(def.type)) return sampleOf(def.innerType, overrides, key);
+  if (WRAPPERS.has(def.type)) return sampleOf(def.innerType, overrides, key, pick);
   switch (def.type) {
     case 'pipe':
       // A preprocess or transform: sample what comes in, unless that is the transform itself.
       return defOf(def.in).type === 'transform'
-        ? sampleOf(def.out, overrides, key)
-        : sampleOf(def.in, overrides, key);
+        ? sampleOf(def.out, overrides, key, pick)
+        : sampleOf(def.in, overrides, key, pick);
     case 'union':
-      return sampleOf((def.options as unknown[])[0], overrides, key);
+      return sampleOf((def.options as unknown[])[0], overrides, key, pick);
     case 'object':
       return Object.fromEntries(
         Object.entries(def.shape as Record<string, unknown>).map(([name, field]) => [
           name,
-          sampleOf(field, overrides, name),
+          sampleOf(field, overrides, name, pick),
         ]),
       );
     case 'array':
-      return [sampleOf(def.element, overrides, key)];
+      return [sampleOf(def.element, overrides, key, pick)];
   }
   if (key in overrides) return overrides[key];
   // A leaf that declares an example (`.meta({ examples: [...] })`, also shown in the API docs) takes it.
@@ -98,7 +108,7 @@ export function sampleOf(schema: unknown, overrides: LeafOverrides, key = ''): u
     case 'string':
       return stringSample(def, key);
     case 'number':
-      return numberSample(def, key);
+      return numberSample(def, key, pick);
     case 'boolean':
       return false;
     case 'enum':

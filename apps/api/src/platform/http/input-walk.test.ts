@@ -3,10 +3,14 @@ import {
   challengeTemplateDefaults,
   dutchToday,
   type EndpointDefinition,
+  FITNESS_PRODUCT_MAX_EUROS,
+  productCentsOf,
   type UploadedFile,
 } from '@xp/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitnessProductVersions } from '../../modules/fitness-product/fitness-product.tables.ts';
 import {
   type ContractEndpoint,
   contractEndpoints,
@@ -24,9 +28,11 @@ import { enforcePolicy } from './route.ts';
 
 /*
  * Every contract endpoint, called with a valid request in which one input differs: an id at the limit of
- * the integer columns and beyond, numbers that are no numbers, a NUL byte in a text, a text of 100,000
- * characters; in the path, the query, the JSON body and the form. Nothing may answer 5xx, and a NUL byte is
- * refused with 400 wherever it comes.
+ * the integer columns and beyond, numbers that are no numbers, a NUL byte in a text, an unpaired UTF-16
+ * surrogate in a JSON text, a text of 100,000 characters; in the path, the query, the JSON body and the
+ * form. And once with every number of the body or form at its maximum (each field within its limit, their
+ * product, a total, perhaps not: issue 28). Nothing may answer 5xx, and a NUL byte or an unpaired surrogate
+ * is refused with 400 wherever it comes.
  */
 
 let t: TestApp;
@@ -47,6 +53,17 @@ const sessions = {} as Record<Role, { cookie: string; claims: Claims }>;
 beforeAll(async () => {
   t = await createTestApp();
   png = await testImage('png', { width: 8, height: 8 });
+  // The samples' product (id 1) at the catalogue's highest prices: its largest order is walked too.
+  const highest = productCentsOf(FITNESS_PRODUCT_MAX_EUROS);
+  await t.db
+    .update(fitnessProductVersions)
+    .set({
+      purchasePriceCents: highest,
+      platformMarginCents: highest,
+      regionManagerMarginCents: highest,
+      gymMarginCents: highest,
+    })
+    .where(eq(fitnessProductVersions.productId, 1));
   for (const [role, email] of Object.entries(roles) as [Role, string][]) {
     const cookie = await signInFrom(t, email, nextAddress());
     const claims = (
@@ -62,7 +79,10 @@ interface Variant {
   label: string;
   json: string;
   text: string;
+  /** Refused with 400 wherever it comes: a NUL byte or an unpaired surrogate (`validation.invalidCharacters`). */
   isNul?: boolean;
+  /** Only in JSON (a body, a form's JSON part): a URL or a text part carries UTF-8, which has no such thing. */
+  jsonOnly?: boolean;
 }
 /** The largest value of PostgreSQL's `integer`, the type of every id column. */
 const INT4_MAX = 2_147_483_647;
@@ -78,9 +98,19 @@ const numberVariants: Variant[] = [
 ];
 const textVariants = (valid: string): Variant[] => [
   { label: 'a NUL byte', json: JSON.stringify(`${valid}\u0000`), text: `${valid}\u0000`, isNul: true },
+  // JSON.stringify writes the lone surrogate as its escape (`\ud800`), as a client may.
+  {
+    label: 'an unpaired surrogate',
+    json: JSON.stringify(`${valid}\ud800`),
+    text: '',
+    isNul: true,
+    jsonOnly: true,
+  },
   { label: '100,000 characters', json: JSON.stringify(LONG), text: LONG },
 ];
-const allVariants = (valid: string) => [...numberVariants, ...textVariants(valid)];
+/** The variants that go as text: in a path, a query string, a form's text part. */
+const asText = (variants: Variant[]) => variants.filter((variant) => !variant.jsonOnly);
+const allVariants = (valid: string) => asText([...numberVariants, ...textVariants(valid)]);
 
 /** Leaves whose rule a generic sample cannot meet. */
 const template = challengeTemplateDefaults();
@@ -301,7 +331,7 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
       }
       continue;
     }
-    const variants = typeof value === 'number' ? numberVariants : textVariants(String(value));
+    const variants = typeof value === 'number' ? numberVariants : asText(textVariants(String(value)));
     for (const variant of variants) {
       probes.push({
         where: `form ${field}`,
@@ -309,6 +339,38 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
         send: () => send(pathBase, baseQuery, { parts: formParts({ ...form, [field]: variant.text }) }),
       });
     }
+  }
+  // Every number at its maximum at once: totals (quantity times price, summed) beyond the amount columns.
+  // Only where something is made (POST) from two amounts or more: a valid request, it changes nothing the
+  // later probes rely on (the sessions' rights, the seeded records).
+  const high = { label: 'every number at its maximum', json: '', text: '' };
+  const amounts = (value: unknown) =>
+    leavesOf(value).filter(
+      (leaf) =>
+        leaf.kind === 'number' &&
+        !/id$/i.test(String(leaf.path.at(-1))) &&
+        !/Ids$/.test(String(leaf.path.at(-2))),
+    ).length;
+  if (body !== undefined && endpoint.method === 'POST') {
+    const highBody = {
+      ...(sampleOf(endpoint.body, leafOverrides, '', 'high') as object),
+      ...bodyBase[name],
+    };
+    if (amounts(highBody) >= 2)
+      probes.push({
+        where: 'body',
+        variant: high,
+        send: () => send(pathBase, baseQuery, { json: JSON.stringify(highBody) }),
+      });
+  }
+  if (form && endpoint.method === 'POST') {
+    const highForm = sampleOf(endpoint.form, leafOverrides, '', 'high') as Record<string, unknown>;
+    if (amounts(highForm) >= 2)
+      probes.push({
+        where: 'form',
+        variant: high,
+        send: () => send(pathBase, baseQuery, { parts: formParts(highForm) }),
+      });
   }
   return probes;
 }
@@ -348,7 +410,7 @@ async function walk(role: Role, { name, endpoint }: ContractEndpoint) {
       wrong.push(label);
       serverErrors.push(label);
     } else if (probe.variant.isNul && response.statusCode !== 400) {
-      wrong.push(`${label} (a NUL byte must be refused with 400)`);
+      wrong.push(`${label} (a NUL byte or an unpaired surrogate must be refused with 400)`);
     } else if (!isEnvelope(response)) {
       wrong.push(`${label} (not the { ok, data, errors } envelope)`);
     }
@@ -356,7 +418,7 @@ async function walk(role: Role, { name, endpoint }: ContractEndpoint) {
   return { wrong, count: probes.length };
 }
 
-describe('ids, numbers, NUL bytes and long texts in every input of every endpoint', () => {
+describe('ids, numbers, NUL bytes, unpaired surrogates, long texts and totals in every input of every endpoint', () => {
   it('walks every endpoint that takes input', () => {
     const withInput = contractEndpoints.filter(
       ({ endpoint }) => endpoint.path.includes('{') || endpoint.query || endpoint.body || endpoint.form,
@@ -388,7 +450,7 @@ describe('ids, numbers, NUL bytes and long texts in every input of every endpoin
               endpoint.policy.kind !== 'developmentLink' &&
               !(endpoint.policy.kind === 'role' && endpoint.policy.roles.every((r) => r === 'Admin')))),
       );
-      it.each(endpoints)('$name: no 5xx, NUL bytes 400', async (entry) => {
+      it.each(endpoints)('$name: no 5xx, NUL bytes and unpaired surrogates 400', async (entry) => {
         if (!mayCall(entry.endpoint, sessions[role].claims)) return;
         const { wrong } = await walk(role, entry);
         expect(wrong).toEqual([]);
