@@ -13,6 +13,7 @@ import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
+import { sessions } from '../account/account.tables.ts';
 import type { BillingDeps } from '../billing/billing-run.ts';
 import { scopeOf } from '../member/member.service.ts';
 import { members } from '../member/member.tables.ts';
@@ -92,25 +93,46 @@ export async function pendingSignUp(
 }
 
 /**
- * The account of a proven address: the existing one (now proven; its password stays its own, and one that
- * had none gets the password typed), or a new one with the password typed (role `Employee`, the platform's
- * plain user). A deleted account is not brought back: none.
+ * The account of a proven address: the existing one, now proven, or a new one with the password typed (role
+ * `Employee`, the platform's plain user). A proven account keeps its own password; one that was never proven
+ * (made by a form before issue 28, by whoever typed the address) or had none gets the password typed by the
+ * person who proved the address now, and its sessions end. A deleted account is not brought back: none.
  */
 async function accountOfProvenAddress(tx: Database, pending: typeof pendingSignUps.$inferSelect) {
   const [existing] = await tx
-    .select({ id: users.id, passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      provenAt: users.emailProvenAt,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = ${pending.email.toLowerCase()}`)
     .for('update');
   if (existing) {
     if (existing.deletedAt) return null;
+    const takesNewPassword = existing.provenAt === null || !existing.passwordHash;
     await tx
       .update(users)
       .set({
         emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())` as unknown as Date,
-        ...(existing.passwordHash ? {} : { passwordHash: pending.passwordHash }),
+        ...(takesNewPassword ? { passwordHash: pending.passwordHash } : {}),
       })
       .where(eq(users.id, existing.id));
+    if (existing.provenAt === null) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` as unknown as Date })
+        .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+      await audit(tx, {
+        userId: existing.id,
+        entity: 'User',
+        entityId: existing.id,
+        before: { emailProven: false },
+        after: { emailProven: true, password: 'changed', by: 'signUpConfirmed' },
+        requestId: 'sign-up-confirm',
+      });
+    }
     return existing.id;
   }
   try {

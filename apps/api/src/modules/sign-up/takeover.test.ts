@@ -252,20 +252,54 @@ describe('the person of the address', () => {
     expect(admitted.admitted).toBe(true);
   });
 
-  it('with an account proves it by the mail: the account is linked and keeps its own password', async () => {
+  it('with a proven account (another password typed) proves the address by the mail: the account keeps its own password and is linked', async () => {
     const { member, email } = await victim(false);
     const userId = await createEmployee(t, { email });
-    await t.db.update(users).set({ emailProvenAt: null }).where(eq(users.id, userId));
-    const [hashBefore] = await t.db
-      .select({ hash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [before] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
     ok(await publicCall('POST', '/SignUp', stranger(email)));
     const [mail] = await mailsTo(email);
     ok(await publicCall('POST', `/SignUp/Confirm/${tokenIn(mail!.text)}`));
     const [account] = await t.db.select().from(users).where(eq(users.id, userId));
-    expect(account!.passwordHash).toBe(hashBefore!.hash);
+    expect(account!.passwordHash).toBe(before!.hash);
+    expect((await t.db.select().from(members).where(eq(members.id, member.id)))[0]!.userId).toBe(userId);
+  });
+
+  it('with an account a form made before its address was proven: the person who proves it sets its password, its sessions end', async () => {
+    // As the sign-up before issue 28 left it: someone's password on the address's account, linked.
+    const { member, email, userId } = await victim(true);
+    const before = await signInFrom(t, email, `10.70.253.${++serial % 250}`);
+    await t.db.update(users).set({ emailProvenAt: null }).where(eq(users.id, userId!));
+    expectFailure(await checkIn(email), 403, 'general', 'entry.errors.emailNotProven');
+    ok(
+      await publicCall(
+        'POST',
+        '/SignUp',
+        stranger(email, {
+          password: 'het echte wachtwoord 2026',
+          confirmPassword: 'het echte wachtwoord 2026',
+        }),
+      ),
+    );
+    const [mail] = await mailsTo(email);
+    ok(await publicCall('POST', `/SignUp/Confirm/${tokenIn(mail!.text)}`));
+    const [account] = await t.db.select().from(users).where(eq(users.id, userId!));
     expect(account!.emailProvenAt).not.toBeNull();
+    // The old password no longer signs in, and the old session has ended.
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/cookielogin',
+      remoteAddress: `10.70.254.${++serial % 250}`,
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    expect(old.statusCode).not.toBe(200);
+    expect((await call('POST', '/Entry/CheckIn', before, { qrCode })).statusCode).toBe(401);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/cookielogin',
+      remoteAddress: `10.70.254.${++serial % 250}`,
+      payload: { email, password: 'het echte wachtwoord 2026' },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
     expect((await t.db.select().from(members).where(eq(members.id, member.id)))[0]!.userId).toBe(userId);
   });
 });
