@@ -104,9 +104,10 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw errors.badRequest('recovery.errors.invalidToken');
+    // The link came to the address: that proves it too (issue 28; the check-in needs a proven address).
     await tx
       .update(users)
-      .set({ passwordHash })
+      .set({ passwordHash, emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())` as unknown as Date })
       .where(and(eq(users.id, reset.userId), isNull(users.deletedAt)));
     await tx
       .update(sessions)

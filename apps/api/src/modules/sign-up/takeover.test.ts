@@ -369,4 +369,33 @@ describe('the check-in', () => {
     await t.db.update(users).set({ emailProvenAt: new Date() }).where(eq(users.id, userId!));
     expect(ok<CheckInResult>(await checkIn(email)).admitted).toBe(true);
   });
+
+  it('admits an account once a password reset link mailed to it proved the address', async () => {
+    const { email, userId } = await victim(true);
+    await t.db.update(users).set({ emailProvenAt: null }).where(eq(users.id, userId!));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/Account/forgotPassword',
+        remoteAddress: `10.70.255.${++serial % 250}`,
+        payload: { email },
+      }),
+    );
+    const [mail] = await t.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'passwordReset')))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const token = decodeURIComponent(mail!.text.match(/reset-password\?token=([^\s]+)/)![1]!);
+    ok(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/Account/resetPassword',
+        remoteAddress: `10.70.255.${++serial % 250}`,
+        payload: { token, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+      }),
+    );
+    expect(ok<CheckInResult>(await checkIn(email)).admitted).toBe(true);
+  });
 });
