@@ -103,8 +103,8 @@ function RefundReason({ row }: { row: RefundOwed }) {
 }
 
 /**
- * 'Terug te betalen': money a payer gets back (decision 015), owed or refunded, newest first, searched by
- * number or name; a refund owed is recorded after its method is chosen and confirmed.
+ * 'Terug te betalen': money a payer gets back (decision 015), owed or refunded, newest first, paged; a
+ * refund owed is recorded after its method is chosen and confirmed.
  */
 export function RefundsOwedList({ scope }: { scope: RefundScope }) {
   const { t } = useTranslation();
@@ -153,7 +153,8 @@ export function RefundsOwedList({ scope }: { scope: RefundScope }) {
           onStateChange={setState}
           getRowLabel={(row) => row.reference}
           rowActions={rowActions}
-          searchPlaceholder="payment.refunds.searchPlaceholder"
+          // Under the invoices' list, whose search is the page's: one search box (paged instead).
+          withSearch={false}
           toolbar={
             <SegmentedControl
               aria-label={t('payment.refunds.statusFilter')}
