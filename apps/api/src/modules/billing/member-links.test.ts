@@ -179,3 +179,29 @@ describe('a cancel link works once', () => {
     expectNotFound(await showMembership(token));
   });
 });
+
+describe('where a payment comes back to', () => {
+  it("takes the web client's rule: no '..', no '//', nothing but a sign-up page in terug", async () => {
+    const { pay } = await billedMember();
+    const result = `/inschrijven/resultaat/${pay}`;
+    for (const returnPath of [
+      `${result}?terug=%2Finschrijven%2F..%2F..%2Fadmin`,
+      `${result}?terug=%2Finschrijven%2F%2F%2Felders.example`,
+      `${result}?terug=%2Finschrijven%2Fx.y`,
+      `${result}?terug=%2Finschrijven%2Fvitaal&x=1`,
+      '/inschrijven/resultaat/../../admin',
+    ]) {
+      expectFailure(
+        await call('POST', `/Invoice/Public/${pay}/Pay`, '', { returnPath }),
+        400,
+        'returnPath',
+        'billing.errors.returnPathInvalid',
+      );
+    }
+    const back = `${result}?terug=${encodeURIComponent('/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk')}`;
+    const paid = ok<{ checkoutUrl: string }>(
+      await call('POST', `/Invoice/Public/${pay}/Pay`, '', { returnPath: back }),
+    );
+    expect(paid.checkoutUrl).toMatch(/\/dev\/checkout\//);
+  });
+});
