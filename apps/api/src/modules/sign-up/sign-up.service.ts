@@ -387,7 +387,8 @@ export async function enrol(
 ) {
   const { club, data } = made;
   const today = dutchToday();
-  const startDate = data.startDate < today ? today : data.startDate;
+  // A start date that passed while the sign-up waited for its mail: today (dates as text, `YYYY-MM-DD`).
+  const startDate = [data.startDate, today].sort()[1]!;
   const { subscription, variant } = await offerFor(tx, club, { ...data, startDate });
   const person = personOf({ ...data, email: made.email }, club.id, made.mandateSignedOn);
   const known = await memberOfAddress(tx, club.gymId, made.email, true);
