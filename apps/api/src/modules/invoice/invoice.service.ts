@@ -283,12 +283,18 @@ export async function cancelInvoice(
     await auditInvoice(tx, session, requestId, null, credit);
     if (before.status === InvoiceStatus.Paid && before.totalCents > 0) {
       // The money it was paid with: the provider's payment that paid it, or the desk's card or cash.
-      const paying =
-        before.paymentMethod === PaymentMethod.PaymentProvider
-          ? (await attemptsOf(tx, repository.PAYMENT_SUBJECT, id)).find(
-              (payment) => payment.status === 'paid' && payment.chargedBackCents < payment.amountCents,
-            )
-          : undefined;
+      // (not one owed back already: a second payment that arrived while it was paid).
+      let paying: PaymentRow | undefined;
+      if (before.paymentMethod === PaymentMethod.PaymentProvider)
+        for (const payment of await attemptsOf(tx, repository.PAYMENT_SUBJECT, id))
+          if (
+            payment.status === 'paid' &&
+            payment.chargedBackCents < payment.amountCents &&
+            !(await isOwedBack(tx, payment.id))
+          ) {
+            paying = payment;
+            break;
+          }
       await oweBack(tx, before, paying ?? null, 'creditInvoice', session.userId, requestId);
     }
     return present(tx, after);
