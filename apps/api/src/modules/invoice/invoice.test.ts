@@ -45,7 +45,13 @@ async function settle(invoice: Invoice, action: string) {
   const checkout = new URL(invoice.payments[0]!.checkoutUrl!);
   const providerId = checkout.pathname.split('/').at(-1)!;
   const token = checkout.searchParams.get('token');
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${providerId}`, payload: { action, token } }));
+  ok(
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/checkout/${providerId}`,
+      payload: { action, token },
+    }),
+  );
   ok(
     await t.app.inject({
       method: 'POST',
