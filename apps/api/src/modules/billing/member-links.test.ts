@@ -101,7 +101,8 @@ describe('the canonical form only', () => {
   it('the format before: the same, and a changed id or signature opens nothing', async () => {
     const { invoice } = await billedMember();
     const token = await previousFormat('invoice', invoice.id);
-    ok<PublicInvoice>(await showInvoice(token));
+    // Honoured until PREVIOUS_LINKS_UNTIL (the next test); after it, nothing opens either way.
+    if (today <= PREVIOUS_LINKS_UNTIL) ok<PublicInvoice>(await showInvoice(token));
     const [id, signature] = token.split('.') as [string, string];
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const altered = signature.slice(0, -1) + alphabet[alphabet.indexOf(signature.at(-1)!) ^ 2];
