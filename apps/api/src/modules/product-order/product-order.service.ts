@@ -81,13 +81,13 @@ const auditedOf = (order: repository.OrderRow) => ({
 /** Every write of an order: one audit row in the write's transaction (`before` null: placed). */
 const auditOrder = (
   tx: Database,
-  session: Claims,
+  session: Pick<Claims, 'userId'> | null,
   before: repository.OrderRow | null,
   after: repository.OrderRow,
   requestId: string | undefined,
 ) =>
   audit(tx, {
-    userId: session.userId,
+    userId: session?.userId ?? null,
     entity: 'ProductOrder',
     entityId: after.id,
     before: before === null ? null : auditedOf(before),
@@ -486,6 +486,8 @@ export async function followPayment(
   }
   const moved = await repository.setStatus(tx, order.id, { status: ProductOrderStatus.Paid });
   await repository.insertEvent(tx, { orderId: order.id, status: ProductOrderStatus.Paid, userId: null });
+  // Paid by its payment: audited as the webhook's (no user), like every other write of an order.
+  await auditOrder(tx, null, order, moved, 'payment-webhook');
   await deps.mail(tx, statusMail(moved));
 }
 

@@ -632,6 +632,18 @@ describe('paying with iDEAL', () => {
       [ProductOrderStatus.New, 'Fatima el Amrani'],
       [ProductOrderStatus.Paid, null],
     ]);
+    // Audited once, as the payment's (no user), like the writes of people.
+    expect(
+      (await auditOf(order.id)).map((row) => [row.action, row.userId, row.requestId, row.changes]),
+    ).toEqual([
+      ['create', expect.any(Number), expect.any(String), expect.anything()],
+      [
+        'update',
+        null,
+        'payment-webhook',
+        { status: { old: ProductOrderStatus.New, new: ProductOrderStatus.Paid } },
+      ],
+    ]);
     expect((await mailsTo(t, body.email as string)).map((one) => one.template)).toEqual([
       'productOrderPlaced',
       'productOrderStatus',
