@@ -223,6 +223,27 @@ describe('the answer', () => {
   });
 });
 
+describe('the time of the answer', () => {
+  it('is comparable for an unknown address and a member with an account (the same work for both)', async () => {
+    const known = await victim(true);
+    const spent = { known: 0, unknown: 0 };
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await publicCall('POST', '/SignUp', stranger(email))).statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    await timed(`warm${++serial}@overname.test`);
+    // Alternated, so that the machine's own ups and downs fall on both alike.
+    for (let round = 0; round < 4; round++) {
+      spent.unknown += await timed(`onbekend${++serial}@overname.test`);
+      spent.known += await timed(known.email);
+    }
+    const ratio = spent.known / spent.unknown;
+    expect(ratio, JSON.stringify(spent)).toBeGreaterThan(0.5);
+    expect(ratio, JSON.stringify(spent)).toBeLessThan(2);
+  });
+});
+
 describe('the person of the address', () => {
   it('completes their sign-up from the mail: their data, the account made and linked, the check-in admitted', async () => {
     const { member, email } = await victim(false);
