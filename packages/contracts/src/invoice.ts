@@ -3,7 +3,7 @@ import { optionalEnumValue } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { dateText } from './member.ts';
 import { paymentStatuses, recordRefundInput, refundOwed, refundOwedQuery } from './payment.ts';
-import { MAX_MONEY_CENTS, vatSplit } from './subscription.ts';
+import { fitsAmountColumn, MAX_MONEY_CENTS, vatSplit } from './subscription.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Invoice'];
@@ -21,15 +21,7 @@ export const invoiceLineInput = z.object({
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
-/**
- * The most an amount column holds (PostgreSQL `integer`), in cents: EUR 21,474,836.47. Each field of an
- * input has its own limit, but their product (quantity times price, plus VAT, summed over the lines) does
- * not: the total of what is invoiced or ordered is bounded by this (400 `invoice.errors.totalTooHigh`).
- */
-export const MAX_TOTAL_CENTS = 2_147_483_647;
-/** Whether an amount in cents (a total, or minus one: a credit invoice's) fits the amount columns. */
-export const fitsAmountColumn = (cents: number) =>
-  Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_TOTAL_CENTS;
+export { fitsAmountColumn, MAX_TOTAL_CENTS } from './subscription.ts';
 
 /** An invoice a member gets from the desk (a product, a lesson card): its lines; numbered when issued. */
 export const invoiceInput = z

@@ -13,6 +13,37 @@ const subscriptionTags = ['Subscription'];
 
 /** The highest amount of money a field takes: EUR 100,000.00, in cents. */
 export const MAX_MONEY_CENTS = 10_000_000;
+
+/**
+ * The most an amount column holds (PostgreSQL `integer`), in cents: EUR 21,474,836.47. Each field of an
+ * input has its own limit, but their product (quantity times price, plus VAT, summed over the lines) does
+ * not: the total of what is invoiced or ordered is bounded by this (400 `invoice.errors.totalTooHigh`).
+ */
+export const MAX_TOTAL_CENTS = 2_147_483_647;
+/** Whether an amount in cents (a total, or minus one: a credit invoice's) fits the amount columns. */
+export const fitsAmountColumn = (cents: number) =>
+  Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_TOTAL_CENTS;
+
+/** The fewest and most days of one period of `PeriodType` (weeks, months, years). */
+const fewestDays = [7, 28, 365] as const;
+const mostDays = [7, 31, 366] as const;
+/**
+ * The most payment periods a prepaid term can hold, whatever day it starts (an upper bound: the longest term
+ * over the shortest period, at most the 1,001 the billing counts), for bounding its first invoice.
+ */
+export const mostPeriodsInTerm = (variant: {
+  durationPeriodAmount: number;
+  durationPeriodType: number;
+  paymentPerPeriodAmount: number;
+  paymentPerPeriodType: number;
+}) =>
+  Math.min(
+    1001,
+    Math.ceil(
+      (variant.durationPeriodAmount * (mostDays[variant.durationPeriodType] ?? 366)) /
+        (variant.paymentPerPeriodAmount * (fewestDays[variant.paymentPerPeriodType] ?? 7)),
+    ),
+  );
 /** The VAT rates of the Netherlands, in percent; sport and fitness is 9 %. */
 export const VAT_RATES = [0, 9, 21] as const;
 export const DEFAULT_VAT_RATE = 9;
@@ -197,6 +228,18 @@ function subscriptionRules(value: z.output<typeof subscriptionFields>, ctx: z.Re
     }
     if (item.accessType === AccessType.LimitedPerPeriod && item.accessPerPeriodType === undefined) {
       ctx.addIssue({ code: 'custom', path: at('accessPerPeriodType'), message: 'validation.required' });
+    }
+    // A prepaid term is invoiced whole on its first invoice: its total must fit the amount columns.
+    const periods = value.type === SubscriptionType.Prepaid ? mostPeriodsInTerm(item) : 1;
+    const total =
+      vatSplit(item.pricePerPeriod * periods, item.pricePerPeriodIncludesVat, value.vatRate).inclVat +
+      vatSplit(item.oneOffCosts, item.oneOffCostsIncludesVat, value.vatRate).inclVat;
+    if (!fitsAmountColumn(total)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: at('pricePerPeriod'),
+        message: 'subscription.errors.termTotalTooHigh',
+      });
     }
     const key = item.name.toLocaleLowerCase('nl');
     if (names.has(key)) {

@@ -355,6 +355,25 @@ describe('subscriptions', () => {
       'variants[0].oneOffCosts',
       'validation.tooBig',
     );
+    // A prepaid term is invoiced whole: its most periods at the price must fit the amount columns.
+    expectFailure(
+      await create(
+        subscriptionBody({
+          type: SubscriptionType.Prepaid,
+          variants: [
+            variant({
+              pricePerPeriod: 10_000_000,
+              durationPeriodAmount: 1000,
+              durationPeriodType: PeriodType.Year,
+              paymentPerPeriodType: PeriodType.Week,
+            }),
+          ],
+        }),
+      ),
+      400,
+      'variants[0].pricePerPeriod',
+      'subscription.errors.termTotalTooHigh',
+    );
     expectFailure(
       await create(subscriptionBody({ variants: [variant({ pricePerPeriod: 12.5 })] })),
       400,
