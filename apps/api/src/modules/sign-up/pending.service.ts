@@ -15,6 +15,7 @@ import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/h
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { sessions } from '../account/account.tables.ts';
 import type { BillingDeps } from '../billing/billing-run.ts';
+import { inScope as memberInScope } from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
 import { members } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
@@ -291,7 +292,15 @@ export async function listPending(db: Database, session: Claims, query: ListQuer
         .leftJoin(locations, eq(locations.id, pendingSignUps.locationId))
         .leftJoin(subscriptions, eq(subscriptions.id, subscriptionIdOf))
         .leftJoin(subscriptionVariants, eq(subscriptionVariants.id, variantIdOf))
-        .leftJoin(members, and(eq(members.id, pendingSignUps.memberId), isNull(members.anonymisedAt)))
+        // The member of the address only where the member screens would show them (a location's desk: its own).
+        .leftJoin(
+          members,
+          and(
+            eq(members.id, pendingSignUps.memberId),
+            isNull(members.anonymisedAt),
+            memberInScope(scopeOf(session)),
+          ),
+        )
         .where(where)
         .orderBy(
           ...orderBy(

@@ -363,6 +363,18 @@ describe('the desk', () => {
     expect((await publicCall('POST', `/SignUp/Confirm/${tokenIn(mail!.text)}`)).statusCode).toBe(404);
   });
 
+  it('names the member of the address only to a desk whose member screens show them', async () => {
+    // A member at home in Amersfoort, with no membership in Utrecht: Utrecht's desk does not see them.
+    const email = `elders${++serial}@overname.test`;
+    const member = await newMember({ email, homeLocationId: ids.amersfoort });
+    ok(await publicCall('POST', '/SignUp', stranger(email)));
+    const [atUtrecht] = await pendingOf(email, utrechtDesk);
+    expect(atUtrecht).toMatchObject({ email, member: null });
+    expect(JSON.stringify(atUtrecht)).not.toContain(member.lastName);
+    const [atGym] = await pendingOf(email, gym);
+    expect(atGym!.member).toMatchObject({ id: member.id });
+  });
+
   it('dismisses a pending sign-up: nothing reaches the member, and its link stops working', async () => {
     const { member, email } = await victim(true);
     const before = await stateOf(member);
