@@ -18,8 +18,8 @@ import { addDays } from '@xp/contracts/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
-import { checkoutTokenOf } from '../../test/local-checkout.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
+import { settleLocally } from '../../test/local-checkout.ts';
 import { entryAttempts } from '../entry/entry.tables.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members, memberships } from '../member/member.tables.ts';
@@ -94,23 +94,8 @@ async function memberWithMembership(
 }
 
 /** The local provider settles a payment, then its webhook arrives as the provider posts it. */
-async function settle(providerPaymentId: string, action: string) {
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/dev/checkout/${providerPaymentId}`,
-      payload: { action, token: await checkoutTokenOf(t.db, providerPaymentId) },
-    }),
-  );
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Payment/Webhook',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `id=${providerPaymentId}`,
-    }),
-  );
-}
+const settle = (providerPaymentId: string, action: string) =>
+  settleLocally(t.app, t.db, { providerPaymentId }, action);
 
 const providerIdOf = async (invoiceId: number) => {
   const [payment] = await rowsOf<{ id: string }>(

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
+import { settleLocally } from '../../test/local-checkout.ts';
 import {
   amersfoortDesk,
   auditRows,
@@ -39,27 +40,9 @@ const issue = async (memberId: number, cookie = gym, locationId = ids.utrecht) =
   ok<Invoice>(await call('POST', '/Invoice', cookie, { memberId, locationId, lines }));
 const sequenceOf = (invoice: { invoiceNumber: string }) => Number(invoice.invoiceNumber.split('-')[1]);
 
-/** The local provider's checkout, then the webhook as the provider posts it. */
+/** The local provider's checkout of the newest payment, then the webhook as the provider posts it. */
 async function settle(invoice: Invoice, action: string) {
-  // The newest payment's checkout link ends in the provider's id, its token in the query (decision 015).
-  const checkout = new URL(invoice.payments[0]!.checkoutUrl!);
-  const providerId = checkout.pathname.split('/').at(-1)!;
-  const token = checkout.searchParams.get('token');
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/dev/checkout/${providerId}`,
-      payload: { action, token },
-    }),
-  );
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Payment/Webhook',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `id=${providerId}`,
-    }),
-  );
+  await settleLocally(t.app, t.db, { url: invoice.payments[0]!.checkoutUrl! }, action);
   return ok<Invoice>(await call('GET', `/Invoice/${invoice.id}`, gym));
 }
 

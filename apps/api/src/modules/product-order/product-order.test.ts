@@ -18,6 +18,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { settleLocally } from '../../test/local-checkout.ts';
 import { suppliers } from '../organisation/organisation.tables.ts';
 import {
   createEmployee,
@@ -593,27 +594,8 @@ describe('the status', () => {
 
 describe('paying with iDEAL', () => {
   /** The local provider's checkout, then the webhook as the provider posts it. */
-  async function settle(checkoutUrl: string, action: string, webhooks = 1) {
-    const checkout = new URL(checkoutUrl);
-    const providerId = checkout.pathname.split('/').at(-1)!;
-    const token = checkout.searchParams.get('token');
-    ok(
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/dev/checkout/${providerId}`,
-        payload: { action, token },
-      }),
-    );
-    for (let i = 0; i < webhooks; i++)
-      ok(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/Payment/Webhook',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: `id=${providerId}`,
-        }),
-      );
-  }
+  const settle = (checkoutUrl: string, action: string, webhooks = 1) =>
+    settleLocally(t.app, t.db, { url: checkoutUrl }, action, webhooks);
 
   it('answers and mails the pay link; the paid webhook moves New to Paid once', async () => {
     const body = newCustomer({ paymentMethod: OrderPaymentMethod.IDeal });

@@ -14,6 +14,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectFailure } from '../../test/expect.ts';
+import { settleLocally } from '../../test/local-checkout.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { invoiceCollections, memberMandates } from '../billing/billing.tables.ts';
 import { runBilling } from '../billing/billing-run.ts';
@@ -110,20 +111,8 @@ const memberOf = async (email: string) =>
   (await t.db.select().from(members).where(sql`lower(${members.email}) = ${email.toLowerCase()}`))[0];
 
 /** The local provider settles a payment, then its webhook arrives. */
-async function settle(checkoutUrl: string, action: string) {
-  const checkout = new URL(checkoutUrl);
-  const id = checkout.pathname.split('/').at(-1)!;
-  const token = checkout.searchParams.get('token');
-  ok(await t.app.inject({ method: 'POST', url: `/api/dev/checkout/${id}`, payload: { action, token } }));
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Payment/Webhook',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `id=${id}`,
-    }),
-  );
-}
+const settle = (checkoutUrl: string, action: string) =>
+  settleLocally(t.app, t.db, { url: checkoutUrl }, action);
 
 describe('finding a club', () => {
   it('lists the clubs open for sign-up, the nearest postal code first, of one gym when asked', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { settleLocally } from '../../test/local-checkout.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
 import { employers } from '../organisation/organisation.tables.ts';
@@ -40,27 +41,8 @@ afterAll(async () => {
 });
 
 /** The local provider's checkout (pay, fail, ...), then the webhook as the provider posts it. */
-async function settle(checkoutUrl: string, action: string, webhooks = 1) {
-  const checkout = new URL(checkoutUrl);
-  const providerId = checkout.pathname.split('/').at(-1)!;
-  const token = checkout.searchParams.get('token');
-  ok(
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/dev/checkout/${providerId}`,
-      payload: { action, token },
-    }),
-  );
-  for (let i = 0; i < webhooks; i++)
-    ok(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/Payment/Webhook',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `id=${providerId}`,
-      }),
-    );
-}
+const settle = (checkoutUrl: string, action: string, webhooks = 1) =>
+  settleLocally(t.app, t.db, { url: checkoutUrl }, action, webhooks);
 
 const buy = (employer: typeof a, amountOfXp: number) =>
   call('POST', `/Employer/${employer.id}/AddBalance`, employer.cookie, { amountOfXp });
