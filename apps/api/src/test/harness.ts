@@ -9,9 +9,9 @@ import { buildApp } from '../app.ts';
 import { checkLedger } from '../modules/xp/xp.ledger.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
-import { checkPaymentsAgree } from '../platform/payments/refunds.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
+import { checkPaymentsAgree } from '../platform/payments/refunds.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
 
 export { DEMO_PASSWORD };
