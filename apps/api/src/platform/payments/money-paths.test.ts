@@ -290,6 +290,14 @@ describe('nothing paid goes unrecorded', () => {
       404,
     );
     expect((await gymRefunds('refunded')).map((row) => row.id)).toContain(owed.id);
+    // Found by part of its reference or of the payer's name; a wildcard is a character, not a pattern.
+    const found = async (search: string) =>
+      ok<{ items: RefundOwed[] }>(
+        await call('GET', `/RefundOwed?status=refunded&search=${encodeURIComponent(search)}`, gym),
+      ).items.map((row) => row.id);
+    expect(await found(invoice.invoiceNumber.slice(-4))).toContain(owed.id);
+    expect(await found(owed.payerName.slice(2, 8).toUpperCase())).toContain(owed.id);
+    expect(await found('%')).toEqual([]);
     await books();
   });
 

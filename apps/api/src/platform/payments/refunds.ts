@@ -1,10 +1,10 @@
 import type { RecordRefundInput, RefundOwed } from '@xp/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../audit/audit.ts';
 import type { Database } from '../db/client.ts';
 import { inTransaction } from '../db/errors.ts';
 import { errors, GENERAL_KEY } from '../http/errors.ts';
-import { type ListQuery, pagedList } from '../http/paging.ts';
+import { type ListQuery, pagedList, searchLike } from '../http/paging.ts';
 import { enqueueMails, type MailRequest } from '../mail/outbox.ts';
 import { payments, refundsOwed } from './payments.tables.ts';
 
@@ -104,7 +104,7 @@ const selectRefunds = (db: Database) =>
 
 /**
  * The refunds owed (or refunded) of `scope` (a gym's, a location's, the platform's), newest first by default;
- * a search matches the reference's start or the payer's name.
+ * a search matches part of the reference or of the payer's name (the lists' one `searchLike`).
  */
 export function listRefundsOwed(
   db: Database,
@@ -116,7 +116,10 @@ export function listRefundsOwed(
     scope,
     eq(refundsOwed.status, query.status),
     search
-      ? sql`(lower(${refundsOwed.payerName}) like ${`%${search.replace(/[\\%_]/g, '')}%`} or ${refundsOwed.reference} like ${`${search.replace(/[\\%_]/g, '')}%`})`
+      ? or(
+          searchLike(sql`lower(${refundsOwed.payerName})`, search),
+          searchLike(sql`lower(${refundsOwed.reference})`, search),
+        )
       : undefined,
   );
   const key = query.sort === 'amountCents' ? refundsOwed.amountCents : refundsOwed.id;
