@@ -137,7 +137,7 @@ async function workbook(rows: string[], header: string | null = 'E-mailadres'): 
 
 const verify = (cookie: string, data: Buffer | null, employerId = jansen, filename = 'lijst.xlsx') => {
   const body = multipart(
-    data ? [{ name: 'file', filename, data }] : [{ name: 'note', value: 'geen bestand' }],
+    data ? [{ name: 'file', filename, data }] : [{ name: 'file', filename: '', data: '' }],
     { cookie },
   );
   return t.app.inject({
