@@ -6,7 +6,13 @@ import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { countHit, hitRateLimit, limitCodeGuesses, resetRateLimit } from '../../platform/http/rate-limit.ts';
+import {
+  countHit,
+  hitRateLimit,
+  limitCodeGuesses,
+  resetRateLimit,
+  takeBackHit,
+} from '../../platform/http/rate-limit.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import {
   associations,
@@ -36,8 +42,12 @@ export interface IssuedSession {
 
 /** Guessing one account's password from one address: refused after 10 attempts (decision 002). */
 const LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS = { limit: 10, windowSeconds: 15 * 60 };
-/** Spraying many accounts from one address. */
+/**
+ * Spraying many accounts from one address: 50 wrong attempts (a right one takes its hit back, so the staff
+ * of a club behind one address do not keep each other out by signing in).
+ */
 const LOGIN_LIMIT_PER_ADDRESS = { limit: 50, windowSeconds: 15 * 60 };
+const loginAddressKey = (address: string) => `login:address:${address}`;
 /**
  * One account from many addresses: never a lock-out, which would let anyone keep the owner out, but a
  * slow-down: past 10 attempts in the window each attempt waits, doubling from `loginSlowdownMs` up to 16
@@ -126,11 +136,12 @@ const loginAccountKey = (email: string) => `login:account:${email.toLowerCase()}
 const loginAccountAddressKey = (email: string, address: string) =>
   `login:account-address:${email.toLowerCase()}:${address}`;
 
-/** After a sign-in the account's counters start again. */
+/** After a sign-in the account's counters start again, and the address's counts its wrong attempts only. */
 const resetLoginLimits = (db: Database, email: string, address: string) =>
   Promise.all([
     resetRateLimit(db, loginAccountKey(email)),
     resetRateLimit(db, loginAccountAddressKey(email, address)),
+    takeBackHit(db, loginAddressKey(address)),
   ]);
 
 export type LoginResult = { kind: 'session'; issued: IssuedSession } | { kind: 'tfa'; challengeId: string };
@@ -138,7 +149,7 @@ export type LoginResult = { kind: 'session'; issued: IssuedSession } | { kind: '
 /** Refuses an address over its limits; slows an account down that is tried from many addresses. */
 async function limitLoginAttempts(deps: AccountDeps, email: string, address: string) {
   const wait = Math.max(
-    await hitRateLimit(deps.db, `login:address:${address}`, LOGIN_LIMIT_PER_ADDRESS),
+    await hitRateLimit(deps.db, loginAddressKey(address), LOGIN_LIMIT_PER_ADDRESS),
     await hitRateLimit(deps.db, loginAccountAddressKey(email, address), LOGIN_LIMIT_PER_ACCOUNT_AND_ADDRESS),
   );
   if (wait > 0) throw errors.tooManyRequests('auth.tooManyAttempts', wait);

@@ -314,6 +314,31 @@ describe('login rate limits', () => {
     expect((await loginRequest({ email, password: DEMO_PASSWORD }, address)).statusCode).toBe(200);
   });
 
+  it('counts the wrong attempts of an address, not its sign-ins: a club behind one address signs in all day', async () => {
+    const address = '192.0.2.78';
+    const email = await createUser();
+    for (let attempt = 1; attempt <= 60; attempt++) {
+      const response = await loginRequest({ email, password: DEMO_PASSWORD }, address);
+      expect(response.statusCode, `sign-in ${attempt}`).toBe(200);
+    }
+    // Its wrong attempts still count to 50, the sign-ins between them taking back only their own.
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      const wrong = await loginRequest(
+        { email: `spray-b-${attempt}-${randomUUID()}@example.com`, password: 'wrong-password' },
+        address,
+      );
+      expect(wrong.statusCode, `attempt ${attempt}`).toBe(400);
+      if (attempt % 10 === 0 && attempt < 50)
+        expect((await loginRequest({ email, password: DEMO_PASSWORD }, address)).statusCode).toBe(200);
+    }
+    expectFailure(
+      await loginRequest({ email: 'leverancier@example.com', password: DEMO_PASSWORD }, address),
+      429,
+      'general',
+      'auth.tooManyAttempts',
+    );
+  });
+
   it('answers 429 after 50 attempts from one address, whatever X-Forwarded-For says', async () => {
     const address = '192.0.2.77';
     for (let attempt = 1; attempt <= 50; attempt++) {

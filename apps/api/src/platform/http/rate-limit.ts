@@ -44,6 +44,13 @@ export async function hitRateLimit(db: Database, key: string, rule: RateLimitRul
 export const resetRateLimit = (db: Database, key: string) =>
   db.delete(rateLimits).where(eq(rateLimits.key, key));
 
+/** Takes one hit back (an attempt that turned out right): the window's other hits still count. */
+export const takeBackHit = (db: Database, key: string) =>
+  db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+
 /** Counts a hit and refuses with 429 `auth.tooManyAttempts` (and Retry-After) over the limit. */
 export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<void> {
   const wait = await hitRateLimit(db, key, rule);
