@@ -1,6 +1,7 @@
 import { signUpEndpoints as endpoints } from '@xp/contracts';
 import { route } from '../../platform/http/route.ts';
 import type { BillingDeps } from '../billing/billing-run.ts';
+import * as openRegistrations from './open-registration.service.ts';
 import * as pending from './pending.service.ts';
 import * as service from './sign-up.service.ts';
 
@@ -17,13 +18,13 @@ export function signUpRoutes(deps: BillingDeps) {
     ),
     route(endpoints.signUp, ({ body, request }) => service.signUp(deps, body, request.ip)),
     route(endpoints.registrationLink, ({ session, params }) =>
-      service.registrationLink(db, deps.publicUrl, session, params.id),
+      openRegistrations.registrationLink(db, deps.publicUrl, session, params.id),
     ),
     route(endpoints.openRegistration, ({ params, request }) =>
-      service.openRegistration(db, params.publicCode, request.ip),
+      openRegistrations.openRegistration(db, params.publicCode, request.ip),
     ),
     route(endpoints.completeOpenRegistration, ({ params, body, request }) =>
-      service.completeOpenRegistration(deps, params.publicCode, body, request.ip),
+      openRegistrations.completeOpenRegistration(deps, params.publicCode, body, request.ip),
     ),
     route(endpoints.pendingSignUp, ({ params, request }) =>
       pending.pendingSignUp(db, params.token, request.ip),
