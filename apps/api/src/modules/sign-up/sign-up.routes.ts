@@ -3,6 +3,7 @@ import { route } from '../../platform/http/route.ts';
 import type { BillingDeps } from '../billing/billing-run.ts';
 import * as openRegistrations from './open-registration.service.ts';
 import * as pending from './pending.service.ts';
+import * as lookup from './sign-up.lookup.ts';
 import * as service from './sign-up.service.ts';
 
 /**
@@ -12,9 +13,9 @@ import * as service from './sign-up.service.ts';
 export function signUpRoutes(deps: BillingDeps) {
   const { db } = deps;
   return [
-    route(endpoints.clubsInRange, ({ query, request }) => service.clubsInRange(db, query, request.ip)),
+    route(endpoints.clubsInRange, ({ query, request }) => lookup.clubsInRange(db, query, request.ip)),
     route(endpoints.publicSubscriptions, ({ query, request }) =>
-      service.publicSubscriptions(db, query.locationId, request.ip),
+      lookup.publicSubscriptions(db, query.locationId, request.ip),
     ),
     route(endpoints.signUp, ({ body, request }) => service.signUp(deps, body, request.ip)),
     route(endpoints.registrationLink, ({ session, params }) =>
