@@ -4,6 +4,8 @@ import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import { PAYMENT_SUBJECT } from './xp.repository.ts';
 import * as service from './xp.service.ts';
+import * as invoicePdf from './xp-invoice-pdf.ts';
+import * as transfers from './xp-transfers.service.ts';
 
 /** The XP economy: balances, purchases, grants, corrections, XP invoices and challenge rewards. */
 export function xpRoutes(deps: service.XpDeps) {
@@ -16,10 +18,10 @@ export function xpRoutes(deps: service.XpDeps) {
       service.addBalance(deps, session, params.activeEmployerId, body.amountOfXp, request.id),
     ),
     route(endpoints.transactions, ({ session, params, query }) =>
-      service.listEmployerTransactions(deps, session, params.activeEmployerId, query),
+      transfers.listEmployerTransactions(deps, session, params.activeEmployerId, query),
     ),
     route(endpoints.grant, ({ session, params, body, request }) =>
-      service.grantXp(deps, session, params.activeEmployerId, body, request.id),
+      transfers.grantXp(deps, session, params.activeEmployerId, body, request.id),
     ),
     route(endpoints.invoices, ({ session, params, query }) =>
       service.listEmployerInvoices(deps, session, params.activeEmployerId, query),
@@ -31,19 +33,19 @@ export function xpRoutes(deps: service.XpDeps) {
       service.payInvoice(deps, session, params.activeEmployerId, params.id),
     ),
     route(endpoints.adminTransactions, ({ session, query }) =>
-      service.listAllTransactions(deps, session, query),
+      transfers.listAllTransactions(deps, session, query),
     ),
     route(endpoints.correction, ({ session, body, request }) =>
-      service.correct(deps, session, body, request.id),
+      transfers.correct(deps, session, body, request.id),
     ),
     route(endpoints.adminInvoices, ({ session, query }) => service.listAllInvoices(deps, session, query)),
     route(endpoints.adminInvoice, ({ session, params }) => service.getInvoice(deps, session, params.id)),
     route(endpoints.cancelInvoice, ({ session, params, request }) =>
       service.cancelInvoice(deps, session, params.id, request.id),
     ),
-    route(endpoints.wallet, ({ session, params }) => service.getWallet(deps, session, params.id)),
+    route(endpoints.wallet, ({ session, params }) => transfers.getWallet(deps, session, params.id)),
     route(endpoints.completeChallenge, ({ session, params, body, request }) =>
-      service.completeChallenge(deps, session, params.id, body.userId, request.id),
+      transfers.completeChallenge(deps, session, params.id, body.userId, request.id),
     ),
   ];
 }
@@ -61,7 +63,7 @@ export function xpInvoicePdfRoute(deps: service.XpDeps) {
         const id = Number(request.params.id);
         if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
           throw errors.notFound('xp.errors.notFound');
-        const { name, pdf } = await service.invoicePdfOf(deps, request.session!, id);
+        const { name, pdf } = await invoicePdf.invoicePdfOf(deps, request.session!, id);
         return reply
           .type('application/pdf')
           .header('Content-Disposition', `inline; filename="${name}"`)

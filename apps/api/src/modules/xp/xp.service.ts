@@ -5,7 +5,6 @@ import {
   PaymentMethod,
   payableXpInvoiceStatuses,
   type XpInvoice,
-  type XpTransferKind,
   xpCostCents,
 } from '@xp/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
@@ -16,12 +15,10 @@ import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { isLive, isUnderWay, type PaymentRow, type Payments } from '../../platform/payments/payments.ts';
 import { isOwedBack, recordRefundOwed } from '../../platform/payments/refunds.ts';
-import { challenges } from '../challenge/challenge.tables.ts';
 import { employerContacts } from '../employer/employer.tables.ts';
-import { formatEuroCents, type Issuer, invoicePdf } from '../invoice/invoice-pdf.ts';
-import { accountOf, balanceOf, transfer, transferToWallets } from './xp.ledger.ts';
+import { formatEuroCents } from '../invoice/invoice-pdf.ts';
+import { balanceOf, transfer } from './xp.ledger.ts';
 import * as repository from './xp.repository.ts';
-import { challengeCompletions } from './xp.tables.ts';
 
 export interface XpDeps {
   db: Database;
@@ -31,13 +28,13 @@ export interface XpDeps {
   platform: { name: string; kvkNumber: string | null; vatNumber: string | null };
 }
 
-const NOT_FOUND = 'xp.errors.notFound';
-const EMPLOYER_NOT_FOUND = 'employer.errors.notFound';
+export const NOT_FOUND = 'xp.errors.notFound';
+export const EMPLOYER_NOT_FOUND = 'employer.errors.notFound';
 /** Days an employer has to pay an XP invoice. */
 const PAYMENT_TERM_DAYS = 14;
 
 /** `{activeEmployerId}` of a path: only the session's active employer (another's: 404, none: 403). */
-function employerOfPath(session: Claims, activeEmployerId: number): number {
+export function employerOfPath(session: Claims, activeEmployerId: number): number {
   if (session.activeEmployerId === null) throw errors.forbidden();
   if (session.activeEmployerId !== activeEmployerId) throw errors.notFound(EMPLOYER_NOT_FOUND);
   return activeEmployerId;
@@ -58,7 +55,7 @@ export async function getBalance(deps: XpDeps, session: Claims, employerId: numb
 
 // ------------------------------------------------------------------------------------------- purchases
 
-async function present(db: Database, row: repository.XpInvoiceRow): Promise<XpInvoice> {
+export async function present(db: Database, row: repository.XpInvoiceRow): Promise<XpInvoice> {
   const [credit, links] = await Promise.all([
     repository.creditOf(db, row.id),
     repository.checkoutLinksOf(db, [row.id]),
@@ -405,276 +402,5 @@ export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, r
       requestId,
     });
     return present(tx, (await repository.findInvoice(tx, id))!);
-  });
-}
-
-/** The XP invoice as a PDF, in the reader's language: employer staff their active employer's, admins any. */
-export async function invoicePdfOf(deps: XpDeps, session: Claims, id: number) {
-  const employerId = isAdmin(session) ? undefined : (session.activeEmployerId ?? -1);
-  const row = await repository.findInvoice(deps.db, id, employerId);
-  if (!row) throw errors.notFound(NOT_FOUND);
-  const invoice = await present(deps.db, row);
-  const credited = row.creditedInvoiceId
-    ? await repository.findInvoice(deps.db, row.creditedInvoiceId)
-    : undefined;
-  const language = session.language === 'en' ? 'en' : 'nl';
-  const issuer: Issuer = {
-    gymName: deps.platform.name,
-    kvkNumber: deps.platform.kvkNumber,
-    vatNumber: deps.platform.vatNumber,
-    locationName: '',
-    street: null,
-    houseNumber: null,
-    postalCode: null,
-    city: null,
-    email: null,
-  };
-  const xp = new Intl.NumberFormat('nl-NL').format(Math.abs(invoice.amountOfXp));
-  const pdf = await invoicePdf(
-    {
-      id: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      invoiceDate: invoice.invoiceDate,
-      dueDate: invoice.dueDate,
-      locationId: 0,
-      locationName: '',
-      memberId: 0,
-      memberName: [invoice.employerName, invoice.employerAddress].filter(Boolean).join('\n'),
-      totalAmount: invoice.totalPrice,
-      status: invoice.status,
-      paymentMethod: invoice.paymentMethod,
-      creditedInvoiceId: invoice.creditedInvoiceId,
-      lines: [
-        {
-          id: 1,
-          description: language === 'nl' ? `${xp} XP (1 XP = € 0,01)` : `${xp} XP (1 XP = € 0.01)`,
-          quantity: 1,
-          unitPriceCents: invoice.totalPrice,
-          vatRate: 0,
-          exclVatCents: invoice.totalPrice,
-          vatCents: 0,
-          totalCents: invoice.totalPrice,
-        },
-      ],
-      subtotal: invoice.totalPrice,
-      vat: [{ rate: 0, baseCents: invoice.totalPrice, vatCents: 0 }],
-      paidAt: invoice.paidAt,
-      creditInvoiceId: invoice.creditInvoiceId,
-      payments: [],
-      refunds: [],
-    },
-    issuer,
-    language,
-    credited?.number ?? null,
-    language === 'nl'
-      ? 'XP is een meervoudige-doelvoucher: over de verkoop ervan wordt geen btw berekend; btw wordt geheven bij besteding.'
-      : 'XP is a multi-purpose voucher: no VAT is charged on its sale; VAT is charged when it is spent.',
-  );
-  return { name: `${invoice.invoiceNumber}.pdf`, pdf };
-}
-
-// ---------------------------------------------------------------------------------------- transactions
-
-type TransactionQuery = ListQuery & {
-  kind?: XpTransferKind | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  employerId?: number | undefined;
-};
-
-export function listEmployerTransactions(
-  deps: XpDeps,
-  session: Claims,
-  activeEmployerId: number,
-  query: TransactionQuery,
-) {
-  const employerId = employerOfPath(session, activeEmployerId);
-  return repository.listTransfers(deps.db, { ...query, employerId });
-}
-
-export function listAllTransactions(deps: XpDeps, _session: Claims, query: TransactionQuery) {
-  return repository.listTransfers(deps.db, query);
-}
-
-/**
- * XP from the employer's balance to one employee, or to all its employees at once (one grant each, all or
- * nothing: refused whole when the balance does not cover every grant).
- */
-export async function grantXp(
-  deps: XpDeps,
-  session: Claims,
-  activeEmployerId: number,
-  body: { amountOfXp: number; userId?: number | undefined; allEmployees?: boolean | undefined },
-  requestId: string,
-) {
-  const employerId = employerOfPath(session, activeEmployerId);
-  return inTransaction(deps.db, async (tx) => {
-    const userIds = body.allEmployees ? await repository.employeeIdsOf(tx, employerId) : [body.userId!];
-    if (userIds.length === 0) throw errors.conflict(GENERAL_KEY, 'xp.errors.noEmployees');
-    if (!body.allEmployees && !(await repository.isEmployeeOf(tx, employerId, body.userId!)))
-      throw errors.notFound('xp.errors.notEmployee');
-    const grant = { kind: 'grant' as const, from: { kind: 'employer' as const, employerId } };
-    // One person: one transfer (four statements); everyone: set-based, a few statements for thousands.
-    let recipients = 1;
-    if (body.allEmployees)
-      recipients = await transferToWallets(tx, {
-        ...grant,
-        userIds,
-        amount: body.amountOfXp,
-        employerId,
-        createdBy: session.userId,
-      });
-    else
-      await transfer(tx, {
-        ...grant,
-        to: { kind: 'wallet', userId: body.userId! },
-        amount: body.amountOfXp,
-        employerId,
-        userId: body.userId!,
-        createdBy: session.userId,
-      });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpGrant',
-      entityId: employerId,
-      before: null,
-      after: { recipients, amountOfXp: body.amountOfXp, allEmployees: body.allEmployees === true },
-      requestId,
-    });
-    return {
-      recipients,
-      totalXp: recipients * body.amountOfXp,
-      balance: await balanceOf(tx, { kind: 'employer', employerId }),
-    };
-  });
-}
-
-/**
- * An admin's correction: XP added to (from the issuance) or taken from (back to the issuance) an employer's
- * balance or a person's wallet, with a reason; audited. Taking more than the account holds is refused.
- */
-export async function correct(
-  deps: XpDeps,
-  session: Claims,
-  body: { employerId?: number | undefined; userId?: number | undefined; amountOfXp: number; reason: string },
-  requestId: string,
-) {
-  return inTransaction(deps.db, async (tx) => {
-    if (body.employerId !== undefined && !(await repository.employerExists(tx, body.employerId)))
-      throw errors.notFound(EMPLOYER_NOT_FOUND);
-    if (body.userId !== undefined && !(await repository.liveUserExists(tx, body.userId)))
-      throw errors.notFound('xp.errors.userNotFound');
-    const account =
-      body.employerId !== undefined
-        ? ({ kind: 'employer', employerId: body.employerId } as const)
-        : ({ kind: 'wallet', userId: body.userId! } as const);
-    const adding = body.amountOfXp > 0;
-    const made = await transfer(tx, {
-      kind: 'correction',
-      from: adding ? { kind: 'issuance' } : account,
-      to: adding ? account : { kind: 'issuance' },
-      amount: Math.abs(body.amountOfXp),
-      employerId: body.employerId ?? null,
-      userId: body.userId ?? null,
-      reason: body.reason,
-      createdBy: session.userId,
-    });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpTransfer',
-      entityId: made.id,
-      before: null,
-      after: { kind: 'correction', ...body },
-      requestId,
-    });
-    return (await repository.findTransfer(tx, made.id))!;
-  });
-}
-
-export async function getWallet(deps: XpDeps, _session: Claims, userId: number) {
-  if (!(await repository.liveUserExists(deps.db, userId))) throw errors.notFound('xp.errors.userNotFound');
-  return { userId, amountOfXp: await balanceOf(deps.db, { kind: 'wallet', userId }) };
-}
-
-// ------------------------------------------------------------------------------------ challenge rewards
-
-/**
- * A participant completed a challenge: recorded once, and its reward (`entreoPointsReward`) paid into
- * their wallet — from the employer's balance for an employer's challenge (refused whole when it does not
- * cover the reward), from the platform for the others. Employer staff record completions of their active
- * employer's challenges by its employees; an admin of any challenge. A second call pays nothing.
- */
-export async function completeChallenge(
-  deps: XpDeps,
-  session: Claims,
-  challengeId: number,
-  userId: number,
-  requestId: string,
-) {
-  return inTransaction(deps.db, async (tx) => {
-    const [challenge] = await tx.select().from(challenges).where(eq(challenges.id, challengeId));
-    const mayRecord =
-      challenge &&
-      (isAdmin(session) ||
-        (session.activeEmployerId !== null && challenge.employerId === session.activeEmployerId));
-    if (!challenge || !mayRecord) throw errors.notFound('challenge.errors.notFound');
-    if (challenge.employerId !== null) {
-      if (!(await repository.isEmployeeOf(tx, challenge.employerId, userId)))
-        throw errors.notFound('xp.errors.notEmployee');
-    } else if (!(await repository.liveUserExists(tx, userId))) {
-      throw errors.notFound('xp.errors.userNotFound');
-    }
-    if (!challenge.isActive) throw errors.conflict(GENERAL_KEY, 'xp.errors.challengeInactive');
-    const [recorded] = await tx
-      .insert(challengeCompletions)
-      .values({ challengeId, userId, recordedBy: session.userId })
-      .onConflictDoNothing()
-      .returning();
-    if (!recorded) {
-      const [before] = await tx
-        .select()
-        .from(challengeCompletions)
-        .where(repository.completionOf(challengeId, userId));
-      return {
-        challengeId,
-        userId,
-        completedAt: before!.completedAt.toISOString(),
-        amountOfXp: 0,
-        alreadyCompleted: true,
-      };
-    }
-    const reward = challenge.entreoPointsReward;
-    if (reward > 0) {
-      await accountOf(tx, { kind: 'wallet', userId });
-      const made = await transfer(tx, {
-        kind: 'reward',
-        from:
-          challenge.employerId !== null
-            ? { kind: 'employer', employerId: challenge.employerId }
-            : { kind: 'issuance' },
-        to: { kind: 'wallet', userId },
-        amount: reward,
-        employerId: challenge.employerId,
-        userId,
-        challengeId,
-        createdBy: session.userId,
-      });
-      await repository.setCompletionTransfer(tx, challengeId, userId, made.id);
-    }
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'ChallengeCompletion',
-      entityId: `${challengeId}:${userId}`,
-      before: null,
-      after: { challengeId, userId, reward },
-      requestId,
-    });
-    return {
-      challengeId,
-      userId,
-      completedAt: recorded.completedAt.toISOString(),
-      amountOfXp: reward,
-      alreadyCompleted: false,
-    };
   });
 }
