@@ -23,6 +23,8 @@ import * as entries from '../entry/entry.repository.ts';
 import * as productOrders from '../product-order/product-order.gdpr.ts';
 import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './member.repository.ts';
+import * as lists from './member-list.repository.ts';
+import * as subscriptionSide from './member-subscription.repository.ts';
 
 /*
  * Members and memberships of the active gym (issue 12, decision 014). In the Location environment the
@@ -157,14 +159,14 @@ const withUniqueEmail = conflictOnUnique('email', 'member.errors.emailTaken');
 
 // ------------------------------------------------------------------------------------------------ members
 
-export async function listMembers(db: Database, session: Claims, query: ListQuery & repository.MemberFilter) {
+export async function listMembers(db: Database, session: Claims, query: ListQuery & lists.MemberFilter) {
   const scope = scopeOf(session);
   const { status, subscriptionId, locationId, ...list } = query;
   // The location filter is the Gym environment's; in the Location environment the scope is the location.
   if (locationId !== undefined && !(await repository.locationOfGym(db, scope.gymId, locationId))) {
     return { items: [], ...(list.counts === false ? {} : { total: 0 }) };
   }
-  return repository.listMembers(db, scope, list, { status, subscriptionId, locationId });
+  return lists.listMembers(db, scope, list, { status, subscriptionId, locationId });
 }
 
 export async function getMember(db: Database, session: Claims, id: number) {
@@ -474,7 +476,7 @@ export async function anonymiseMember(db: Database, session: Claims, id: number,
 // -------------------------------------------------------------------------------------- open registrations
 
 export const listOpenRegistrations = (db: Database, session: Claims, query: ListQuery) =>
-  repository.listOpenRegistrations(db, scopeOf(session), query);
+  lists.listOpenRegistrations(db, scopeOf(session), query);
 
 /** Completes a sign-up: from now on the member's memberships admit them at the door. */
 export async function completeRegistration(db: Database, session: Claims, id: number, requestId: string) {
@@ -506,12 +508,12 @@ export async function listSubscriptionMembers(
   query: ListQuery & { current?: boolean | undefined },
 ) {
   const gymId = activeGymOf(session);
-  if (!(await repository.subscriptionOfGym(db, gymId, subscriptionId))) {
+  if (!(await subscriptionSide.subscriptionOfGym(db, gymId, subscriptionId))) {
     throw errors.notFound('subscription.errors.notFound');
   }
   const { current, ...list } = query;
-  return repository.listSubscriptionMembers(db, gymId, subscriptionId, list, current);
+  return subscriptionSide.listSubscriptionMembers(db, gymId, subscriptionId, list, current);
 }
 
 export const offeredSubscriptions = (db: Database, session: Claims) =>
-  repository.offeredSubscriptions(db, scopeOf(session));
+  subscriptionSide.offeredSubscriptions(db, scopeOf(session));
