@@ -4,7 +4,7 @@
  * size, read from the Vite manifest of apps/web/dist: the entry (index.html and the bootstrap it imports at
  * once, with the texts its first screen loads in one language) and the lazy component chunk of every route on the way to the page,
  * each with its static imports; the login page has an entry of its own (login.html, with its texts), which is
- * what a first visit of /account/login loads. Each route has the target of issue 11 (login ≤ 150 KB, met; a
+ * what a first visit of /account/login loads. Each route has the target of decision 010 (login ≤ 150 KB, met; a
  * signed-in list page ≤ 250 KB, met since zod left the first screen: docs/decisions/010-first-screen-bundle.md), shown, and a limit
  * about 3% above today's size: over the limit the script fails, so the bundle can only shrink; lower the limits
  * as it does.
@@ -141,7 +141,7 @@ console.log(`Initial JavaScript per route (gzip), ${path.relative(root, dist) ||
 for (const row of rows)
   console.log(
     `${row.over ? 'OVER' : 'ok  '}  ${row.path.padEnd(22)} ${kb(row.size).padStart(9)} in ${String(row.count).padStart(3)} files` +
-      `  (limit ${kb(row.limit)}; issue 11 target ${kb(row.target)}: ${row.size > row.target ? 'not met' : 'met'})`,
+      `  (limit ${kb(row.limit)}; target ${kb(row.target)}: ${row.size > row.target ? 'not met' : 'met'})`,
   );
 // `--files`: each route's files, largest first (what to look at when a route grows).
 if (args.includes('--files'))

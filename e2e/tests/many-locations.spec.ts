@@ -3,7 +3,7 @@ import { mainMenu, signInWith } from '../support/staff';
 import { expect, test } from '../support/test';
 
 /**
- * Issue 11 section 4: when the access cookie carried every right, an employee with rights on 20 locations
+ * Decision 002: when the access cookie carried every right, an employee with rights on 20 locations
  * got a cookie past 5 KB that Chromium dropped, so they could not sign in. The claims now live with the
  * session, and the cookies stay small whatever the number of rights.
  */

@@ -3,7 +3,7 @@ import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
 /*
- * Issue 28, section 2 (decision 015): a paid invoice that is cancelled leaves a refund owed; the credit
+ * Decisions 015 and 016: a paid invoice that is cancelled leaves a refund owed; the credit
  * invoice is settled when the refund is recorded, after its method is chosen and confirmed. 'Terug te
  * betalen' lists it for the gym, and the platform's for the admin.
  */

@@ -4,7 +4,7 @@ import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
- * Issue 28: a second person signs up with the address of an existing member. The member's data stays as it
+ * Decision 018: a second person signs up with the address of an existing member. The member's data stays as it
  * was, no account is made, and the desk sees the sign-up beside the member, to merge or dismiss.
  */
 test('a sign-up with the address of an existing member changes nothing of them; the desk sees it pending and dismisses it', async ({

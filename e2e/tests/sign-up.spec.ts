@@ -99,7 +99,7 @@ async function signUpFromMembershipStep(page: Page, subscriptionName: string, pe
   await page.getByRole('checkbox', { name: 'Ik ga akkoord met de automatische incasso' }).check();
   await page.getByRole('button', { name: 'Inschrijven en betalen' }).click();
 
-  // Nothing is made before the address is proven (issue 28): the link mailed to it confirms the sign-up.
+  // Nothing is made before the address is proven (decision 018): the link mailed to it confirms the sign-up.
   await expect(
     page.getByText(`We hebben een e-mail gestuurd naar ${person.email}.`, { exact: false }),
   ).toBeVisible();

@@ -33,7 +33,7 @@ async function confirm(page: Page, title: string | RegExp, button: string) {
 }
 
 /**
- * Issue 15, end to end: the admin adds a supplier, who registers from the mail; the admin accepts it; the
+ * Suppliers and their products end to end (decision 020): the admin adds a supplier, who registers from the mail; the admin accepts it; the
  * supplier adds a product with two images (a too-long name first); the admin accepts it with a commission;
  * the location employee orders it for a member through the six steps; the supplier moves the order to
  * Delivered, and the mails to the customer are in the mailbox.

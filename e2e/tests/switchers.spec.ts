@@ -28,7 +28,7 @@ async function addGyms(baseURL: string, run: string, count: number): Promise<voi
 }
 
 /**
- * Issue 11: the header's switchers no longer load every gym (502 for an admin, measured): each is a
+ * Decision 003: the header's switchers no longer load every gym (502 for an admin, measured): each is a
  * searchable picker that asks the server for a page of matches.
  */
 test('an admin finds a gym among many in the header picker, by typing, and switches with the keyboard', async ({

@@ -17,7 +17,7 @@ async function headerBalance(page: Page): Promise<number> {
 }
 
 /**
- * Issue 14: the employer buys XP in the header's modal, pays on the (local) checkout, and the balance rises
+ * The employer buys XP in the header's modal, pays on the (local) checkout, and the balance rises
  * only once the payment is in (decision 019).
  */
 test('the employer buys 2,500 XP, pays on the checkout and sees the balance rise in the header', async ({

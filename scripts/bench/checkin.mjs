@@ -1,4 +1,4 @@
-// The check-in run of `npm run bench` (issue 12): `connections` loops, each on one keep-alive connection of
+// The check-in run of `npm run bench` (decision 014): `connections` loops, each on one keep-alive connection of
 // its own and signed in as its own member accounts, POST /api/Entry/CheckIn with its location's QR code (`bodies`)
 // as fast as the answers come. `once`: every account checks in once (a round: each check-in is its member's
 // first entry of the day, as a real member's is; the run deletes a round's entries before the next);

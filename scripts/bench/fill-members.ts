@@ -1,5 +1,5 @@
 /**
- * The members and entries of the benchmark (issue 12, section 4): subscriptions of every gym, a million
+ * The members and entries of the benchmark (decision 014): subscriptions of every gym, a million
  * members with a membership each and twenty million entries over the last 90 days, all with generate_series.
  *
  * Everything of a member follows from its number m by arithmetic and hashes (its gym, main location,

@@ -37,7 +37,7 @@ export function sizesFor(scale: number): Sizes {
 
 /**
  * The version of the data `fill` makes: a database filled by an older version is refused (its measurements
- * would not compare). 2: names with real frequencies. 3: subscriptions, members and entries (issue 12).
+ * would not compare). 2: names with real frequencies. 3: subscriptions, members and entries (decision 014).
  * 4: the kept status days (by gym and location) and the entries' copied member names.
  * 5: 20,000 check-in accounts over the first gym's locations (1,000 at its first location before).
  * 6: the memberships' billing rows (migration 0040).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: fills a PostgreSQL database (DATABASE_URL) with the scale data of issue 11, starts the
+ * `npm run bench`: fills a PostgreSQL database (DATABASE_URL) with the scale data of decision 009, starts the
  * API on it, and measures every list endpoint of the contracts (page 1, page 500, a search, each sort, each
  * tab) with autocannon, and the SQL the API ran for the same request with pgbench. See docs/performance.md.
  */
@@ -336,11 +336,11 @@ for (const group of Object.values(contracts)) {
       add(`sort ${sort}`, `page=1&sort=${sort}&direction=asc`);
     for (const [key, field] of Object.entries(shape)) {
       if (['page', 'pageSize', 'search', 'sort', 'direction'].includes(key)) continue;
-      // The member list's status tabs: 1 non-active, 2 sleeping, 3 active (issue 12).
+      // The member list's status tabs: 1 non-active, 2 sleeping, 3 active (spec 001 §4).
       const tabs = endpoint.path === '/Member' && key === 'status' ? ['1', '2', '3'] : tabValues(key, field);
       for (const tab of tabs) add(`${key}=${tab}`, `page=1&${key}=${tab}`);
     }
-    // Issue 12: the member list of a location (its environment), and a member's own entries (the gym's).
+    // The member list of a location (its environment), and a member's own entries (the gym's).
     const extra = (name: string, url: string, context: Context) => {
       if (!onlyCases || name.toLowerCase().includes(onlyCases))
         cases.push({ endpoint: endpoint.path, name, url, context });
@@ -537,7 +537,7 @@ for (const [index, item] of cases.entries()) {
 
 // ------------------------------------------------------------------------------------------------ check-in
 /**
- * Issue 12: admitted check-ins a second. BENCH_CONNECTIONS loops (a connection each) post the QR codes of
+ * Admitted check-ins a second (decision 014). BENCH_CONNECTIONS loops (a connection each) post the QR codes of
  * their accounts' locations as the member accounts of the fill (members of the first gym holding Flex, over
  * its locations: a monthly limit and time slots, so every check-in reads the membership, its pauses, the
  * time slots and the month's entries), each loop taking its own accounts. Their sessions are written here
@@ -718,7 +718,7 @@ if (runsCheckIn && filled.members) {
 
 // ------------------------------------------------------------------------------------------------ billing
 /**
- * The billing run (issue 13, decision 017) over `BENCH_BILLING_MEMBERSHIPS` (100,000) running memberships of
+ * The billing run (decision 017) over `BENCH_BILLING_MEMBERSHIPS` (100,000) running memberships of
  * the fill, each with a period due (its next period moved to the first that starts in the last 16 days, so
  * within the run's 14 days ahead): how long the run takes to invoice them all (invoices, lines and mails),
  * and that a second run makes none. The rest of the fill's memberships are left out of it.

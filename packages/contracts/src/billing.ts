@@ -5,7 +5,7 @@ import { isSignUpResultPath } from './return-path.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * Recurring billing and dunning (issue 13 section 3, decision 017): a location's rules for members who do not
+ * Recurring billing and dunning (decision 017): a location's rules for members who do not
  * pay, the members in debt, and the two pages a member reaches from an invoice mail without signing in — pay
  * the invoice, and end the membership.
  */

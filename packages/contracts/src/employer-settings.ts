@@ -19,7 +19,7 @@ import { EMAIL_PATTERN } from './login.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * The employer's settings (spec 000 `/employer/settings`, spec 001 "Employer settings"; issue 14 section 1):
+ * The employer's settings (spec 000 `/employer/settings`, spec 001 §3 "Employer settings"):
  * general data with the logo, its addresses and contact persons, where its invoices go, and its financial
  * settings. Always of the session's active employer (decision 003 for the paths the spec only names).
  */

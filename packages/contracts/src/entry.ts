@@ -14,7 +14,7 @@ import { dateText } from './member.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * Entries at the door and who is inside (spec 001 sections 3 and 5; issue 12, decision 014). A member checks
+ * Entries at the door and who is inside (spec 001 §3 and §5; decision 014). A member checks
  * in with the member app by scanning the location's QR code; staff register, correct and delete entries by
  * hand, and let in a member the door refused. Times are the location's local time (Europe/Amsterdam).
  */

@@ -125,7 +125,7 @@ export const VatRate = numbered(['Percent6', 'Percent9', 'Percent21']);
 export const CommissionType = numbered(['Pieces', 'Monthly']);
 export const MinimumTerm = numbered(['NotNeeded', 'Months12', 'Months24', 'Months36']);
 
-// Suppliers, fitness products and product orders (issue 15; names in the spec's order, decision 020).
+// Suppliers, fitness products and product orders (names in the spec's order, decision 020).
 /** A supplier: Pending (added, awaiting the platform), Active, Denied, Disabled (deleted: no sign-in, no catalogue). */
 export const SupplierStatus = numbered(['Pending', 'Active', 'Denied', 'Disabled']);
 export const ProductSalesUnit = numbered(['Pieces', 'Monthly']);

@@ -25,7 +25,7 @@ import type { Claims } from './session.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * Fitness products of suppliers and their commissions (spec 000 sections 3 and 7; issue 15, decision 020).
+ * Fitness products of suppliers and their commissions (spec 000 §3 and §7; decision 020).
  * Every add and every change of a product is a new version awaiting the platform; the admin accepts it with
  * a commission (three margins per unit, excl. VAT) or denies it with a reason. The catalogue locations order
  * from shows only accepted versions of Active suppliers' products. Money: euros with at most two decimals on

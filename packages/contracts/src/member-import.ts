@@ -2,7 +2,7 @@ import { endpoint, type FileValue, fileUpload, formBoolean, policy } from './htt
 import { z } from './zod-setup.ts';
 
 /*
- * The member import (issue 12, section 2 "Import"): a gym that moves onto the platform brings its members
+ * The member import: a gym that moves onto the platform brings its members
  * in a spreadsheet (.xlsx or .csv). Each row becomes a member with a membership (subscription, variant,
  * location, start date) and, when given, the bank details the payments issue turns into a mandate. A check
  * (dry run) answers the table of what would happen; the import answers what happened. A refused row

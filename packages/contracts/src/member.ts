@@ -19,7 +19,7 @@ import { memberDataRetentionItem, memberExportProductOrder } from './product-ord
 import { z } from './zod-setup.ts';
 
 /*
- * Members of a gym and their memberships (spec 001 sections 3 and 4; issue 12, decision 014). A member is a
+ * Members of a gym and their memberships (spec 001 §3 and §4; decision 014). A member is a
  * person of the gym, at the desk or through the sign-up; a membership is a subscription's variant taken out
  * at one of the gym's locations from a start date, ended or paused later. In the Gym environment the calls
  * see the active gym's members; in the Location environment those of the active location (a membership

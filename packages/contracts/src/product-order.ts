@@ -15,7 +15,7 @@ import { EMAIL_PATTERN } from './login.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * Product orders (issue 15 section 4, decision 020): a location orders an accepted fitness product of an
+ * Product orders (decision 020): a location orders an accepted fitness product of an
  * Active supplier for a member of its gym or a new customer (the spec's six-step wizard: product, customer,
  * delivery, payment, summary, success); the supplier moves it one step at a time (New, Paid, Prepared,
  * Planned, Delivered) and sets the delivery date. Every step is mailed to the customer in the order's

@@ -1,5 +1,5 @@
 /*
- * Where a person is sent back to, one rule for the web client and the server (issue 28): the web app's
+ * Where a person is sent back to, one rule for the web client and the server (decision 017): the web app's
  * result route checks its `terug` with `safeReturnPath`, and the server checks the `returnPath` a payment
  * comes back to with `isSignUpResultPath`, which takes the same `terug` rule. Imports nothing: the result
  * route uses it on the first screen.

@@ -92,7 +92,7 @@ describe('the sign-up rules', () => {
       '/inschrijven/resultaat/42.abc?terug=https://elders.example',
       '/inschrijven/resultaat/42.abc?terug=%2F%2Felders.example',
       '/admin',
-      // The client's rule (issue 28): no '..', no '//', nothing but a sign-up page, written as the client does.
+      // The client's rule (decision 017): no '..', no '//', nothing but a sign-up page, written as the client does.
       '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2F..%2F..%2Fadmin',
       '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2F%2F%2Felders.example',
       '/inschrijven/resultaat/42.abc?terug=%2Finschrijven%2Fx.y',

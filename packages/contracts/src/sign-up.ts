@@ -10,7 +10,7 @@ import { newPassword } from './registration.ts';
 import { z } from './zod-setup.ts';
 
 /*
- * The public sign-up (issue 13 section 4, decision 018; spec 001 sections 2, 5 and 7): a person finds a club
+ * The public sign-up (decision 018; spec 001 §2, §5 and §7): a person finds a club
  * by postal code, chooses a club and a membership, gives their data and bank account, and pays the first
  * amount; on the gym's page, a location's page, or a tablet at the desk (kiosk).
  */
@@ -155,7 +155,7 @@ export type SignUpInput = z.input<typeof signUpInput>;
  * where to pay the first amount (null when nothing is due now) and the token of the result page
  * (`/inschrijven/resultaat/{resultToken}`: the first invoice's pay link, decision 017). Otherwise nothing is
  * made yet: `mailSent`, a link to the address confirms it (the same answer whether or not the address is
- * known, issue 28).
+ * known, decision 018).
  */
 export const signUpResult = z.object({
   checkoutUrl: z.string().nullable(),

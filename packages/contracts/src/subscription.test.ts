@@ -3,7 +3,7 @@ import { PeriodType, SubscriptionType } from './enums.ts';
 import { mostPeriodsInTerm, subscriptionInput } from './subscription.ts';
 import './zod-setup.ts';
 
-/* A subscription's first invoice must fit the amount columns (issue 28 section 6): a prepaid term is billed whole. */
+/* A subscription's first invoice must fit the amount columns (decision 016): a prepaid term is billed whole. */
 
 const variant = (overrides: Record<string, unknown> = {}) => ({
   name: 'Jaar',

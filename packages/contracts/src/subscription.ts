@@ -4,7 +4,7 @@ import { endpoint, formBoolean, idParam, idSchema, listQuery, nothing, paged, po
 import { z } from './zod-setup.ts';
 
 /*
- * Subscriptions of a gym (spec 001 sections 3 and 4; issue 12, decision 013): what a gym sells, in one or
+ * Subscriptions of a gym (spec 001 §3 and §4; decision 013): what a gym sells, in one or
  * more variants, offered at some of its locations, for some age groups and time slots. The gym's age
  * groups and time slot groups are managed from the subscription screens. Money in cents.
  */

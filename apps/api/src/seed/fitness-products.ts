@@ -17,7 +17,7 @@ import { inTransaction } from '../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../platform/files/images.ts';
 
 /*
- * Demo fitness products of FitSupply Nederland (issue 15, decision 020): most accepted with a commission,
+ * Demo fitness products of FitSupply Nederland (decision 020): most accepted with a commission,
  * one accepted with a change awaiting the platform (in both of the supplier's tabs), one only awaiting, one
  * denied; the three number types. Pictures drawn here (as the store's), stored through the image machinery.
  */

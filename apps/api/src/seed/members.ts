@@ -15,7 +15,7 @@ import {
 import type { Database } from '../platform/db/client.ts';
 
 /*
- * Demo subscriptions, members and entries (issue 12): Vitaal sells four subscriptions at its two locations,
+ * Demo subscriptions, members and entries (decision 014): Vitaal sells four subscriptions at its two locations,
  * De Brug one; about sixty members with entries over the last 90 days, in all three statuses (by the
  * locations' status requirements, seeded before), a few inside now, one open registration and a few
  * refused check-ins today. Deterministic: the same demo every time.

@@ -24,7 +24,7 @@ import type { Database } from '../platform/db/client.ts';
 import { inTransaction } from '../platform/db/errors.ts';
 
 /*
- * Demo product orders (issue 15 section 4): Vitaal Utrecht Centrum ordered the accepted products of the demo
+ * Demo product orders (decision 020): Vitaal Utrecht Centrum ordered the accepted products of the demo
  * suppliers for its members and one new customer, at least one order in every status, each with its history
  * of events; Planned and Delivered with a delivery date. Does nothing when orders exist already, or when there
  * is no accepted product of an Active supplier (the products are seeded with the app's file store only).

@@ -6,7 +6,7 @@ import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts
 import { employers, gyms, locations } from '../organisation/organisation.tables.ts';
 
 /**
- * The header's switchers at scale (issue 11): `GET /Account/SwitchOptions/{kind}` answers a page of what
+ * The header's switchers at scale (decision 003): `GET /Account/SwitchOptions/{kind}` answers a page of what
  * the user may switch to, searched and ordered by name, scoped as switching itself; `GET
  * /Account/SwitchOptions` only the first few of each kind and the active one.
  */

@@ -16,7 +16,7 @@ import { members, memberships } from '../member/member.tables.ts';
 import { locations } from '../organisation/organisation.tables.ts';
 
 /*
- * Recurring billing and dunning (issue 13 section 3, decision 017): what the billing run invoices next, the
+ * Recurring billing and dunning (decision 017): what the billing run invoices next, the
  * members' mandates at their locations' payment providers, the direct debits waiting to be collected, and
  * the notices sent about an invoice.
  */

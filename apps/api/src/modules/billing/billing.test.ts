@@ -46,7 +46,7 @@ import { invoiceCollections, membershipBilling } from './billing.tables.ts';
 import { runBilling } from './billing-run.ts';
 
 /*
- * Recurring billing and dunning (issue 13 section 3, decision 017): the billing run invoices each period of
+ * Recurring billing and dunning (decision 017): the billing run invoices each period of
  * every running membership once (also run twice, or twice at once), charges it on the member's mandate,
  * retries a failed charge once and mails the member; a member in debt is refused at the door (or let in with
  * a warning); the staff see who is in debt; the member pays and cancels from the mail's links.
@@ -541,7 +541,7 @@ describe("the member's pages", () => {
     });
     const ended = ok<PublicMembership>(await call('POST', `/Membership/Public/${token}/Cancel`, ''));
     expect(ended).toMatchObject({ endDate: earliest, canCancel: false });
-    // The link works once (issue 28): spent, it opens nothing.
+    // The link works once (decision 017): spent, it opens nothing.
     expectFailure(
       await call('POST', `/Membership/Public/${token}/Cancel`, ''),
       404,

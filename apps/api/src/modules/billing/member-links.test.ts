@@ -23,7 +23,7 @@ import { runBilling } from './billing-run.ts';
 import { CANCEL_LINK_DAYS, PAY_LINK_DAYS, PREVIOUS_LINKS_UNTIL } from './member-links.ts';
 
 /*
- * The signed pay and cancel links of the member's mails (issue 28, decision 017): one canonical spelling
+ * The signed pay and cancel links of the member's mails (decision 017): one canonical spelling
  * only, a last day that outlives the invoice's due date, and a cancel link that works once. Links of the
  * format before are honoured until PREVIOUS_LINKS_UNTIL, a cancel link of it only while the membership has
  * no end.

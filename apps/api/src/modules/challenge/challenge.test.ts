@@ -685,7 +685,7 @@ describe('PUT /challenge', () => {
       .where(eq(challengeTemplates.id, template.steps));
     try {
       // The template is not the edit form's: a part naming it is refused (no part the form does not take is
-      // read, issue 28) and changes nothing.
+      // read, decision 005) and changes nothing.
       expectFailure(
         await api.update(cookies.location, {
           id: created.id,

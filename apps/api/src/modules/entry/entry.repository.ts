@@ -205,7 +205,7 @@ export async function validMemberships(db: Database, memberId: number, locationI
     .orderBy(asc(memberships.startDate), asc(memberships.id));
 }
 
-/** Whether the account's address was proven by a link mailed to it (issue 28). */
+/** Whether the account's address was proven by a link mailed to it (decision 018). */
 export async function isEmailProven(db: Database, userId: number) {
   const [row] = await db.select({ provenAt: users.emailProvenAt }).from(users).where(eq(users.id, userId));
   return row !== undefined && row.provenAt !== null;

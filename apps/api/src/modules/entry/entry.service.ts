@@ -18,7 +18,7 @@ import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './entry.repository.ts';
 
 /*
- * Entries at the door (issue 12, decision 014): the member app's check-in, the desk's entries by hand, the
+ * Entries at the door (decision 014): the member app's check-in, the desk's entries by hand, the
  * refused check-ins staff may approve, and who is inside. Every staff change is audited; the check-in
  * itself is the entry row.
  */
@@ -199,7 +199,7 @@ export async function deleteEntry(db: Database, session: Claims, id: number, req
  * account's address must be proven (403 `entry.errors.emailNotProven`).
  */
 export async function checkIn(db: Database, session: Claims, qrCode: string): Promise<CheckInResult> {
-  // Only an account whose address is proven (issue 28): one a public form made without proof is nobody's yet.
+  // Only an account whose address is proven (decision 018): one a public form made without proof is nobody's yet.
   if (!(await repository.isEmailProven(db, session.userId)))
     throw errors.forbidden('entry.errors.emailNotProven');
   const outcome = await repository.checkIn(db, qrCode, session.userId);

@@ -5,7 +5,7 @@ import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 
 /*
- * Entries at the door and the refused check-ins (issue 12, decision 014): the largest tables of the
+ * Entries at the door and the refused check-ins (decision 014): the largest tables of the
  * platform (20,000,000 entries in the benchmark), so ids are bigint and every list walks an index.
  */
 

@@ -39,7 +39,7 @@ import { createEmployee, expectFailure, ok, signIn } from '../rights/test-suppor
 import { entries, entryAttempts } from './entry.tables.ts';
 
 /*
- * Entries at the door (issue 12, decision 014): the desk's entries, the member app's check-in with its
+ * Entries at the door (decision 014): the desk's entries, the member app's check-in with its
  * rules (membership valid today at the location, pauses, time slots, access limits per period and in all),
  * the race of parallel check-ins, refused attempts and their approval, and who is inside.
  */

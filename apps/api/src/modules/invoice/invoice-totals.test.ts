@@ -19,7 +19,7 @@ import { expectFailure, ok, signIn, switchToLocation } from '../rights/test-supp
 import { invoices } from './invoice.tables.ts';
 
 /*
- * Totals beyond the amount columns (PostgreSQL integer, issue 28): each field of an invoice line or an
+ * Totals beyond the amount columns (PostgreSQL integer, decision 016): each field of an invoice line or an
  * order is within its limit, their product (quantity times price plus VAT, summed) is not. The contracts
  * bound the totals: an invoice with a 400 `invoice.errors.totalTooHigh`, a product order by the catalogue's
  * price limit (the largest price at the largest quantity fits). Never a 500, nothing written.

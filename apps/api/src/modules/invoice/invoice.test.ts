@@ -24,7 +24,7 @@ import { expectFailure, ok } from '../rights/test-support.ts';
 import { invoiceLines, invoices } from './invoice.tables.ts';
 
 /*
- * Invoices (issue 13, decision 016): issued to a member with lines and VAT per rate, numbered without gaps per
+ * Invoices (decision 016): issued to a member with lines and VAT per rate, numbered without gaps per
  * gym and year, never changed or deleted (a credit invoice cancels one), paid at the desk or by a payment
  * whose webhook moves the invoice; scoped to the active gym or location.
  */

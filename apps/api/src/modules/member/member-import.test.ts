@@ -29,7 +29,7 @@ import {
 } from './test-support.ts';
 
 /*
- * The member import (issue 12, section 2): .xlsx and .csv files, the check (dry run) that creates nothing,
+ * The member import: .xlsx and .csv files, the check (dry run) that creates nothing,
  * each row's errors with their reasons, refused rows that leave nothing behind, a second import of the same
  * file that creates nobody twice, the file's limits, the rights, another gym's names, the Location
  * environment, and the example file that checks cleanly as it is.

@@ -25,7 +25,7 @@ import * as service from './member.service.ts';
 import * as repository from './member-import.repository.ts';
 
 /*
- * The member import (issue 12, section 2): members with their membership from an .xlsx or .csv file. The
+ * The member import: members with their membership from an .xlsx or .csv file. The
  * file is read row by row up to the limit (an .xlsx in the spreadsheet worker, a .csv here), each row is
  * checked, and each valid row is created in a transaction of its own by the desk's own service calls
  * (`createMember`, `addMembership`), so the import obeys exactly their rules and audits as they do; a

@@ -27,7 +27,7 @@ import * as lists from './member-list.repository.ts';
 import * as subscriptionSide from './member-subscription.repository.ts';
 
 /*
- * Members and memberships of the active gym (issue 12, decision 014). In the Location environment the
+ * Members and memberships of the active gym (decision 014). In the Location environment the
  * caller sees the active location's members only (their main location, or a membership there); another
  * gym's or location's member is "not found". The audit log records which personal fields changed, never
  * their values, so that an anonymised member leaves nothing behind in it.

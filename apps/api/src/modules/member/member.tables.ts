@@ -18,7 +18,7 @@ import { subscriptions, subscriptionVariants } from '../subscription/subscriptio
 import { users } from '../user/user.tables.ts';
 
 /*
- * Members of a gym and their memberships (issue 12, decision 014). The member status is kept as two
+ * Members of a gym and their memberships (decision 014). The member status is kept as two
  * instants (`non_active_from`, `sleeping_from`) by triggers on the entries, the member and the locations'
  * status requirements (migrations 0031, 0036), so that a status is a range condition on an indexed column at
  * any moment, without a nightly job; they live in `member_statuses`, a narrow row of its own beside the

@@ -40,7 +40,7 @@ import {
 } from './test-support.ts';
 
 /*
- * Members and memberships (issue 12, decision 014): the desk's members in the Gym and Location
+ * Members and memberships (decision 014): the desk's members in the Gym and Location
  * environments, the take-out rules, end and pause, the member status from the days of absence, GDPR export
  * and anonymisation, open registrations and a subscription's members tab.
  */

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createEmployee, ok, request, seededIds, signIn, switchToLocation } from '../rights/test-support.ts';
 
 /*
- * The set-up the member, entry and member-import tests share (issue 12): the app over a fresh database, the
+ * The set-up the member, entry and member-import tests share: the app over a fresh database, the
  * sessions they act in, and subscriptions, members and memberships to act on. A test file calls
  * `useMemberDesk` once at its top; the bindings below are then that file's, filled before its tests run
  * (vitest gives each test file modules of its own).

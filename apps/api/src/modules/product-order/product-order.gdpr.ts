@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/client.ts';
 import * as repository from './product-order.repository.ts';
 
 /*
- * A member's product orders under the GDPR (issue 28 section 3, decision 020): what the export shows of them,
+ * A member's product orders under the GDPR (decision 020): what the export shows of them,
  * and what anonymising the member erases. The audit rows name the order and that its customer was removed,
  * never the values (as the member's own audit rows).
  */

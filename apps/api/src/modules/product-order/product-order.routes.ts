@@ -3,7 +3,7 @@ import { route } from '../../platform/http/route.ts';
 import { PAYMENT_SUBJECT } from './product-order.repository.ts';
 import * as service from './product-order.service.ts';
 
-/** Product orders (issue 15, decision 020): the location places and follows them, the supplier delivers. */
+/** Product orders (decision 020): the location places and follows them, the supplier delivers. */
 export function productOrderRoutes(deps: service.ProductOrderDeps) {
   deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment, previous) =>
     service.followPayment(deps, tx, payment, previous),

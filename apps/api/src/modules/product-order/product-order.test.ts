@@ -33,7 +33,7 @@ import { productOrderEvents, productOrders } from './product-order.tables.ts';
 import { createMember, createProduct, createSupplier, mailsTo } from './test-support.ts';
 
 /*
- * Product orders (issue 15 section 4, decision 020): placing an order at a location (member or new
+ * Product orders (decision 020): placing an order at a location (member or new
  * customer, the accepted version's prices), the lists of location and supplier, the one-step status rule,
  * the delivery date, the customer's mails in nl and en, and iDEAL through the platform's payment port.
  */
@@ -662,7 +662,7 @@ describe('paying with iDEAL', () => {
   });
 });
 
-describe('the member of an order (issue 28 section 3)', () => {
+describe('the member of an order (decision 020)', () => {
   it("is one the member screens show at the active location, else 404 and nothing placed; another gym's too", async () => {
     const atUtrecht = await createMember(t, ids.vitaal, { homeLocationId: ids.utrecht });
     const atAmersfoort = await createMember(t, ids.vitaal, { homeLocationId: ids.amersfoort });
@@ -702,7 +702,7 @@ describe('the member of an order (issue 28 section 3)', () => {
   });
 });
 
-describe('marking an order paid by hand (issue 28 section 3)', () => {
+describe('marking an order paid by hand (decision 020)', () => {
   it('is refused for an iDEAL order, to its supplier and an admin: its payment moves it; nothing changes', async () => {
     const order = await placed(newCustomer({ paymentMethod: OrderPaymentMethod.IDeal }));
     for (const cookie of [supplier.cookie, admin])
@@ -769,7 +769,7 @@ describe('the audit of orders', () => {
   });
 });
 
-describe("a member's orders under the GDPR (issue 28 section 3)", () => {
+describe("a member's orders under the GDPR (decision 020)", () => {
   /** From New (or Paid, `paid`) on to Delivered. */
   const deliver = async (id: number, paid = false) => {
     if (!paid) ok(await move(id, ProductOrderStatus.Paid));

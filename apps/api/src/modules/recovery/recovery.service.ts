@@ -23,7 +23,7 @@ const RESET_MINUTES = 60;
 const PER_ADDRESS = { limit: 20, windowSeconds: 60 * 60 };
 /**
  * Per account and caller address: a caller who asks too often for someone's account is refused (429) without
- * blocking the account's owner, who asks from another address (issue 28).
+ * blocking the account's owner, who asks from another address (decision 004).
  */
 const PER_ACCOUNT_AND_ADDRESS = { limit: 5, windowSeconds: 60 * 60 };
 /**
@@ -104,7 +104,7 @@ export async function resetPassword(
       )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw errors.badRequest('recovery.errors.invalidToken');
-    // The link came to the address: that proves it too (issue 28; the check-in needs a proven address).
+    // The link came to the address: that proves it too (the check-in needs a proven address: decision 018).
     await tx
       .update(users)
       .set({ passwordHash, emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())` as unknown as Date })

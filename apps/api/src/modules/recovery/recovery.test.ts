@@ -200,7 +200,7 @@ describe('POST /api/Account/forgotPassword', () => {
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-      // The owner, from another address, is not blocked by someone else's requests (issue 28).
+      // The owner, from another address, is not blocked by someone else's requests (decision 004).
       expect((await forgot(account, `192.0.2.${70 + index}`)).statusCode).toBe(200);
     }
   });

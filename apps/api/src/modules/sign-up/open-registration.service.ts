@@ -117,7 +117,7 @@ export async function openRegistration(
  * account (the desk handed the person this link), the registration completed, and the first invoice of the
  * newest membership not invoiced yet, paid by a first payment as at the sign-up. An account is linked at
  * once only when the password is that of an account whose address is proven; otherwise the address gets a
- * link that proves it, and only then is the account made (or the existing one linked) (issue 28). Answers
+ * link that proves it, and only then is the account made (or the existing one linked) (decision 018). Answers
  * where to pay (null: nothing due), the same for a known and an unknown address.
  */
 export async function completeOpenRegistration(

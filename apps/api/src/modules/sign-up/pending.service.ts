@@ -25,7 +25,7 @@ import { clubOf, enrol, startFirstPayment, tokenHashOf } from './sign-up.service
 import { pendingSignUps } from './sign-up.tables.ts';
 
 /*
- * Sign-ups waiting for their address to be proven (issue 28, decision 018): the person confirms one from the
+ * Sign-ups waiting for their address to be proven (decision 018): the person confirms one from the
  * link mailed to the address, or the desk merges or dismisses it.
  */
 
@@ -96,7 +96,7 @@ export async function pendingSignUp(
 /**
  * The account of a proven address: the existing one, now proven, or a new one with the password typed (role
  * `Employee`, the platform's plain user). A proven account keeps its own password; one that was never proven
- * (made by a form before issue 28, by whoever typed the address) or had none gets the password typed by the
+ * (made by a form before the address had to be proven, by whoever typed it) or had none gets the password typed by the
  * person who proved the address now, and its sessions end. A deleted account is not brought back: none.
  */
 async function accountOfProvenAddress(tx: Database, pending: typeof pendingSignUps.$inferSelect) {

@@ -8,7 +8,7 @@ import * as service from './sign-up.service.ts';
 
 /**
  * The public sign-up (decision 018): its lookups and the sign-up itself, rate limited per address; the link
- * that confirms a pending sign-up, and the desk's list of them (issue 28).
+ * that confirms a pending sign-up, and the desk's list of them (decision 018).
  */
 export function signUpRoutes(deps: BillingDeps) {
   const { db } = deps;

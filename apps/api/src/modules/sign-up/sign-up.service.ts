@@ -86,7 +86,7 @@ async function offerFor(
 }
 
 /**
- * The account of the address when the password typed is its own and its address is proven (issue 28): only
+ * The account of the address when the password typed is its own and its address is proven (decision 018): only
  * then may a public form act for the person at once. Exactly one hash is verified whatever the address (a
  * dummy one when it has no account), so a known and an unknown address take the same time.
  */
@@ -297,7 +297,7 @@ export async function enrol(
 }
 
 /**
- * A sign-up (decision 018, issue 28): checked like a take-out at the desk. With the password of an account
+ * A sign-up (decision 018): checked like a take-out at the desk. With the password of an account
  * whose address is proven it is made at once (`enrol`, the first invoice paid by a first payment whose
  * mandate the later periods are charged on). Otherwise nothing changes yet: the sign-up is kept pending and
  * the address gets the link that confirms it; the answer is the same whether the address is known (a member

@@ -25,7 +25,7 @@ export interface PendingSignUpData {
 }
 
 /**
- * A sign-up waiting for its address to be proven (issue 28, decision 018): nothing of it touches a member,
+ * A sign-up waiting for its address to be proven (decision 018): nothing of it touches a member,
  * an account or a mandate until the link mailed to the address is used (`status` completed) or the desk
  * merges it (merged) or dismisses it. `kind` 'account': a registration finished from the desk's link whose
  * new account waits for the same proof (no membership of its own).

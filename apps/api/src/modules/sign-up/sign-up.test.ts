@@ -41,7 +41,7 @@ import { ok } from '../rights/test-support.ts';
 import { users } from '../user/user.tables.ts';
 
 /*
- * The public sign-up (issue 13 section 4, decision 018): clubs near a postal code, what a club offers, and the
+ * The public sign-up (decision 018): clubs near a postal code, what a club offers, and the
  * sign-up with its rules (age groups, IBAN, start date, the existing account and its popup, the kiosk), its
  * first invoice paid by a first payment whose mandate the next periods are charged on.
  */

@@ -36,7 +36,7 @@ import { users } from '../user/user.tables.ts';
 import { pendingSignUps } from './sign-up.tables.ts';
 
 /*
- * Issue 28 section 1: the public sign-up never takes over an existing person. A sign-up with the address of a
+ * Decision 018: the public sign-up never takes over an existing person. A sign-up with the address of a
  * member (with or without an account, on the kiosk or not) changes nothing of that member, their bank account
  * or mandate and links no account until the address is proven by the link mailed to it; until then it is a
  * pending sign-up the desk sees and can merge or dismiss. The answer is the same for a known and an unknown
@@ -286,7 +286,7 @@ describe('the person of the address', () => {
   });
 
   it('with an account a form made before its address was proven: the person who proves it sets its password, its sessions end', async () => {
-    // As the sign-up before issue 28 left it: someone's password on the address's account, linked.
+    // As the sign-up left it before the address had to be proven: someone's password on the address's account, linked.
     const { member, email, userId } = await victim(true);
     const before = await signInFrom(t, email, `10.70.253.${++serial % 250}`);
     await t.db.update(users).set({ emailProvenAt: null }).where(eq(users.id, userId!));

@@ -9,7 +9,7 @@ import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './subscription.repository.ts';
 
 /*
- * Subscriptions, age groups and time slot groups of the active gym (issue 12, decision 013). Each is the
+ * Subscriptions, age groups and time slot groups of the active gym (decision 013). Each is the
  * gym's own: another gym's is "not found". Every change is audited.
  */
 

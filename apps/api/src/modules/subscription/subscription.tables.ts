@@ -15,7 +15,7 @@ import { createdAt, id, updatedAt } from '../../platform/db/columns.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 
 /*
- * Subscriptions of a gym (issue 12, decision 013): what it sells, in variants, at some of its locations,
+ * Subscriptions of a gym (decision 013): what it sells, in variants, at some of its locations,
  * for some age groups and time slots. Money in cents; enumerations as the contract's numbers.
  */
 

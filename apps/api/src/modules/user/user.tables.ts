@@ -38,7 +38,7 @@ export const users = pgTable(
     /** Sign-in asks for a mailed code after the password. */
     isTfaEnabled: boolean().notNull().default(false),
     /**
-     * When the address was proven by a link mailed to it (issue 28): an invitation, a reset or a change link,
+     * When the address was proven by a link mailed to it (decision 018): an invitation, a reset or a change link,
      * the sign-up's confirmation. Null: made by a form that did not prove it; the check-in refuses it.
      */
     emailProvenAt: timestamp({ withTimezone: true }).defaultNow(),

@@ -13,7 +13,7 @@ import { transfer } from './xp.ledger.ts';
 import { xpEntries, xpInvoices, xpTransfers } from './xp.tables.ts';
 
 /*
- * The XP economy (issue 14, decision 019): an employer's balance, buying XP (an XP invoice and its payment;
+ * The XP economy (decision 019): an employer's balance, buying XP (an XP invoice and its payment;
  * credited once, when paid), grants to employees, corrections, XP invoices, challenge rewards; the ledger's
  * invariants after each block and under 1,000 concurrent spends.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 /**
  * The embedded database runs in a thread of its own (decision 011): while lists of 100,000 users are read
  * one after the other, over real HTTP, /api/health keeps answering quickly. On the API's thread, every
- * list query stalled all requests (health p50 839 ms in issue 11).
+ * list query stalled all requests (health p50 839 ms, decision 011).
  */
 const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const USERS = 100_000;

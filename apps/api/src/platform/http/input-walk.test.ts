@@ -31,7 +31,7 @@ import { enforcePolicy } from './route.ts';
  * the integer columns and beyond, numbers that are no numbers, a NUL byte in a text, an unpaired UTF-16
  * surrogate in a JSON text, a text of 100,000 characters; in the path, the query, the JSON body and the
  * form. And once with every number of the body or form at its maximum (each field within its limit, their
- * product, a total, perhaps not: issue 28). Nothing may answer 5xx, and a NUL byte or an unpaired surrogate
+ * product, a total, perhaps not: decision 016). Nothing may answer 5xx, and a NUL byte or an unpaired surrogate
  * is refused with 400 wherever it comes.
  */
 

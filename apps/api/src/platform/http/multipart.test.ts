@@ -6,7 +6,7 @@ import { type MultipartPart, multipart, testImage } from '../../test/multipart.t
 import { DEFAULT_FORM_LIMITS } from './multipart.ts';
 
 /*
- * How much of a multipart form the server holds (issue 28): any signed-in user made it buffer ~100 MB of
+ * How much of a multipart form the server holds (decision 005): any signed-in user made it buffer ~100 MB of
  * text per request (100 text parts of 1 MB; ten at once: 1.45 GB resident). Now a text part is small
  * (16 KB; a JSON part 256 KB), the text of a form 1 MB in all, the body 24 MB, and reading stops at the
  * first part the form does not take.

@@ -24,7 +24,7 @@ export interface FormLimits {
 
 /**
  * A form's text is small: 16 KB a text part (the longest text field holds 1,000 characters), 256 KB a
- * JSON part, 1 MB of text in all; files 10 MB each, the body 24 MB in all. Before (issue 28) a text part
+ * JSON part, 1 MB of text in all; files 10 MB each, the body 24 MB in all. Before (decision 005) a text part
  * took 1 MB and a form 100 of them: ten requests at once made the server hold 1.45 GB.
  */
 export const DEFAULT_FORM_LIMITS: FormLimits = {

@@ -85,7 +85,7 @@ export interface MailTemplateData {
    */
   refundOwed: { organisationName: string; reference: string; amount: string };
   /**
-   * A sign-up with this address waits for its proof (issue 28, decision 018): the link completes it.
+   * A sign-up with this address waits for its proof (decision 018): the link completes it.
    * `kind` 'account': only the account of a registration finished from the desk's link.
    */
   signUpConfirm: { gymName: string; link: string; kind: 'signUp' | 'account' };

@@ -37,7 +37,7 @@ import { payments, refundsOwed } from './payments.tables.ts';
 import { checkPaymentsAgree } from './refunds.ts';
 
 /*
- * Issue 28, section 2 (decision 015): one invoice, one live payment; nothing paid goes unrecorded. Gym
+ * Decision 015: one invoice, one live payment; nothing paid goes unrecorded. Gym
  * invoices collect with a location's Mollie key, XP invoices and product orders with the platform's, all
  * against the Mollie HTTPS double. After every step the books agree: every paid payment belongs to an
  * invoice or order paid by it, or to a refund owed (`checkPaymentsAgree`, also run by the harness).

@@ -42,7 +42,7 @@ interface MemberImportModalProps {
 }
 
 /**
- * 'Leden importeren' (issue 12): choose an .xlsx or .csv file (an example file to download), check it (the
+ * 'Leden importeren': choose an .xlsx or .csv file (an example file to download), check it (the
  * server's dry run: each row's outcome and the reasons of the refused ones), then import the valid rows and
  * see what became of each.
  */

@@ -14,7 +14,7 @@ import { showSuccess } from '@/ui/toasts';
 const SHOWN = 50;
 
 /**
- * 'Aanmeldingen om te controleren' (issue 28, decision 018): sign-ups whose address is not proven yet, of
+ * 'Aanmeldingen om te controleren' (decision 018): sign-ups whose address is not proven yet, of
  * the active gym or location, each beside the member of that address when there is one. The desk merges one
  * (its data and membership on that member, or a new member; no account) or dismisses it, each after a
  * confirmation that says what happens.

@@ -46,7 +46,7 @@ export interface CompleteWizardProps {
 /**
  * Finishing a registration begun at the desk (decision 018): the personal data step filled with what the desk
  * typed, the memberships the desk chose shown instead of the club and membership steps, the summary with the
- * direct debit mandate, then the first payment. No login popup (issue 28): the password of an account whose
+ * direct debit mandate, then the first payment. No login popup (decision 018): the password of an account whose
  * address is proven links that account at once; otherwise the server mails the address a link that makes or
  * links the account, with the same answer for every address.
  */

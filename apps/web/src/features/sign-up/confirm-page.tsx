@@ -18,7 +18,7 @@ export interface ConfirmSignUpPageProps {
 }
 
 /**
- * `/inschrijven/bevestigen/$token`, the link mailed to the address of a sign-up (issue 28, decision 018): it
+ * `/inschrijven/bevestigen/$token`, the link mailed to the address of a sign-up (decision 018): it
  * shows what was signed up for, and its button proves the address and completes the sign-up (the account,
  * the member, the membership) on to the first payment. A link that is unknown, expired or used says so.
  */

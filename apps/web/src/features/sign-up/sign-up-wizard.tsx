@@ -79,7 +79,7 @@ export function SignUpWizard({
   const [mandateError, setMandateError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [popup, setPopup] = useState<{ error: string | null } | null>(null);
-  /** The answer said a mail went out: the address confirms the sign-up (issue 28). */
+  /** The answer said a mail went out: the address confirms the sign-up (decision 018). */
   const [isMailSent, setMailSent] = useState(false);
   const form = useZodForm(signUpFormSchema, { defaultValues: emptySignUp(isKiosk, namedClub?.id ?? null) });
   const signUp = useSignUp();

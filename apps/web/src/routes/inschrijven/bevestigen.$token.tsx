@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConfirmSignUpPage } from '@/features/sign-up/lazy-pages';
 
-/** The link mailed to the address of a sign-up: it proves the address and completes it (issue 28). */
+/** The link mailed to the address of a sign-up: it proves the address and completes it (decision 018). */
 export const Route = createFileRoute('/inschrijven/bevestigen/$token')({
   component: function ConfirmSignUpRoute() {
     const { token } = Route.useParams();
