@@ -8,14 +8,14 @@ export function locationAreaRoutes(deps: { db: Database }) {
   return [
     route(endpoints.list, ({ session, query }) => service.listLocationAreas(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getLocationArea(db, session, params.id)),
-    route(endpoints.create, ({ session, body, request }) =>
-      service.createLocationArea(db, session, body, request.id),
+    route(endpoints.create, ({ session, body, actor }) =>
+      service.createLocationArea(db, session, body, actor),
     ),
-    route(endpoints.update, ({ session, body, request }) =>
-      service.updateLocationArea(db, session, body, request.id),
+    route(endpoints.update, ({ session, body, actor }) =>
+      service.updateLocationArea(db, session, body, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteLocationArea(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteLocationArea(db, session, params.id, actor),
     ),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Claims, LocationArea } from '@xp/contracts';
 import { hasLocationRight } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -75,20 +75,13 @@ export function createLocationArea(
   db: Database,
   session: Claims,
   input: LocationAreaInput,
-  requestId: string,
+  actor: Actor,
 ) {
   const locationId = locationOf(session);
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
       const created = await repository.insert(tx, locationId, values(input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, created);
       return created;
     }),
   );
@@ -98,30 +91,23 @@ export function updateLocationArea(
   db: Database,
   session: Claims,
   input: LocationAreaInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
       const before = await findOwn(tx, session, input.id, true);
       const after = await repository.update(tx, input.id, values(input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: input.id,
-        before,
-        after,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, input.id, before, after);
       return after;
     }),
   );
 }
 
-export async function deleteLocationArea(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteLocationArea(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const before = await findOwn(tx, session, id, true);
     await repository.remove(tx, id);
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
+    await audit.write(tx, actor, ENTITY, id, before, null);
   });
   return null;
 }

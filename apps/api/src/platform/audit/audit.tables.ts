@@ -7,6 +7,8 @@ export const auditLog = pgTable(
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userId: integer(),
+    /** Who: 'user' (signed in), 'public' (no session), or 'system:<job>' (a job, a provider's callback). */
+    actor: text(),
     entity: text().notNull(),
     entityId: text().notNull(),
     action: text({ enum: ['create', 'update', 'delete'] }).notNull(),

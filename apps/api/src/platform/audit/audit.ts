@@ -1,7 +1,65 @@
+import type { Claims } from '@xp/contracts';
 import type { Database } from '../db/client.ts';
 import { auditLog } from './audit.tables.ts';
 
 type Entity = Record<string, unknown>;
+
+/** The jobs and callbacks that write without anybody signed in. */
+export type SystemJob =
+  | 'billing'
+  | 'payment-webhook'
+  | 'payment-check'
+  | 'cancel-link'
+  | 'seed'
+  | 'create-admin';
+
+/**
+ * Who made a change, as the audit log records it (docs/decisions/023-audit.md). `route()` hands every
+ * handler one (`context.actor`); services take it instead of the session's user id and the request id.
+ * - `user`: a signed-in user, in a request.
+ * - `public`: nobody signed in (sign-up, sign-in, a reset link); `userId` once the requester proved who
+ *   they are (a password, a link's token) or became someone (a new account).
+ * - `system`: a job or a provider's callback; `requestId` is the callback's request, null for a job run.
+ */
+export type Actor =
+  | { readonly kind: 'user'; readonly userId: number; readonly requestId: string | null }
+  | { readonly kind: 'public'; readonly userId: number | null; readonly requestId: string | null }
+  | { readonly kind: 'system'; readonly job: SystemJob; readonly requestId: string | null };
+
+/** The signed-in user of a request (`requestId` null outside one: tests, scripts). */
+export const userActor = (session: Pick<Claims, 'userId'>, requestId: string | null = null): Actor => ({
+  kind: 'user',
+  userId: session.userId,
+  requestId,
+});
+
+/** A request without a session. */
+export const publicActor = (requestId: string | null, userId: number | null = null): Actor => ({
+  kind: 'public',
+  userId,
+  requestId,
+});
+
+/** A job, or a provider's callback (its request id). */
+export const systemActor = (job: SystemJob, requestId: string | null = null): Actor => ({
+  kind: 'system',
+  job,
+  requestId,
+});
+
+/** The actor of a request: its signed-in user, else the public requester. */
+export const actorOf = (session: Pick<Claims, 'userId'> | null, requestId: string): Actor =>
+  session ? userActor(session, requestId) : publicActor(requestId);
+
+/**
+ * A public requester who has proved who they are (a password, a token in a link) or just became someone
+ * (a new account): their changes are theirs. A signed-in user or a job stays who it is.
+ */
+export const identified = (actor: Actor, userId: number): Actor =>
+  actor.kind === 'public' ? { ...actor, userId } : actor;
+
+/** The user id an audit row names: the signed-in or identified user; null for anonymous and jobs. */
+export const userIdOf = (actor: Actor): number | null => (actor.kind === 'system' ? null : actor.userId);
 
 /** Fields that never enter the audit log. */
 const SECRET_FIELDS = new Set(['passwordHash', 'apiKey', 'tokenHash']);
@@ -18,8 +76,35 @@ function diff(before: Entity | null, after: Entity | null) {
   return changes;
 }
 
-/** Writes who changed what; call inside the transaction of the change itself. */
-export async function audit(
+/**
+ * Writes who changed what: `before` null is a create, `after` null a delete, else an update (none when
+ * nothing changed). Call inside the transaction of the change itself, one line a write:
+ * `await audit.write(tx, actor, ENTITY, id, before, after)`.
+ */
+async function write(
+  db: Database,
+  actor: Actor,
+  entity: string,
+  entityId: string | number,
+  before: Entity | null,
+  after: Entity | null,
+): Promise<void> {
+  const action = before === null ? 'create' : after === null ? 'delete' : 'update';
+  const changes = diff(before, after);
+  if (action === 'update' && Object.keys(changes).length === 0) return;
+  await db.insert(auditLog).values({
+    userId: userIdOf(actor),
+    actor: actor.kind === 'system' ? `system:${actor.job}` : actor.kind,
+    entity,
+    entityId: String(entityId),
+    action,
+    changes,
+    requestId: actor.requestId,
+  });
+}
+
+/** @deprecated The seven-line form, while modules move to `audit.write`. */
+async function legacy(
   db: Database,
   entry: {
     userId: number | null;
@@ -30,15 +115,11 @@ export async function audit(
     requestId?: string;
   },
 ) {
-  const action = entry.before === null ? 'create' : entry.after === null ? 'delete' : 'update';
-  const changes = diff(entry.before, entry.after);
-  if (action === 'update' && Object.keys(changes).length === 0) return;
-  await db.insert(auditLog).values({
-    userId: entry.userId,
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    action,
-    changes,
-    requestId: entry.requestId,
-  });
+  const actor =
+    entry.userId === null
+      ? publicActor(entry.requestId ?? null)
+      : userActor({ userId: entry.userId }, entry.requestId ?? null);
+  await write(db, actor, entry.entity, entry.entityId, entry.before, entry.after);
 }
+
+export const audit = Object.assign(legacy, { write });

@@ -10,6 +10,7 @@ import {
 } from '@xp/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Actor } from '../audit/audit.ts';
 import { errors } from './errors.ts';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -17,6 +18,11 @@ type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface RequestContext<E extends EndpointDefinition> {
   /** The signed-in user's claims; null only on public endpoints when nobody is signed in. */
   session: E['policy'] extends { kind: 'public' } ? Claims | null : Claims;
+  /**
+   * Who writes, for the audit log: the signed-in user, else the public requester, with this request's id.
+   * Services that audit take it (`audit.write(tx, actor, …)`), not the session's user id and `request.id`.
+   */
+  actor: Actor;
   /** The refresh-family id of the session (null when not signed in). */
   sessionId: string | null;
   params: Input<E['params']>;

@@ -30,6 +30,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { actorOf } from '../audit/audit.ts';
 import { ACCESS_COOKIE } from '../auth/cookies.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import { connectionFailure, databaseUnavailable, isConcurrencyConflict } from '../db/errors.ts';
@@ -379,6 +380,7 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
     handler: async (request, reply) => {
       const data = await handler({
         session: request.session as Claims,
+        actor: actorOf(request.session, request.id),
         sessionId: request.sessionId,
         params: request.params as never,
         query: request.query as never,
