@@ -1,4 +1,4 @@
-import type { GymRight, LocationRight, Role } from './enums.ts';
+import type { Policy } from './access.ts';
 import { z } from './zod-setup.ts';
 
 /** One error of a failed call: `key` is the field path (or `general`), `message` a translation key. */
@@ -9,50 +9,8 @@ export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ ok: z.boolean(), data: data.nullable(), errors: z.array(apiError) });
 export type Envelope<T> = { ok: boolean; data: T | null; errors: ApiError[] };
 
+export { type AccessClaims, allows, type Policy, policy } from './access.ts';
 export { buildPath, COUNT_CAP, GENERAL_ERROR } from './request.ts';
-
-/**
- * Access policies. Each endpoint names one; the server enforces it before the handler runs, and the
- * client uses the same rules (see `rights.ts`) to decide which menus and actions to show.
- */
-export type Policy =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'role'; roles: readonly Role[] }
-  | { kind: 'gymRight'; right: GymRight }
-  /** Any one of these gym rights; the service checks which part of the call each one allows. */
-  | { kind: 'anyGymRight'; rights: readonly GymRight[] }
-  | { kind: 'locationRight'; right: LocationRight }
-  /**
-   * The right of the environment the user works in: in the Location environment the location right at the
-   * active location, elsewhere the gym right in the active gym. The service scopes the call the same way.
-   */
-  | { kind: 'gymOrLocationRight'; gymRight: GymRight; locationRight: LocationRight }
-  /** Served outside production only, to a signed-in admin: the development tools (mailbox, billing run). */
-  | { kind: 'development' }
-  /**
-   * Served outside production only, to whoever holds the link: the local payment provider's checkout, the
-   * stand-in for Mollie's hosted page, opened by the payer (not signed in). The handler checks the link's token.
-   */
-  | { kind: 'developmentLink' };
-
-export const policy = {
-  public: { kind: 'public' } as const,
-  signedIn: { kind: 'signedIn' } as const,
-  roles: (...roles: Role[]): Policy => ({ kind: 'role', roles }),
-  gymRight: (right: GymRight): Policy => ({ kind: 'gymRight', right }),
-  anyGymRight: (...rights: GymRight[]): Policy => ({ kind: 'anyGymRight', rights }),
-  locationRight: (right: LocationRight): Policy => ({ kind: 'locationRight', right }),
-  gymOrLocationRight: (gymRight: GymRight, locationRight: LocationRight): Policy => ({
-    kind: 'gymOrLocationRight',
-    gymRight,
-    locationRight,
-  }),
-  /** Only served outside production, to an admin (development tools). */
-  development: { kind: 'development' } as const,
-  /** Only served outside production, to whoever holds the link (its token checked by the handler). */
-  developmentLink: { kind: 'developmentLink' } as const,
-} satisfies Record<string, Policy | ((...args: never[]) => Policy)>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

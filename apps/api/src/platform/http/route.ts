@@ -1,9 +1,7 @@
 import {
+  allows,
   type Claims,
   type EndpointDefinition,
-  Environment,
-  hasGymRight,
-  hasLocationRight,
   type Policy,
   type ResponseOf,
   type ServerFormOf,
@@ -67,32 +65,6 @@ export function enforcePolicy(
       ? errors.unauthorized('auth.sessionExpired', { 'Token-Expired': 'true' })
       : errors.unauthorized();
   }
-  switch (policy.kind) {
-    case 'signedIn':
-      return;
-    case 'development':
-      // Every mail (reset links too), any payment paid, the billing run: an admin's tools only.
-      if (session.role !== 'Admin') throw errors.forbidden();
-      return;
-    case 'role':
-      if (!policy.roles.includes(session.role)) throw errors.forbidden();
-      return;
-    case 'gymRight':
-      if (!hasGymRight(session, policy.right)) throw errors.forbidden();
-      return;
-    case 'anyGymRight':
-      if (!policy.rights.some((right) => hasGymRight(session, right))) throw errors.forbidden();
-      return;
-    case 'locationRight':
-      if (!hasLocationRight(session, policy.right)) throw errors.forbidden();
-      return;
-    case 'gymOrLocationRight':
-      if (
-        session.activeEnvironment === Environment.Location
-          ? !hasLocationRight(session, policy.locationRight)
-          : !hasGymRight(session, policy.gymRight)
-      )
-        throw errors.forbidden();
-      return;
-  }
+  // The yes or no is the contracts' `allows`, the one the web's menus and guards ask as well.
+  if (!allows(policy, session)) throw errors.forbidden();
 }
