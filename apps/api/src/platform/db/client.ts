@@ -29,7 +29,7 @@ const MIGRATION_LOCK = 727_001;
 
 /**
  * Settings of every API connection to PostgreSQL. No JIT: on the API's short statements compiling costs
- * more than it saves (30 ms to 1.5 s measured in plans at a million rows; docs/performance.md). No parallel
+ * more than it saves (30 ms to 1.5 s measured in plans at a million rows; docs/performance/bench.md). No parallel
  * workers: a pool of connections already keeps the cores busy, and a plan that gathers from workers takes
  * the cores from the other connections (the gym employees by location count, 10 connections on 2 cores:
  * 213 statements a second with parallel workers, 471 without). A statement that would gain from them (a

@@ -12,7 +12,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * The rows as one JSON parameter, read by `json_to_recordset` (keys: the column names): one statement and one
  * parameter for hundreds of rows, where a multi-row VALUES list would bind thousands of parameters (its
- * building and binding cost more than the insert itself: decision 017, docs/performance.md). Table and column
+ * building and binding cost more than the insert itself: decision 017, docs/performance/runs/2026-11-28-billing-run.md). Table and column
  * names are the code's constants, never input.
  */
 export const recordsOf = (columns: readonly RecordColumn[], rows: readonly Record<string, unknown>[]): SQL =>

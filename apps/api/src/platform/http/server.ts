@@ -103,7 +103,7 @@ const fastifyPath = (contractPath: string) => `/api${contractPath.replace(/\{(\w
 /**
  * One log line a request, when it is answered (method, path without query, request id, status, time),
  * instead of Fastify's two ("incoming request" and "request completed"): at `info` the second line cost
- * about a tenth of the API's CPU on a cheap list (docs/performance.md, "API cost per request").
+ * about a tenth of the API's CPU on a cheap list (docs/performance/runs/2026-11-24-api-cost-per-request.md).
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
