@@ -24,6 +24,8 @@ export * from './login.ts';
 export * from './mailbox.ts';
 export * from './member.ts';
 export * from './member-import.ts';
+export * from './money.ts';
+export * from './names.ts';
 export * from './payment.ts';
 export * from './picture-bank.ts';
 export * from './product-order.ts';

@@ -2,8 +2,8 @@ import { InvoiceStatus, PaymentMethod } from './enums.ts';
 import { optionalEnumValue } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
 import { dateText } from './member.ts';
+import { fitsAmountColumn, MAX_MONEY_CENTS, vatSplit } from './money.ts';
 import { paymentStatuses, recordRefundInput, refundOwed, refundOwedQuery } from './payment.ts';
-import { fitsAmountColumn, MAX_MONEY_CENTS, vatSplit } from './subscription.ts';
 import { z } from './zod-setup.ts';
 
 const tags = ['Invoice'];
@@ -20,8 +20,6 @@ export const invoiceLineInput = z.object({
   vatRate: z.union(vatRates.map((rate) => z.literal(rate))),
 });
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
-
-export { fitsAmountColumn, MAX_TOTAL_CENTS } from './subscription.ts';
 
 /** An invoice a member gets from the desk (a product, a lesson card): its lines; numbered when issued. */
 export const invoiceInput = z

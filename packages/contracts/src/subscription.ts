@@ -1,6 +1,7 @@
 import { AccessType, PeriodType, SubscriptionType } from './enums.ts';
 import { blankToUndefined, enumValue, timeOfDayText } from './form-values.ts';
 import { endpoint, formBoolean, idParam, idSchema, listQuery, nothing, paged, policy } from './http.ts';
+import { fitsAmountColumn, MAX_MONEY_CENTS, vatSplit } from './money.ts';
 import { z } from './zod-setup.ts';
 
 /*
@@ -10,19 +11,6 @@ import { z } from './zod-setup.ts';
  */
 
 const subscriptionTags = ['Subscription'];
-
-/** The highest amount of money a field takes: EUR 100,000.00, in cents. */
-export const MAX_MONEY_CENTS = 10_000_000;
-
-/**
- * The most an amount column holds (PostgreSQL `integer`), in cents: EUR 21,474,836.47. Each field of an
- * input has its own limit, but their product (quantity times price, plus VAT, summed over the lines) does
- * not: the total of what is invoiced or ordered is bounded by this (400 `invoice.errors.totalTooHigh`).
- */
-export const MAX_TOTAL_CENTS = 2_147_483_647;
-/** Whether an amount in cents (a total, or minus one: a credit invoice's) fits the amount columns. */
-export const fitsAmountColumn = (cents: number) =>
-  Number.isSafeInteger(cents) && Math.abs(cents) <= MAX_TOTAL_CENTS;
 
 /** The fewest and most days of one period of `PeriodType` (weeks, months, years). */
 const fewestDays = [7, 28, 365] as const;
@@ -51,13 +39,6 @@ export const DEFAULT_VAT_RATE = 9;
 export const MAX_VARIANTS = 20;
 /** The highest age an age group names. */
 export const MAX_AGE = 130;
-
-/** The price with and without VAT, in cents, of an amount entered with or without it (rounded to cents). */
-export function vatSplit(cents: number, includesVat: boolean, vatRate: number) {
-  return includesVat
-    ? { inclVat: cents, exclVat: Math.round((cents * 100) / (100 + vatRate)) }
-    : { inclVat: Math.round((cents * (100 + vatRate)) / 100), exclVat: cents };
-}
 
 const name = z.string().trim().min(1).max(64);
 /** A number of periods or entries: 1 to 1000. */
