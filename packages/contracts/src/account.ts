@@ -183,6 +183,10 @@ export const accountEndpoints = {
 };
 
 export const healthEndpoints = {
+  /**
+   * `{status, database}` while the database answers `select 1` within 2 s; 503 (`health.databaseUnreachable` on
+   * `database`) when it does not, and 503 `health.draining` while a stopping instance drains.
+   */
   health: endpoint({
     method: 'GET',
     path: '/health',

@@ -136,7 +136,10 @@ export const markPaidInput = z.object({
 export const invoicePolicy = policy.gymOrLocationRight('ManageMemberships', 'ManageMemberships');
 const invoices = invoicePolicy;
 
-/** The invoice as a PDF (`application/pdf`, not the JSON envelope): a platform route with `invoicePolicy`. */
+/**
+ * The invoice as a PDF (`application/pdf`, not the JSON envelope): a platform route with `invoicePolicy` and its
+ * scope, shown inline as `factuur-<number>.pdf` in the reader's language.
+ */
 export const INVOICE_PDF_PATH = '/Invoice/{id}/Pdf';
 
 export const invoiceEndpoints = {
