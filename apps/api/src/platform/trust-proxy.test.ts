@@ -1,9 +1,9 @@
 import { endpoint, policy } from '@xp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rateLimits } from '../modules/account/account.tables.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loadConfig } from './config.ts';
+import { rateLimits } from './http/rate-limit.tables.ts';
 import { route } from './http/route.ts';
 
 const whoAmI = endpoint({

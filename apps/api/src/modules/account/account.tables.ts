@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../user/user.tables.ts';
 
@@ -48,19 +48,5 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_session_idx').on(table.sessionId),
     // The clean-up job removes tokens used long ago.
     index('refresh_tokens_used_idx').on(table.usedAt).where(sql`${table.usedAt} is not null`),
-  ],
-);
-
-/** Fixed-window counters for rate limits (login per account and per address); shared by all instances. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text().primaryKey(),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
-    count: integer().notNull(),
-  },
-  (table) => [
-    uniqueIndex('rate_limits_key').on(table.key),
-    index('rate_limits_window_idx').on(table.windowStart),
   ],
 );

@@ -5,6 +5,7 @@ import { createSigner } from 'fast-jwt';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../platform/auth/password.ts';
+import { rateLimits } from '../../platform/http/rate-limit.tables.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import {
   associations,
@@ -15,7 +16,7 @@ import {
   suppliers,
 } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
-import { rateLimits, sessions } from './account.tables.ts';
+import { sessions } from './account.tables.ts';
 
 let t: TestApp;
 /** Ids of the demo data, looked up by name. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../platform/http/rate-limit.tables.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { users } from '../user/user.tables.ts';
-import { rateLimits, refreshTokens, sessions } from './account.tables.ts';
+import { refreshTokens, sessions } from './account.tables.ts';
 import { createSessionCleanup } from './session-cleanup.ts';
 
 const HOUR_MS = 60 * 60_000;

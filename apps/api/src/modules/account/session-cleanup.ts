@@ -1,7 +1,8 @@
 import { and, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { rateLimits } from '../../platform/http/rate-limit.tables.ts';
 import { createPeriodicJob, type JobLogger, type PeriodicJob } from '../../platform/jobs/periodic.ts';
-import { rateLimits, refreshTokens, sessions } from './account.tables.ts';
+import { refreshTokens, sessions } from './account.tables.ts';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,8 +2,9 @@ import type { Association, AssociationLocationChange, Claims, UploadedFile } fro
 import { isAdmin } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
+import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as repository from './association.repository.ts';

@@ -1,7 +1,8 @@
 import type { Claims, Employer, EmployerDetail, EmployerRegistration } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
+import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as invitations from '../registration/registration.service.ts';

@@ -2,7 +2,8 @@ import type { Claims, LocationArea } from '@xp/contracts';
 import { hasLocationRight } from '@xp/contracts';
 import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import * as repository from './location-area.repository.ts';
@@ -71,12 +72,7 @@ export const getLocationArea = (db: Database, session: Claims, id: number): Prom
 /** The unique index decides, so that two saves of the same name at once cannot both succeed. */
 const withUniqueName = conflictOnUnique('name', 'locationArea.errors.nameTaken');
 
-export function createLocationArea(
-  db: Database,
-  session: Claims,
-  input: LocationAreaInput,
-  actor: Actor,
-) {
+export function createLocationArea(db: Database, session: Claims, input: LocationAreaInput, actor: Actor) {
   const locationId = locationOf(session);
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {

@@ -11,7 +11,8 @@ import {
 } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction } from '../../platform/db/errors.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { isGymEmployee } from '../organisation/staff.ts';

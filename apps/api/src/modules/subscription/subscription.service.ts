@@ -2,7 +2,8 @@ import type { AgeGroup, Claims, Subscription, TimeSlotGroup } from '@xp/contract
 import { AccessType } from '@xp/contracts';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
-import { conflictOnUnique, inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
+import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
+import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { activeGymOf } from '../rights/rights.service.ts';

@@ -8,11 +8,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { connectionFailure } from './errors.ts';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-/** One type for both drivers: services never know which database they talk to. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One type for both drivers: services never know which database they talk to. Queries are built from the
+ * modules' tables (the query builder), so the client needs no schema: the barrel of every table
+ * (`src/schema.ts`) serves drizzle-kit only, and the platform imports no module.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
@@ -67,7 +68,7 @@ function overPool(pool: pg.Pool): Pick<DatabaseHandle, 'db' | 'migrate'> {
   // loses its connection emits 'error' too, which would end the process. Its query fails; the pool drops it.
   pool.on('connect', (client) => client.on('error', onLost));
   pool.query = keepConnectionOnStatementError(pool);
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     async migrate() {

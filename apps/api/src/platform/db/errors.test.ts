@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionFailure, databaseUnavailable } from './errors.ts';
+import { databaseUnavailable } from '../http/database-errors.ts';
+import { connectionFailure } from './errors.ts';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** How drizzle hands a failed query on: its own error, the driver's in `cause`. */

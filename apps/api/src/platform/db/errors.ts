@@ -1,5 +1,3 @@
-import { AppError, errors, GENERAL_KEY } from '../http/errors.ts';
-
 /** PostgreSQL's unique_violation, wherever the driver put it (drizzle wraps the driver's error in `cause`). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (
@@ -89,15 +87,6 @@ export function connectionFailure(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Seconds a client is asked to wait before trying again while the database is away. */
-export const RETRY_AFTER_SECONDS = 5;
-
-/** 503 with Retry-After: the database is away for now (restart, failover, network); worth retrying. */
-export const databaseUnavailable = () =>
-  new AppError(503, [{ key: GENERAL_KEY, message: 'errors.unavailable' }], {
-    'Retry-After': String(RETRY_AFTER_SECONDS),
-  });
-
 /** Runs `work` in a transaction, typed as the same `Database` the repositories take. */
 export function inTransaction<T>(
   db: import('./client.ts').Database,
@@ -105,18 +94,3 @@ export function inTransaction<T>(
 ): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as import('./client.ts').Database));
 }
-
-/**
- * Wraps work whose unique index decides a field (a name, a slug): a violation (of `constraint`, when given)
- * becomes a 409 on `field` with `message`, so that two saves of the same value at once cannot both succeed.
- */
-export const conflictOnUnique =
-  (field: string, message: string, constraint?: string) =>
-  async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, constraint)) throw errors.conflict(field, message);
-      throw error;
-    }
-  };

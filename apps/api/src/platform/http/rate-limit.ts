@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { rateLimits } from '../../modules/account/account.tables.ts';
 import type { Database } from '../db/client.ts';
 import { errors } from './errors.ts';
+import { rateLimits } from './rate-limit.tables.ts';
 
 export interface RateLimitRule {
   limit: number;
