@@ -34,6 +34,7 @@ export const FIRST_SCREEN_AREAS: readonly { path: RegExp; areas: readonly string
   { path: /^\/admin\/useroverview\/?$/i, areas: ['users'] },
   { path: /^\/employer\/employees\/?$/i, areas: ['employer-employee'] },
   { path: /^\/employees\/?$/i, areas: ['employee'] },
+  { path: /^\/location\/members\/?$/i, areas: ['member'] },
 ];
 
 /** The areas a first visit of `pathname` loads before it shows. */

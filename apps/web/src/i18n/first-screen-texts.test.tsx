@@ -1,6 +1,12 @@
 import { type EmployerEmployee, Environment, type GymEmployee } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
+import {
+  listItems,
+  lists,
+  locationEmployee,
+  tabCounts as memberTabCounts,
+} from '@/features/member/test-support';
 import { adminClaims } from '@/features/profile/test-support';
 import { people, tabCounts } from '@/features/users/test-data';
 import i18n, { loadAreas, loadLanguage, unloadLanguage } from '@/i18n';
@@ -65,6 +71,15 @@ const screens = [
     start: () =>
       fakeAppApi(testClaims({ userId: 1, gymRights: ['10:ManageMembers', '10:ManageGymRights'] }), {
         'GET /api/GymEmployee': () => ({ data: { items: gymEmployees, total: 1 } }),
+      }),
+    shows: 'Fatima el Amrani',
+  },
+  {
+    path: '/location/members',
+    start: () =>
+      fakeAppApi(locationEmployee(), {
+        ...lists,
+        'GET /api/Member': () => ({ data: { items: listItems, total: 2, tabCounts: memberTabCounts } }),
       }),
     shows: 'Fatima el Amrani',
   },

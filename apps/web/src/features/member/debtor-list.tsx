@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import type { Debtor } from '@xp/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GenericList, type ListColumn, type ListData, type ListTab } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
@@ -77,7 +76,6 @@ interface DebtorListProps {
  * filters. A row opens the member.
  */
 export function DebtorList({ withLocation, tabs, state, onStateChange, onOpen }: DebtorListProps) {
-  const { t } = useTranslation();
   // The subscription and location filters are the member list's: the debtors know none, so they stay in the
   // URL for the other tabs but do not count here.
   const { subscriptionId: _subscriptionId, locationId: _locationId, ...listState } = state;
@@ -104,7 +102,7 @@ export function DebtorList({ withLocation, tabs, state, onStateChange, onOpen }:
   }
   return (
     <GenericList
-      label={t(`member.list.label.${DEBT_TAB}`)}
+      label={`member.list.label.${DEBT_TAB}`}
       columns={columns}
       data={data}
       isLoading={query.isPending}

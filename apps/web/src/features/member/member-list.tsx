@@ -265,7 +265,7 @@ function MemberRows({ scope, tabs, withDebtCount, state, onStateChange, onOpen, 
   }
   return (
     <GenericList
-      label={t(`member.list.label.${tab}`)}
+      label={`member.list.label.${tab}`}
       columns={columns}
       data={data}
       isLoading={query.isPending}
