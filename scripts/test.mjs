@@ -77,6 +77,11 @@ function ensureChromium() {
 const started = Date.now();
 check('typecheck', 'npm', ['run', 'typecheck']);
 check('lint', 'npx', ['biome', 'check', '.']);
+// The committed API document (decision 021): Redocly's recommended rules, and a client generated from it by
+// openapi-typescript must typecheck a script that signs in and lists rooms.
+const openApi = ['docs/api/openapi.json', '--config', 'docs/api/redocly.yaml'];
+check('OpenAPI lint', 'npx', ['redocly', 'lint', ...openApi]);
+check('OpenAPI generated client', 'npm', ['run', 'check', '-w', 'scripts/openapi-client']);
 vitest('contracts unit tests', 'packages/contracts');
 vitest('web unit and component tests', 'apps/web');
 vitest('API integration tests (PGlite)', 'apps/api', { TEST_DATABASE_URL: '' });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { PAYMENT_RETURN_PATH } from '../payments/payments.ts';
+import { fileRoutes, openApiDocument } from './openapi.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -482,7 +483,7 @@ describe('API documentation', () => {
       expect(operation, name).toBeDefined();
       expect(operation.summary, name).toBe(endpoint.summary);
       if (endpoint.policy.kind === 'public' || endpoint.policy.kind === 'developmentLink')
-        expect(operation.security, name).toBeUndefined();
+        expect(operation.security, name).toEqual([]);
       else expect(operation.security, name).toEqual([{ cookie: [] }]);
     }
     // Documentation and the 404 catch-all are not part of the API.
@@ -494,7 +495,10 @@ describe('API documentation', () => {
   it('documents request bodies and parameters from the contracts', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const login = document.paths['/api/account/cookielogin'].post;
-    const schema = login.requestBody.content['application/json'].schema;
+    // Request and response schemas are named components.
+    const component = (schema: { $ref: string }) =>
+      document.components.schemas[schema.$ref.split('/').pop()!];
+    const schema = component(login.requestBody.content['application/json'].schema);
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
     const get = document.paths['/api/LocationArea/{id}'].get;
     expect(get.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
@@ -503,12 +507,31 @@ describe('API documentation', () => {
       const content =
         document.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()].requestBody.content;
       expect(Object.keys(content), name).toEqual(['multipart/form-data']);
-      expect(content['multipart/form-data'].schema.type, name).toBe('object');
+      expect(component(content['multipart/form-data'].schema).type, name).toBe('object');
     }
     const list = document.paths['/api/LocationArea'].get;
     expect(list.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'search', 'sort', 'direction', 'locationId']),
     );
+  });
+
+  it('serves the document built from the contracts (the one committed in docs/api), also to the docs page', async () => {
+    const served = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(served).toEqual(openApiDocument());
+    const forDocsPage = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(forDocsPage.statusCode).toBe(200);
+    expect(forDocsPage.json()).toEqual(served);
+  });
+
+  it('documents each file route with the policy its module registers', () => {
+    for (const file of fileRoutes) {
+      const url = `/api${file.path.replace('{id}', ':id')}`;
+      const registered = t.routes.filter(
+        (route) => route.url === url && methodsOf(route.method).includes('GET'),
+      );
+      expect(registered.length, url).toBe(1);
+      expect(registered[0]?.config?.policy, url).toEqual(file.policy);
+    }
   });
 
   it('serves the browsable docs page', async () => {

@@ -5,8 +5,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
   CLAIMS_TAG_HEADER,
   type Claims,
@@ -24,7 +22,6 @@ import Fastify, {
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -41,6 +38,7 @@ import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
 import { refuseNulBytesInInput } from './input-characters.ts';
 import { formFieldsOf, readForm } from './multipart.ts';
+import { registerOpenApi } from './openapi.ts';
 import { enforcePolicy, type RouteEntry, type TokenState } from './route.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -255,31 +253,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     return reply.status(500).send(failure([{ key: GENERAL_KEY, message: 'general_error' }]));
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'XP back-office API',
-        version: '1.0.0',
-        description: 'Every response is { ok, data, errors }.',
-      },
-      components: {
-        securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-
   // Platform routes outside the contracts (docs, static files) are public: declared here, once, per scope.
   const publicScope = (scope: FastifyInstance) =>
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, policy: route.config?.policy ?? policy.public };
     });
 
+  // The OpenAPI document (built from the contracts, as committed in docs/api) and its browsable page.
   await app.register(async (docs) => {
     publicScope(docs as unknown as FastifyInstance);
-    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
-    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await registerOpenApi(docs as unknown as FastifyInstance);
   });
 
   // Session: read on every request, before the body is parsed, so that who may not call a route learns
