@@ -2,7 +2,7 @@ import { and, isNotNull, sql } from 'drizzle-orm';
 import { users } from '../modules/user/user.tables.ts';
 import { verifyPassword } from '../platform/auth/password.ts';
 import type { Database } from '../platform/db/client.ts';
-import { DEMO_PASSWORD } from './demo.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 
 export interface DemoDataInput {
   isProduction: boolean;

@@ -20,6 +20,7 @@ import type { FilesDeps } from '../platform/files/images.ts';
 import { seedAssociations } from './associations.ts';
 import { seedChallengeTemplates } from './challenge-templates.ts';
 import { seedChallenges } from './challenges.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 import { seedEmployees } from './employees.ts';
 import { seedEmployerEmployees } from './employer-employees.ts';
 import { seedEmployerSettings } from './employer-settings.ts';
@@ -34,7 +35,7 @@ import { seedStore } from './store.ts';
 import { seedSuppliers } from './suppliers.ts';
 import { seedXp } from './xp.ts';
 
-export const DEMO_PASSWORD = 'demo-2026-welkom';
+export { DEMO_PASSWORD };
 
 export const demoAccounts = {
   admin: 'admin@example.com',

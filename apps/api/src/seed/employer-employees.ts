@@ -5,7 +5,7 @@ import { users } from '../modules/user/user.tables.ts';
 import { hashPassword } from '../platform/auth/password.ts';
 import { newOpaqueToken, sha256 } from '../platform/auth/tokens.ts';
 import type { Database } from '../platform/db/client.ts';
-import { DEMO_PASSWORD } from './demo.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
 
 const DAY = 86_400_000;
 

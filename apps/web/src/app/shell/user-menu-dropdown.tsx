@@ -7,7 +7,7 @@ import { profilePath } from '@/features/profile/profile-path';
 import { provideDeferred } from '@/ui/deferred';
 import { pickLanguage } from '../language';
 import { useLogout, useRequiredClaims } from '../session';
-import { UserMenuButton } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 
 const languages: { value: Language; label: string }[] = [
   { value: 'nl', label: 'Nederlands' },

@@ -1,6 +1,6 @@
 import type { Claims } from '@xp/contracts';
 import { hasGymRight } from '@xp/contracts/claims';
-import type { AppPath } from '@/app/menus';
+import type { AppPath } from '@/app/app-path';
 
 // Route guards import these: kept apart from the screens so the route tree loaded at start stays small.
 

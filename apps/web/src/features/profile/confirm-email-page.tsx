@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { homePath } from '@xp/contracts/home-path';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppPath } from '@/app/menus';
+import type { AppPath } from '@/app/app-path';
 import { useClaims } from '@/app/session';
 import { PublicPage } from '@/features/account/public-page';
 import { LoadingState } from '@/ui/states';
