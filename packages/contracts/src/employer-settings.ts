@@ -16,6 +16,7 @@ import {
   policy,
 } from './http.ts';
 import { EMAIL_PATTERN } from './login.ts';
+import { centsAmount } from './money.ts';
 import { z } from './zod-setup.ts';
 
 /*
@@ -31,8 +32,8 @@ const employerStaff = policy.roles('Employer', 'Admin');
 /** The most addresses and contact persons one employer keeps. */
 export const MAX_EMPLOYER_ADDRESSES = 10;
 export const MAX_EMPLOYER_CONTACTS = 10;
-/** The highest employer contribution: EUR 100,000.00. */
-export const MAX_CONTRIBUTION_EUROS = 100_000;
+/** The highest employer contribution: EUR 100,000.00, in cents. */
+export const MAX_CONTRIBUTION_CENTS = 10_000_000;
 /** The longest extension of a contract, in years. */
 export const MAX_EXTENSION_YEARS = 10;
 
@@ -133,20 +134,17 @@ export const employerSettingsForm = z.object({
   contacts: formJson(z.array(employerContactInput).max(MAX_EMPLOYER_CONTACTS)),
 });
 
-/** At most two decimals (whole cents). */
-const hasWholeCents = (euros: number) => Math.abs(Math.round(euros * 100) - euros * 100) < 1e-6;
-
-/** `PUT /employer/financialSettings` (JSON). The contribution in euros, stored in cents. */
+/**
+ * `PUT /employer/financialSettings` (JSON). `contributionAmount` keeps the spec's name ("employer
+ * contribution amount"); its value is integer cents, as on every money field (decision 020, amended
+ * 2026-11-29); the web takes euros and converts.
+ */
 export const employerFinancialSettingsInput = z.object({
   id: idSchema,
   contractType: enumValue(EmployerPaymentType),
   contractDuration: enumValue(ContractDuration),
   extensionYears: z.number().int().min(0).max(MAX_EXTENSION_YEARS),
-  contributionAmount: z
-    .number()
-    .min(0)
-    .max(MAX_CONTRIBUTION_EUROS)
-    .refine(hasWholeCents, { message: 'employerSettings.errors.twoDecimals' }),
+  contributionAmount: centsAmount(MAX_CONTRIBUTION_CENTS),
 });
 export type EmployerFinancialSettingsInput = z.input<typeof employerFinancialSettingsInput>;
 
@@ -180,8 +178,8 @@ export const employerFinancialSettings = z.object({
   contractType: z.number().int().nullable(),
   contractDuration: z.number().int().nullable(),
   extensionYears: z.number().int().nullable(),
-  /** In euros (stored in cents). */
-  contributionAmount: z.number().nullable(),
+  /** In cents. */
+  contributionAmount: z.number().int().nullable(),
 });
 export type EmployerFinancialSettings = z.infer<typeof employerFinancialSettings>;
 
@@ -253,7 +251,7 @@ export const employerSettingsEndpoints = {
     path: '/employer/financialSettings',
     policy: employerStaff,
     summary:
-      'Change the financial settings of the active employer (contract, extension, contribution in euros)',
+      'Change the financial settings of the active employer (contract, extension, contribution in cents)',
     tags,
     body: employerFinancialSettingsInput,
     response: employerSettings,

@@ -18,40 +18,36 @@ const fields = {
   name: 'Loopband',
   description: 'Een loopband',
   numberType: '0',
-  purchasePrice: '1000.50',
+  purchasePrice: '100050',
 };
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('salePriceOf', () => {
+describe('salePriceCentsOf', () => {
   it('adds the margins to the purchase price and VAT on top, rounded to the cent', () => {
+    const price = (purchase: number, platform: number, gym: number, vatPercentage: number) =>
+      salePriceCentsOf({
+        purchasePriceCents: purchase,
+        platformMarginCents: platform,
+        regionManagerMarginCents: 500,
+        gymMarginCents: gym,
+        vatPercentage,
+      });
+    expect(price(10_000, 1000, 250, 21)).toEqual({ exclVatCents: 11_750, inclVatCents: 14_218 });
+    expect(price(10, 20, 0, 9)).toEqual({ exclVatCents: 530, inclVatCents: 578 });
+    expect(price(1499, 0, 0, 6)).toEqual({ exclVatCents: 1999, inclVatCents: 2119 });
+  });
+
+  it("answers the same with the wire's names", () => {
     expect(
       salePriceOf({
-        purchasePrice: 100,
-        platformMargin: 10,
-        regionManagerMargin: 5,
-        gymMargin: 2.5,
+        purchasePrice: 10_000,
+        platformMargin: 1000,
+        regionManagerMargin: 500,
+        gymMargin: 250,
         vatPercentage: 21,
       }),
-    ).toEqual({ exclVat: 117.5, inclVat: 142.18 });
-    expect(
-      salePriceOf({
-        purchasePrice: 0.1,
-        platformMargin: 0.2,
-        regionManagerMargin: 0,
-        gymMargin: 0,
-        vatPercentage: 9,
-      }),
-    ).toEqual({ exclVat: 0.3, inclVat: 0.33 });
-    expect(
-      salePriceOf({
-        purchasePrice: 19.99,
-        platformMargin: 0,
-        regionManagerMargin: 0,
-        gymMargin: 0,
-        vatPercentage: 6,
-      }),
-    ).toEqual({ exclVat: 19.99, inclVat: 21.19 });
+    ).toEqual({ exclVat: 11_750, inclVat: 14_218 });
   });
 
   it('works in cents alike', () => {
@@ -77,7 +73,7 @@ describe('fitnessProductForm', () => {
   it('takes form text parts and applies the defaults', () => {
     const result = fitnessProductForm.parse({ ...fields, images: file });
     expect(result).toMatchObject({
-      purchasePrice: 1000.5,
+      purchasePrice: 100_050,
       numberType: 0,
       btwPercentage: VatRate.Percent6,
       productSalesUnit: 0,
@@ -86,7 +82,7 @@ describe('fitnessProductForm', () => {
     expect(imageSlotsOf(result)).toEqual([{ newImage: 0 }]);
   });
 
-  it('refuses a long name, no image, a negative price, three decimals and a bad VAT rate', () => {
+  it('refuses a long name, no image, a negative price, a part of a cent, euros and a bad VAT rate', () => {
     expect(
       messages(fitnessProductForm.safeParse({ ...fields, name: 'x'.repeat(129), images: file })),
     ).toEqual(['validation.tooLong']);
@@ -94,9 +90,15 @@ describe('fitnessProductForm', () => {
     expect(messages(fitnessProductForm.safeParse({ ...fields, purchasePrice: '-1', images: file }))).toEqual([
       'validation.tooSmall',
     ]);
-    expect(messages(fitnessProductForm.safeParse({ ...fields, purchasePrice: 1.005, images: file }))).toEqual(
-      ['fitnessProduct.errors.twoDecimals'],
+    expect(messages(fitnessProductForm.safeParse({ ...fields, purchasePrice: 100.5, images: file }))).toEqual(
+      ['validation.invalidType'],
     );
+    expect(
+      messages(fitnessProductForm.safeParse({ ...fields, purchasePrice: '1000,50', images: file })),
+    ).toEqual(['validation.invalidType']);
+    expect(
+      messages(fitnessProductForm.safeParse({ ...fields, purchasePrice: '4000001', images: file })),
+    ).toEqual(['validation.tooBig']);
     expect(messages(fitnessProductForm.safeParse({ ...fields, btwPercentage: '7', images: file }))).toEqual([
       'validation.invalidValue',
     ]);
@@ -130,18 +132,18 @@ describe('fitnessProductForm', () => {
 });
 
 describe('commissionInput', () => {
-  it('takes margins of at most two decimals, not negative', () => {
+  it('takes margins in whole cents, not negative', () => {
     const base = {
       commissionType: 0,
       minimumTerm: 1,
       platformMargin: 10,
       regionManagerMargin: 0,
-      gymMargin: 2.5,
+      gymMargin: 250,
     };
     expect(commissionInput.safeParse(base).success).toBe(true);
     expect(messages(commissionInput.safeParse({ ...base, gymMargin: -1 }))).toEqual(['validation.tooSmall']);
-    expect(messages(commissionInput.safeParse({ ...base, platformMargin: 0.001 }))).toEqual([
-      'fitnessProduct.errors.twoDecimals',
+    expect(messages(commissionInput.safeParse({ ...base, platformMargin: 2.5 }))).toEqual([
+      'validation.invalidType',
     ]);
   });
 });

@@ -21,6 +21,7 @@ import {
   paged,
   policy,
 } from './http.ts';
+import { centsAmount, formCentsAmount, inclVatCents } from './money.ts';
 import type { Claims } from './session.ts';
 import { z } from './zod-setup.ts';
 
@@ -28,8 +29,9 @@ import { z } from './zod-setup.ts';
  * Fitness products of suppliers and their commissions (spec 000 §3 and §7; decision 020).
  * Every add and every change of a product is a new version awaiting the platform; the admin accepts it with
  * a commission (three margins per unit, excl. VAT) or denies it with a reason. The catalogue locations order
- * from shows only accepted versions of Active suppliers' products. Money: euros with at most two decimals on
- * the wire, cents in the database.
+ * from shows only accepted versions of Active suppliers' products. Money: integer cents on the wire and in
+ * the database: `purchasePrice` keeps the spec's name, its value is cents, as are the margins and sale prices
+ * (decision 020, amended 2026-11-29); the web shows and takes euros.
  */
 
 const tags = ['FitnessProduct'];
@@ -52,7 +54,7 @@ export const FITNESS_PRODUCT_MAX_IMAGES = 10;
  * (`MAX_TOTAL_CENTS`): the sale price at the highest of each (four times this, plus 21 % VAT), times the
  * most an order holds (`PRODUCT_ORDER_QUANTITY_MAX`, 100), is EUR 19,360,000.00.
  */
-export const FITNESS_PRODUCT_MAX_EUROS = 40_000;
+export const FITNESS_PRODUCT_MAX_CENTS = 4_000_000;
 
 /** The VAT percentage of a `VatRate` value (the form's `btwPercentage`): 6, 9 or 21. */
 export const VAT_PERCENTAGE_OF_RATE: Readonly<Record<number, number>> = {
@@ -64,11 +66,6 @@ export const vatPercentageOfRate = (rate: number): number => VAT_PERCENTAGE_OF_R
 /** The `VatRate` value of a percentage (6, 9, 21). */
 export const vatRateOfPercentage = (percentage: number): number =>
   percentage === 21 ? VatRate.Percent21 : percentage === 9 ? VatRate.Percent9 : VatRate.Percent6;
-
-/** Euros to whole cents (a price of at most two decimals is exact). */
-export const productCentsOf = (euros: number): number => Math.round(euros * 100);
-/** Cents to euros. */
-export const productEurosOf = (cents: number): number => cents / 100;
 
 /**
  * A product's sale price per unit from its purchase price and the three margins (decision 020): excluding
@@ -86,13 +83,10 @@ export function salePriceCentsOf(input: {
     input.platformMarginCents +
     input.regionManagerMarginCents +
     input.gymMarginCents;
-  return { exclVatCents, inclVatCents: Math.round((exclVatCents * (100 + input.vatPercentage)) / 100) };
+  return { exclVatCents, inclVatCents: inclVatCents(exclVatCents, input.vatPercentage) };
 }
 
-/**
- * The same in euros (the admin's commission form previews it): purchase price and margins in euros excl.
- * VAT, `vatPercentage` 6, 9 or 21; the answer in euros, rounded to the cent.
- */
+/** The same with the wire's names (the admin's commission form previews it): all in cents. */
 export function salePriceOf(input: {
   purchasePrice: number;
   platformMargin: number;
@@ -100,14 +94,14 @@ export function salePriceOf(input: {
   gymMargin: number;
   vatPercentage: number;
 }): { exclVat: number; inclVat: number } {
-  const { exclVatCents, inclVatCents } = salePriceCentsOf({
-    purchasePriceCents: productCentsOf(input.purchasePrice),
-    platformMarginCents: productCentsOf(input.platformMargin),
-    regionManagerMarginCents: productCentsOf(input.regionManagerMargin),
-    gymMarginCents: productCentsOf(input.gymMargin),
+  const price = salePriceCentsOf({
+    purchasePriceCents: input.purchasePrice,
+    platformMarginCents: input.platformMargin,
+    regionManagerMarginCents: input.regionManagerMargin,
+    gymMarginCents: input.gymMargin,
     vatPercentage: input.vatPercentage,
   });
-  return { exclVat: productEurosOf(exclVatCents), inclVat: productEurosOf(inclVatCents) };
+  return { exclVat: price.exclVatCents, inclVat: price.inclVatCents };
 }
 
 /** Who may read the catalogue (`AllWithProducts`, `Plain/All/{id}`): an admin, gym or location staff. */
@@ -118,23 +112,9 @@ export const canUseCatalogue = (
   (claims.activeLocationId !== null && hasLocationAccess(claims)) ||
   (claims.activeGymId !== null && hasAnyGymRight(claims, claims.activeGymId));
 
-/** At most two decimals (whole cents). */
-const hasWholeCents = (euros: number) => Math.abs(Math.round(euros * 100) - euros * 100) < 1e-6;
-
-/** An amount in euros: a number (or a form text part of one), >= 0, at most two decimals. */
-export const productEurosAmount = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value);
-    if (typeof given !== 'string') return given;
-    const text = given.trim().replace(',', '.');
-    return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : given;
-  },
-  z
-    .number()
-    .min(0)
-    .max(FITNESS_PRODUCT_MAX_EUROS)
-    .refine(hasWholeCents, { message: 'fitnessProduct.errors.twoDecimals' }),
-);
+/** An amount in cents, 0 to EUR 40,000.00: in the product form (multipart) and the commission (JSON). */
+const productFormCents = formCentsAmount(FITNESS_PRODUCT_MAX_CENTS);
+const productCents = centsAmount(FITNESS_PRODUCT_MAX_CENTS);
 
 /** An enum field with a default (blank or left out: the default). */
 const enumWithDefault = (values: Record<string, number>, fallback: number) =>
@@ -142,14 +122,14 @@ const enumWithDefault = (values: Record<string, number>, fallback: number) =>
 
 /**
  * The product form's fields, shared by the supplier's form and the server (spec 000 section 3): name,
- * description, `numberType`, purchase price in euros, `btwPercentage` (a `VatRate`: 6, 9 or 21 %), sales
+ * description, `numberType`, purchase price in cents, `btwPercentage` (a `VatRate`: 6, 9 or 21 %), sales
  * unit and duration.
  */
 export const fitnessProductFields = z.object({
   name: z.string().trim().min(1).max(FITNESS_PRODUCT_NAME_MAX),
   description: z.string().trim().min(1).max(FITNESS_PRODUCT_DESCRIPTION_MAX),
   numberType: enumValue(ProductNumberType),
-  purchasePrice: productEurosAmount,
+  purchasePrice: productFormCents,
   btwPercentage: enumWithDefault(VatRate, VatRate.Percent6),
   productSalesUnit: enumWithDefault(ProductSalesUnit, ProductSalesUnit.Pieces),
   productDuration: enumWithDefault(ProductDuration, ProductDuration.Months12),
@@ -237,14 +217,14 @@ export const fitnessProductUpdateForm = fitnessProductFields
 export type FitnessProductFormValues = z.output<typeof fitnessProductForm>;
 export type FitnessProductUpdateFormValues = z.output<typeof fitnessProductUpdateForm>;
 
-/** The commission the admin sets when accepting a version: type, minimum term, three margins in euros excl. VAT. */
+/** The commission the admin sets when accepting a version: type, minimum term, three margins in cents excl. VAT. */
 export const commissionInput = z
   .object({
     commissionType: enumValue(CommissionType),
     minimumTerm: enumValue(MinimumTerm),
-    platformMargin: productEurosAmount,
-    regionManagerMargin: productEurosAmount,
-    gymMargin: productEurosAmount,
+    platformMargin: productCents,
+    regionManagerMargin: productCents,
+    gymMargin: productCents,
   })
   .strict();
 export type CommissionInput = z.input<typeof commissionInput>;
@@ -269,12 +249,13 @@ export const fitnessProductImage = z.object({
 });
 export type FitnessProductImage = z.infer<typeof fitnessProductImage>;
 
+/** The margins in cents per unit, excl. VAT. */
 export const fitnessProductCommission = z.object({
   commissionType: z.number().int(),
   minimumTerm: z.number().int(),
-  platformMargin: z.number(),
-  regionManagerMargin: z.number(),
-  gymMargin: z.number(),
+  platformMargin: z.number().int(),
+  regionManagerMargin: z.number().int(),
+  gymMargin: z.number().int(),
 });
 
 /** One version of a product as its supplier, the admin or the catalogue sees it. */
@@ -285,8 +266,8 @@ export const fitnessProductVersion = z.object({
   name: z.string(),
   description: z.string(),
   numberType: z.number().int(),
-  /** Euros excl. VAT. */
-  purchasePrice: z.number(),
+  /** Cents excl. VAT. */
+  purchasePrice: z.number().int(),
   /** `VatRate` value. */
   btwPercentage: z.number().int(),
   /** 6, 9 or 21. */
@@ -296,9 +277,9 @@ export const fitnessProductVersion = z.object({
   images: z.array(fitnessProductImage),
   /** Set once accepted. */
   commission: fitnessProductCommission.nullable(),
-  /** Euros; null until accepted (no commission yet). */
-  salePriceExclVat: z.number().nullable(),
-  salePriceInclVat: z.number().nullable(),
+  /** Cents; null until accepted (no commission yet). */
+  salePriceExclVat: z.number().int().nullable(),
+  salePriceInclVat: z.number().int().nullable(),
   /** Why the platform denied it. */
   denyReason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -336,7 +317,8 @@ export const fitnessProductEdit = z.object({
   name: z.string(),
   description: z.string(),
   numberType: z.number().int(),
-  purchasePrice: z.number(),
+  /** Cents excl. VAT. */
+  purchasePrice: z.number().int(),
   btwPercentage: z.number().int(),
   productSalesUnit: z.number().int(),
   productDuration: z.number().int(),
@@ -362,7 +344,8 @@ export const supplierProductRow = z.object({
   status: z.number().int(),
   name: z.string(),
   numberType: z.number().int(),
-  purchasePrice: z.number(),
+  /** Cents excl. VAT. */
+  purchasePrice: z.number().int(),
   vatPercentage: z.number().int(),
   productSalesUnit: z.number().int(),
   productDuration: z.number().int(),
@@ -370,8 +353,8 @@ export const supplierProductRow = z.object({
   imageHash: z.string().nullable(),
   hasAcceptedVersion: z.boolean(),
   hasPendingVersion: z.boolean(),
-  /** The version's sale price incl. VAT once accepted (euros). */
-  salePriceInclVat: z.number().nullable(),
+  /** The version's sale price incl. VAT once accepted (cents). */
+  salePriceInclVat: z.number().int().nullable(),
   denyReason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -421,10 +404,11 @@ export const catalogueProduct = z.object({
   vatPercentage: z.number().int(),
   commissionType: z.number().int(),
   minimumTerm: z.number().int(),
-  /** The gym's margin per unit, euros excl. VAT. */
-  gymMargin: z.number(),
-  salePriceExclVat: z.number(),
-  salePriceInclVat: z.number(),
+  /** The gym's margin per unit, cents excl. VAT. */
+  gymMargin: z.number().int(),
+  /** Cents per unit. */
+  salePriceExclVat: z.number().int(),
+  salePriceInclVat: z.number().int(),
   /** The first image. */
   imageHash: z.string().nullable(),
 });

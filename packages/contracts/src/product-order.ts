@@ -19,7 +19,8 @@ import { z } from './zod-setup.ts';
  * Active supplier for a member of its gym or a new customer (the spec's six-step wizard: product, customer,
  * delivery, payment, summary, success); the supplier moves it one step at a time (New, Paid, Prepared,
  * Planned, Delivered) and sets the delivery date. Every step is mailed to the customer in the order's
- * language. Money in euros on the wire (at most two decimals), cents in the database.
+ * language. Money in integer cents on the wire and in the database; the spec names only "price" (the web
+ * shows euros). Decision 020, amended 2026-11-29.
  *
  * Access: the location side needs the location right ManageMemberships at the active location (the staff
  * who take out memberships for the location's members order for them too; gym staff with the gym right of
@@ -183,7 +184,7 @@ export const productOrderEvent = z.object({
 });
 export type ProductOrderEvent = z.infer<typeof productOrderEvent>;
 
-/** An order as its lists show it. Amounts in euros. */
+/** An order as its lists show it. Amounts in cents. */
 export const productOrderListItem = z.object({
   id: z.number().int(),
   followNumber: z.string(),
@@ -199,7 +200,7 @@ export const productOrderListItem = z.object({
   customerName: z.string(),
   quantity: z.number().int(),
   /** Including VAT, for the quantity. */
-  total: z.number(),
+  total: z.number().int(),
   paymentMethod: z.number().int(),
   paymentFrequency: z.number().int(),
   deliveryDate: z.string().nullable(),
@@ -239,16 +240,17 @@ export const productOrder = productOrderListItem.extend({
   particularities: z.string(),
   iFitOption: z.number().int().nullable(),
   personalTrainerDuration: z.number().int().nullable(),
-  /** Per unit, excluding VAT: the supplier's purchase price and the sale price (purchase price plus margins). */
-  purchasePrice: z.number(),
-  unitPrice: z.number(),
-  /** Per unit, including VAT. */
-  unitPriceInclVat: z.number(),
+  /** Per unit, excluding VAT, in cents: the supplier's purchase price and the sale price (purchase price plus margins). */
+  purchasePrice: z.number().int(),
+  unitPrice: z.number().int(),
+  /** Per unit, including VAT, in cents. */
+  unitPriceInclVat: z.number().int(),
   vatPercentage: z.number().int(),
-  gymCommission: z.number().nullable(),
-  platformMargin: z.number().nullable(),
-  regionManagerMargin: z.number().nullable(),
-  gymMargin: z.number().nullable(),
+  /** Cents. */
+  gymCommission: z.number().int().nullable(),
+  platformMargin: z.number().int().nullable(),
+  regionManagerMargin: z.number().int().nullable(),
+  gymMargin: z.number().int().nullable(),
   nextStatus: z.number().int().nullable(),
   checkoutUrl: z.string().nullable(),
   events: z.array(productOrderEvent),

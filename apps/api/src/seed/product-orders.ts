@@ -1,7 +1,9 @@
 import {
   ElevatorOnLocation,
   Floor,
+  fullNameOf,
   IFitOption,
+  inclVatCents,
   OrderPaymentMethod,
   PaymentFrequency,
   PersonalTrainerDuration,
@@ -179,7 +181,7 @@ export async function seedProductOrders(db: Database): Promise<void> {
       const deliveryDate =
         demo.deliveryInDays === undefined ? null : isoDay(new Date(Date.now() + demo.deliveryInDays * DAY));
       const followNumber = await repository.nextFollowNumber(tx);
-      const name = [customer.firstName, customer.insertion, customer.lastName].filter(Boolean).join(' ');
+      const name = fullNameOf(customer);
       const order = await repository.insertOrder(tx, {
         followNumber,
         gymId: location.gymId,
@@ -208,7 +210,7 @@ export async function seedProductOrders(db: Database): Promise<void> {
         purchasePriceCents: version.purchasePriceCents,
         unitPriceCents: exclVatCents,
         vatPercentage: version.vatPercentage,
-        totalCents: Math.round((exclVatCents * quantity * (100 + version.vatPercentage)) / 100),
+        totalCents: inclVatCents(exclVatCents * quantity, version.vatPercentage),
         ...margins,
         status: demo.status,
         deliveryDate,

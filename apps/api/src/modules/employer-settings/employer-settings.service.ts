@@ -8,13 +8,14 @@ import type {
 } from '@xp/contracts';
 import { isAdmin } from '@xp/contracts';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import * as repository from './employer-settings.repository.ts';
 
 const ENTITY = 'EmployerSettings';
@@ -44,11 +45,10 @@ export interface EmployerFinancialInput {
   contributionAmount: number;
 }
 
-/** The session's active employer; without one there is nothing to see here (403). */
+/** The session's active employer (none: 403, `activeTenant`). */
 function activeEmployerOf(session: Claims): number {
   if (session.role !== 'Employer' && !isAdmin(session)) throw errors.forbidden();
-  if (session.activeEmployerId === null) throw errors.forbidden();
-  return session.activeEmployerId;
+  return activeTenant(session, 'employer');
 }
 
 /** An employer a call names: only the active one (the admin switches first); another is "not found". */
@@ -57,9 +57,6 @@ function ownEmployer(session: Claims, id: number): number {
   if (id !== employerId) throw errors.notFound(NOT_FOUND);
   return employerId;
 }
-
-const toEuros = (cents: number | null) => (cents === null ? null : cents / 100);
-const toCents = (euros: number) => Math.round(euros * 100);
 
 async function readSettings(db: Database, id: number, lock = false) {
   const row = await repository.findEmployer(db, id, lock);
@@ -73,7 +70,7 @@ async function readSettings(db: Database, id: number, lock = false) {
       contractType,
       contractDuration,
       extensionYears,
-      contributionAmount: toEuros(contributionCents),
+      contributionAmount: contributionCents,
     },
   };
   return settings;
@@ -98,7 +95,7 @@ export async function updateEmployerSettings(
   files: FilesDeps,
   session: Claims,
   form: EmployerSettingsForm,
-  requestId: string,
+  actor: Actor,
 ): Promise<EmployerSettings> {
   const employerId = ownEmployer(session, form.id);
   if (form.logo && form.removeLogo) throw errors.field('logo', 'employerSettings.errors.logoConflict');
@@ -132,14 +129,7 @@ export async function updateEmployerSettings(
         })),
       );
       const after = await readSettings(tx, employerId);
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: employerId,
-        before: audited(before),
-        after: audited(after),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, employerId, audited(before), audited(after));
       return after;
     }),
   );
@@ -149,7 +139,7 @@ export async function updateFinancialSettings(
   db: Database,
   session: Claims,
   input: EmployerFinancialInput,
-  requestId: string,
+  actor: Actor,
 ): Promise<EmployerSettings> {
   const employerId = ownEmployer(session, input.id);
   return inTransaction(db, async (tx) => {
@@ -158,17 +148,17 @@ export async function updateFinancialSettings(
       contractType: input.contractType,
       contractDuration: input.contractDuration,
       extensionYears: input.extensionYears,
-      contributionCents: toCents(input.contributionAmount),
+      contributionCents: input.contributionAmount,
     });
     const after = await readSettings(tx, employerId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: employerId,
-      before: { financial: before.financial },
-      after: { financial: after.financial },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      employerId,
+      { financial: before.financial },
+      { financial: after.financial },
+    );
     return after;
   });
 }

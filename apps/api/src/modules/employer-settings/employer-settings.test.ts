@@ -104,7 +104,7 @@ const financial = (id: number, changes: Record<string, unknown> = {}) => ({
   contractType: 2,
   contractDuration: 3,
   extensionYears: 2,
-  contributionAmount: 12.5,
+  contributionAmount: 1250,
   ...changes,
 });
 
@@ -175,8 +175,7 @@ beforeEach(async () => {
       contractType: money.contractType,
       contractDuration: money.contractDuration,
       extensionYears: money.extensionYears,
-      contributionCents:
-        money.contributionAmount === null ? null : Math.round(money.contributionAmount * 100),
+      contributionCents: money.contributionAmount,
     })
     .where(eq(employers.id, id));
   await t.db.delete(employerAddresses).where(eq(employerAddresses.employerId, id));
@@ -200,7 +199,7 @@ describe('GET /employer/settings/{id}', () => {
       accessFitness: true,
       accessHomeTraining: true,
       invoiceEmail: 'facturen@bakkerijjansen.example.com',
-      financial: { contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 25 },
+      financial: { contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 2500 },
     });
     expect(demo.addresses.map((row) => [row.addressType, row.street, row.postalCode])).toEqual([
       [1, 'Postbus', '3500 AA'],
@@ -453,27 +452,26 @@ describe('PUT /employer/settings (multipart)', () => {
 });
 
 describe('PUT /employer/financialSettings', () => {
-  it('saves contract type, duration, extension and the contribution (in cents); audited', async () => {
+  it('saves contract type, duration, extension and the contribution (cents on the wire too); audited', async () => {
     const saved = expectData<EmployerSettings>(await api.financial(cookies.employer, financial(jansen)));
     expect(saved.financial).toEqual({
       contractType: 2,
       contractDuration: 3,
       extensionYears: 2,
-      contributionAmount: 12.5,
+      contributionAmount: 1250,
     });
     const [row] = await t.db
       .select({ cents: employers.contributionCents })
       .from(employers)
       .where(eq(employers.id, jansen));
     expect(row!.cents).toBe(1250);
-    // 0.29 * 100 is 28.999…: still whole cents.
     expect(
       expectData<EmployerSettings>(
-        await api.financial(cookies.employer, financial(jansen, { contributionAmount: 1234.29 })),
+        await api.financial(cookies.employer, financial(jansen, { contributionAmount: 123_429 })),
       ).financial.contributionAmount,
-    ).toBe(1234.29);
+    ).toBe(123_429);
     const [audit] = await auditRows(jansen);
-    expect(audit!.changes).toMatchObject({ financial: { new: { contributionAmount: 1234.29 } } });
+    expect(audit!.changes).toMatchObject({ financial: { new: { contributionAmount: 123_429 } } });
   });
 
   it('answers 400 with field keys', async () => {
@@ -482,7 +480,9 @@ describe('PUT /employer/financialSettings', () => {
       [{ contractDuration: 0 }, 'contractDuration', 'validation.invalidValue'],
       [{ extensionYears: -1 }, 'extensionYears', 'validation.tooSmall'],
       [{ extensionYears: 1.5 }, 'extensionYears', 'validation.invalidType'],
-      [{ contributionAmount: 10.555 }, 'contributionAmount', 'employerSettings.errors.twoDecimals'],
+      // Euros with a decimal part are refused (cents on the wire), and so is more than EUR 100,000.00.
+      [{ contributionAmount: 10.55 }, 'contributionAmount', 'validation.invalidType'],
+      [{ contributionAmount: 10_000_001 }, 'contributionAmount', 'validation.tooBig'],
       [{ contributionAmount: -1 }, 'contributionAmount', 'validation.tooSmall'],
       [{ contributionAmount: '12' }, 'contributionAmount', 'validation.invalidType'],
     ];

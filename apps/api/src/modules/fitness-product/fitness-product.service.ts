@@ -13,8 +13,6 @@ import {
   isAdmin,
   type PlainFitnessProduct,
   ProductVersionStatus,
-  productCentsOf,
-  productEurosOf,
   type ServerFormOf,
   type SupplierProductRow,
   SupplierStatus,
@@ -23,12 +21,13 @@ import {
   vatRateOfPercentage,
 } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { errors } from '../../platform/http/errors.ts';
-import { activeSupplierOf, requireActiveSupplier } from '../supplier/supplier.access.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
+import { requireActiveSupplier } from '../supplier/supplier.access.ts';
 import * as repository from './fitness-product.repository.ts';
 import { fitnessProductVersions } from './fitness-product.tables.ts';
 
@@ -61,9 +60,9 @@ function commissionOf(row: {
   return {
     commissionType: row.commissionType,
     minimumTerm: row.minimumTerm,
-    platformMargin: productEurosOf(row.platformMarginCents),
-    regionManagerMargin: productEurosOf(row.regionManagerMarginCents),
-    gymMargin: productEurosOf(row.gymMarginCents),
+    platformMargin: row.platformMarginCents,
+    regionManagerMargin: row.regionManagerMarginCents,
+    gymMargin: row.gymMarginCents,
   };
 }
 
@@ -99,15 +98,15 @@ function versionOut(version: repository.VersionRow, images: repository.ImageRow[
     name: version.name,
     description: version.description,
     numberType: version.numberType,
-    purchasePrice: productEurosOf(version.purchasePriceCents),
+    purchasePrice: version.purchasePriceCents,
     btwPercentage: vatRateOfPercentage(version.vatPercentage),
     vatPercentage: version.vatPercentage,
     productSalesUnit: version.salesUnit,
     productDuration: version.duration,
     images: images.map(imageOut),
     commission: commissionOf(version),
-    salePriceExclVat: price === null ? null : productEurosOf(price.exclVatCents),
-    salePriceInclVat: price === null ? null : productEurosOf(price.inclVatCents),
+    salePriceExclVat: price === null ? null : price.exclVatCents,
+    salePriceInclVat: price === null ? null : price.inclVatCents,
     denyReason: version.denyReason,
     createdAt: iso(version.createdAt),
     decidedAt: version.decidedAt ? iso(version.decidedAt) : null,
@@ -140,7 +139,7 @@ const isOwnSupplier = (session: Claims, product: repository.ProductRow) =>
 
 /** A product of the session's active supplier, not deleted (another supplier's: 404). */
 async function ownProduct(db: Database, session: Claims, id: number, lock = false) {
-  const supplierId = activeSupplierOf(session);
+  const supplierId = activeTenant(session, 'supplier');
   const product = await repository.findProduct(db, id, lock);
   if (!product || product.deletedAt !== null || product.supplierId !== supplierId)
     throw errors.notFound(NOT_FOUND);
@@ -210,7 +209,7 @@ export async function getEdit(db: Database, session: Claims, id: number): Promis
     name: latest.name,
     description: latest.description,
     numberType: latest.numberType,
-    purchasePrice: productEurosOf(latest.purchasePriceCents),
+    purchasePrice: latest.purchasePriceCents,
     btwPercentage: vatRateOfPercentage(latest.vatPercentage),
     productSalesUnit: latest.salesUnit,
     productDuration: latest.duration,
@@ -220,7 +219,7 @@ export async function getEdit(db: Database, session: Claims, id: number): Promis
 }
 
 export async function listOwn(db: Database, session: Claims, query: repository.SupplierListQuery) {
-  const supplierId = activeSupplierOf(session);
+  const supplierId = activeTenant(session, 'supplier');
   const { rows, counts } = await repository.listSupplierProducts(db, supplierId, query);
   const items: SupplierProductRow[] = rows.map((row) => {
     const price = salePriceCents(row.version);
@@ -230,14 +229,14 @@ export async function listOwn(db: Database, session: Claims, query: repository.S
       status: row.version.status,
       name: row.version.name,
       numberType: row.version.numberType,
-      purchasePrice: productEurosOf(row.version.purchasePriceCents),
+      purchasePrice: row.version.purchasePriceCents,
       vatPercentage: row.version.vatPercentage,
       productSalesUnit: row.version.salesUnit,
       productDuration: row.version.duration,
       imageHash: row.imageHash,
       hasAcceptedVersion: row.acceptedVersionId !== null,
       hasPendingVersion: row.pendingVersionId !== null,
-      salePriceInclVat: price === null ? null : productEurosOf(price.inclVatCents),
+      salePriceInclVat: price === null ? null : price.inclVatCents,
       denyReason: row.version.denyReason,
       createdAt: iso(row.version.createdAt),
     };
@@ -305,8 +304,8 @@ export async function catalogue(db: Database, session: Claims): Promise<Catalogu
       commissionType: commission.commissionType,
       minimumTerm: commission.minimumTerm,
       gymMargin: commission.gymMargin,
-      salePriceExclVat: productEurosOf(price.exclVatCents),
-      salePriceInclVat: productEurosOf(price.inclVatCents),
+      salePriceExclVat: price.exclVatCents,
+      salePriceInclVat: price.inclVatCents,
       imageHash: row.imageHash,
     });
   }
@@ -319,7 +318,7 @@ const versionValues = (input: FormInput, userId: number): repository.VersionValu
   name: input.name,
   description: input.description,
   numberType: input.numberType,
-  purchasePriceCents: productCentsOf(input.purchasePrice),
+  purchasePriceCents: input.purchasePrice,
   vatPercentage: vatPercentageOfRate(input.btwPercentage),
   salesUnit: input.productSalesUnit,
   duration: input.productDuration,
@@ -366,9 +365,9 @@ export async function createProduct(
   files: FilesDeps,
   session: Claims,
   input: FormInput,
-  requestId: string,
+  actor: Actor,
 ): Promise<FitnessProduct> {
-  const supplierId = activeSupplierOf(session);
+  const supplierId = activeTenant(session, 'supplier');
   await requireActiveSupplier(db, supplierId);
   const images = await imagesOf(files, input, new Map());
   const id = await inTransaction(db, async (tx) => {
@@ -382,13 +381,9 @@ export async function createProduct(
     );
     await repository.updateProduct(tx, productId, { pendingVersionId: versionId });
     const version = await repository.findVersion(tx, versionId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: VERSION_ENTITY,
-      entityId: versionId,
-      before: null,
-      after: { ...audited(version!), images: images.map((image) => image.imageHash) },
-      requestId,
+    await audit.write(tx, actor, VERSION_ENTITY, versionId, null, {
+      ...audited(version!),
+      images: images.map((image) => image.imageHash),
     });
     return productId;
   });
@@ -405,7 +400,7 @@ export async function updateProduct(
   files: FilesDeps,
   session: Claims,
   input: FormInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ): Promise<FitnessProduct> {
   const current = await ownProduct(db, session, input.id);
   await requireActiveSupplier(db, current.supplierId);
@@ -430,31 +425,27 @@ export async function updateProduct(
         : await repository.findVersion(tx, product.pendingVersionId);
     if (replaced) await repository.removeVersion(tx, replaced.id);
     const version = await repository.findVersion(tx, versionId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: VERSION_ENTITY,
-      entityId: versionId,
-      before: replaced ? audited(replaced) : null,
-      after: { ...audited(version!), images: images.map((image) => image.imageHash) },
-      requestId,
+    await audit.write(tx, actor, VERSION_ENTITY, versionId, replaced ? audited(replaced) : null, {
+      ...audited(version!),
+      images: images.map((image) => image.imageHash),
     });
   });
   return getProduct(db, session, input.id);
 }
 
 /** Deletes a product of the session's supplier: hidden (orders keep pointing at it), its pending change dropped from the admin's list. */
-export async function deleteProduct(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteProduct(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const product = await ownProduct(tx, session, id, true);
     await repository.updateProduct(tx, product.id, { deletedAt: new Date(), pendingVersionId: null });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: product.id,
-      before: { supplierId: product.supplierId, sortName: product.sortName },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      product.id,
+      { supplierId: product.supplierId, sortName: product.sortName },
+      null,
+    );
   });
   return null;
 }
@@ -490,7 +481,7 @@ export async function acceptVersion(
   session: Claims,
   versionId: number,
   body: AcceptVersionBody & { commission: CommissionValues },
-  requestId: string,
+  actor: Actor,
 ): Promise<CommissionRow> {
   await inTransaction(db, async (tx) => {
     const { product, version } = await pendingForDecision(tx, versionId);
@@ -499,9 +490,9 @@ export async function acceptVersion(
       status: ProductVersionStatus.Accepted,
       commissionType: commission.commissionType,
       minimumTerm: commission.minimumTerm,
-      platformMarginCents: productCentsOf(commission.platformMargin),
-      regionManagerMarginCents: productCentsOf(commission.regionManagerMargin),
-      gymMarginCents: productCentsOf(commission.gymMargin),
+      platformMarginCents: commission.platformMargin,
+      regionManagerMarginCents: commission.regionManagerMargin,
+      gymMarginCents: commission.gymMargin,
       decidedBy: session.userId,
       decidedAt: new Date(),
     };
@@ -515,14 +506,14 @@ export async function acceptVersion(
       pendingVersionId: null,
       sortName: version.name.toLowerCase(),
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: VERSION_ENTITY,
-      entityId: version.id,
-      before: audited(version),
-      after: audited({ ...version, ...decided }),
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      VERSION_ENTITY,
+      version.id,
+      audited(version),
+      audited({ ...version, ...decided }),
+    );
   });
   return commissionRowOf(db, versionId);
 }
@@ -533,7 +524,7 @@ export async function denyVersion(
   session: Claims,
   versionId: number,
   reason: string,
-  requestId: string,
+  actor: Actor,
 ): Promise<CommissionRow> {
   await inTransaction(db, async (tx) => {
     const { product, version } = await pendingForDecision(tx, versionId);
@@ -545,14 +536,14 @@ export async function denyVersion(
     };
     await repository.updateVersion(tx, version.id, decided);
     await repository.updateProduct(tx, product.id, { pendingVersionId: null });
-    await audit(tx, {
-      userId: session.userId,
-      entity: VERSION_ENTITY,
-      entityId: version.id,
-      before: audited(version),
-      after: audited({ ...version, ...decided }),
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      VERSION_ENTITY,
+      version.id,
+      audited(version),
+      audited({ ...version, ...decided }),
+    );
   });
   return commissionRowOf(db, versionId);
 }

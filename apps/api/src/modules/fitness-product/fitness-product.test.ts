@@ -90,7 +90,7 @@ const fields = (overrides: Record<string, string | number | undefined> = {}): Pa
     name: 'Loopband Pro 500',
     description: 'Loopband met hellingshoek tot 15 %',
     numberType: ProductNumberType.Equipment,
-    purchasePrice: '1999.95',
+    purchasePrice: '199995',
     btwPercentage: VatRate.Percent21,
     productSalesUnit: 0,
     productDuration: 1,
@@ -111,9 +111,9 @@ const post = (url: string, cookie: string, payload: object) =>
 const commission = {
   commissionType: CommissionType.Pieces,
   minimumTerm: MinimumTerm.Months12,
-  platformMargin: 100,
-  regionManagerMargin: 50.5,
-  gymMargin: 25,
+  platformMargin: 10_000,
+  regionManagerMargin: 5_050,
+  gymMargin: 2_500,
 };
 const accept = (versionId: number, cookie = cookies.admin, body: object = { commission }) =>
   post(`/api/FitnessProduct/Version/${versionId}/Accept`, cookie, body);
@@ -150,7 +150,7 @@ describe('adding a product', () => {
       version: {
         status: ProductVersionStatus.Awaiting,
         name: 'Roeitrainer Air',
-        purchasePrice: 1999.95,
+        purchasePrice: 199_995,
         btwPercentage: VatRate.Percent21,
         vatPercentage: 21,
         commission: null,
@@ -195,12 +195,14 @@ describe('adding a product', () => {
     );
     expectFailure(await withImage({ name: ' ' }), 400, 'name', 'validation.required');
     expectFailure(await withImage({ purchasePrice: '-1' }), 400, 'purchasePrice', 'validation.tooSmall');
+    // Cents on the wire (decision 020, amended): euros with a decimal part are refused, not read as cents.
     expectFailure(
-      await withImage({ purchasePrice: '10.005' }),
+      await withImage({ purchasePrice: '10.50' }),
       400,
       'purchasePrice',
-      'fitnessProduct.errors.twoDecimals',
+      'validation.invalidType',
     );
+    expectFailure(await withImage({ purchasePrice: '4000001' }), 400, 'purchasePrice', 'validation.tooBig');
     expectFailure(await withImage({ purchasePrice: 'tien' }), 400, 'purchasePrice', 'validation.invalidType');
     expectFailure(await withImage({ btwPercentage: 5 }), 400, 'btwPercentage', 'validation.invalidValue');
     expectFailure(await withImage({ numberType: 7 }), 400, 'numberType', 'validation.invalidValue');
@@ -302,11 +304,11 @@ describe('approval', () => {
     expect(awaiting.tabCounts).toMatchObject({ awaiting: expect.any(Number), accepted: expect.any(Number) });
 
     const accepted = expectData<CommissionRow>(await accept(product.version.versionId));
-    // 1999.95 + 100 + 50.50 + 25 = 2175.45 excl.; incl. 21 %: 2632.29
+    // In cents: 199995 + 10000 + 5050 + 2500 = 217545 excl.; incl. 21 %: 263229.45, rounded 263229
     expect(accepted).toMatchObject({
       status: ProductVersionStatus.Accepted,
-      salePriceExclVat: 2175.45,
-      salePriceInclVat: 2632.29,
+      salePriceExclVat: 217_545,
+      salePriceInclVat: 263_229,
       commission: { ...commission },
     });
     const [inCatalogue] = (await catalogue())
@@ -315,9 +317,9 @@ describe('approval', () => {
     expect(inCatalogue).toMatchObject({
       name: 'Crosstrainer X1',
       numberType: ProductNumberType.EquipmentWithIFit,
-      salePriceExclVat: 2175.45,
-      salePriceInclVat: 2632.29,
-      gymMargin: 25,
+      salePriceExclVat: 217_545,
+      salePriceInclVat: 263_229,
+      gymMargin: 2_500,
       imageHash: product.version.images[0]!.imageHash,
     });
     expect(await plainNames()).toContain('Crosstrainer X1');
@@ -460,10 +462,10 @@ describe('approval', () => {
       'validation.tooSmall',
     );
     expectFailure(
-      await accept(versionId, cookies.admin, { commission: { ...commission, platformMargin: 1.001 } }),
+      await accept(versionId, cookies.admin, { commission: { ...commission, platformMargin: 10.5 } }),
       400,
       'commission.platformMargin',
-      'fitnessProduct.errors.twoDecimals',
+      'validation.invalidType',
     );
     expectFailure(
       await accept(versionId, cookies.admin, { commission: { ...commission, commissionType: 5 } }),

@@ -1,5 +1,5 @@
 import {
-  FITNESS_PRODUCT_MAX_EUROS,
+  FITNESS_PRODUCT_MAX_CENTS,
   type Invoice,
   MAX_MONEY_CENTS,
   MAX_TOTAL_CENTS,
@@ -7,7 +7,6 @@ import {
   PaymentFrequency,
   PRODUCT_ORDER_QUANTITY_MAX,
   type ProductOrder,
-  productCentsOf,
   salePriceCentsOf,
 } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
@@ -88,7 +87,7 @@ describe('an invoice total beyond the amount columns', () => {
 
 describe('a product order total beyond the amount columns', () => {
   it('the largest sale price the catalogue allows, at the largest quantity, fits the columns', () => {
-    const max = productCentsOf(FITNESS_PRODUCT_MAX_EUROS);
+    const max = FITNESS_PRODUCT_MAX_CENTS;
     const { inclVatCents } = salePriceCentsOf({
       purchasePriceCents: max,
       platformMarginCents: max,
@@ -101,7 +100,7 @@ describe('a product order total beyond the amount columns', () => {
 
   it('places the largest order of the most expensive product (no 500), its total exact', async () => {
     const supplier = await createSupplier(t, '10.95');
-    const max = productCentsOf(FITNESS_PRODUCT_MAX_EUROS);
+    const max = FITNESS_PRODUCT_MAX_CENTS;
     const product = await createProduct(t, supplier.id, {
       purchasePriceCents: max,
       platformMarginCents: max,

@@ -1,6 +1,8 @@
 /** How a product order is shown (to a location, a supplier, an admin) and mailed to its customer (decision 020). */
 import {
   type Claims,
+  fullNameOf,
+  inclVatCents,
   isAdmin,
   type Language,
   nextProductOrderStatus,
@@ -16,10 +18,6 @@ import * as repository from './product-order.repository.ts';
 
 // -------------------------------------------------------------------------------------------- present
 
-export const euros = (cents: number) => cents / 100;
-export const fullName = (row: { firstName: string; insertion: string | null; lastName: string }) =>
-  [row.firstName, row.insertion, row.lastName].filter(Boolean).join(' ');
-
 export function listItemOf(row: repository.OrderListRow): ProductOrderListItem {
   return {
     id: row.id,
@@ -32,9 +30,9 @@ export function listItemOf(row: repository.OrderListRow): ProductOrderListItem {
     productId: row.productId,
     productName: row.productName,
     memberId: row.memberId,
-    customerName: fullName(row),
+    customerName: fullNameOf(row),
     quantity: row.quantity,
-    total: euros(row.totalCents),
+    total: row.totalCents,
     paymentMethod: row.paymentMethod,
     paymentFrequency: row.paymentFrequency,
     deliveryDate: row.deliveryDate,
@@ -59,7 +57,7 @@ export async function present(
   ]);
   const admin = isAdmin(session);
   const showsGym = admin || view === 'location';
-  const unitInclVatCents = Math.round((order.unitPriceCents * (100 + order.vatPercentage)) / 100);
+  const unitInclVat = inclVatCents(order.unitPriceCents, order.vatPercentage);
   return {
     id: order.id,
     followNumber: order.followNumber,
@@ -73,7 +71,7 @@ export async function present(
     productVersionId: order.productVersionId,
     productName: order.productName,
     memberId: order.memberId,
-    customerName: fullName(order),
+    customerName: fullNameOf(order),
     firstName: order.firstName,
     insertion: order.insertion,
     lastName: order.lastName,
@@ -97,25 +95,22 @@ export async function present(
     paymentFrequency: order.paymentFrequency,
     paymentMethod: order.paymentMethod,
     quantity: order.quantity,
-    purchasePrice: euros(order.purchasePriceCents),
-    unitPrice: euros(order.unitPriceCents),
-    unitPriceInclVat: euros(unitInclVatCents),
+    purchasePrice: order.purchasePriceCents,
+    unitPrice: order.unitPriceCents,
+    unitPriceInclVat: unitInclVat,
     vatPercentage: order.vatPercentage,
-    total: euros(order.totalCents),
-    gymCommission: showsGym ? euros(order.gymMarginCents * order.quantity) : null,
-    platformMargin: admin ? euros(order.platformMarginCents) : null,
-    regionManagerMargin: admin ? euros(order.regionManagerMarginCents) : null,
-    gymMargin: showsGym ? euros(order.gymMarginCents) : null,
+    total: order.totalCents,
+    gymCommission: showsGym ? order.gymMarginCents * order.quantity : null,
+    platformMargin: admin ? order.platformMarginCents : null,
+    regionManagerMargin: admin ? order.regionManagerMarginCents : null,
+    gymMargin: showsGym ? order.gymMarginCents : null,
     deliveryDate: order.deliveryDate,
     nextStatus: nextProductOrderStatus(order.status),
     checkoutUrl,
     events: events.map((event) => ({
       status: event.status,
       deliveryDate: event.deliveryDate,
-      userName:
-        event.firstName === null
-          ? null
-          : fullName({ ...event, firstName: event.firstName, lastName: event.lastName ?? '' }),
+      userName: event.firstName === null ? null : fullNameOf(event),
       at: event.at.toISOString(),
     })),
     createdAt: order.createdAt.toISOString(),

@@ -1,6 +1,8 @@
 import {
   type Claims,
   dutchToday,
+  fullNameOf,
+  inclVatCents,
   isAdmin,
   type Language,
   nextProductOrderStatus,
@@ -15,26 +17,19 @@ import {
   salePriceCentsOf,
 } from '@xp/contracts';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors, GENERAL_KEY } from '../../platform/http/errors.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
 import { PLATFORM_NAME } from '../../platform/mail/templates.ts';
 import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
 import { recordRefundOwed } from '../../platform/payments/refunds.ts';
 import { formatEuroCents } from '../invoice/invoice-pdf.ts';
 import { scopeOf } from '../member/member.service.ts';
-import { activeSupplierOf } from '../supplier/supplier.access.ts';
 import { customerRemovedWhenDone } from './product-order.gdpr.ts';
-import {
-  fullName,
-  languageOf,
-  listItemOf,
-  placedMail,
-  present,
-  statusMail,
-} from './product-order.present.ts';
+import { languageOf, listItemOf, placedMail, present, statusMail } from './product-order.present.ts';
 import * as repository from './product-order.repository.ts';
 
 export interface ProductOrderDeps {
@@ -50,17 +45,16 @@ const NOT_FOUND = 'productOrder.errors.notFound';
 
 // ---------------------------------------------------------------------------------------------- scope
 
-/** The location side: the session's active location (none: 403). */
+/** The location side: the session's active location (none: 403, `activeTenant`). */
 function locationScope(session: Claims): { locationId: number } {
-  if (session.activeLocationId === null) throw errors.forbidden();
-  return { locationId: session.activeLocationId };
+  return { locationId: activeTenant(session, 'location') };
 }
 
 /** The supplier side: the supplier's staff their active supplier; an admin acting for one that, else all. */
 function supplierScope(session: Claims): repository.OrderScope {
   if (isAdmin(session))
     return session.activeSupplierId === null ? { all: true } : { supplierId: session.activeSupplierId };
-  return { supplierId: activeSupplierOf(session) };
+  return { supplierId: activeTenant(session, 'supplier') };
 }
 
 // ---------------------------------------------------------------------------------------------- audit
@@ -87,19 +81,10 @@ const auditedOf = (order: repository.OrderRow) => ({
 /** Every write of an order: one audit row in the write's transaction (`before` null: placed). */
 const auditOrder = (
   tx: Database,
-  session: Pick<Claims, 'userId'> | null,
+  actor: Actor,
   before: repository.OrderRow | null,
   after: repository.OrderRow,
-  requestId: string | undefined,
-) =>
-  audit(tx, {
-    userId: session?.userId ?? null,
-    entity: 'ProductOrder',
-    entityId: after.id,
-    before: before === null ? null : auditedOf(before),
-    after: auditedOf(after),
-    ...(requestId === undefined ? {} : { requestId }),
-  });
+) => audit.write(tx, actor, 'ProductOrder', after.id, before && auditedOf(before), auditedOf(after));
 
 // ---------------------------------------------------------------------------------------------- lists
 
@@ -142,7 +127,7 @@ export async function create(
   deps: ProductOrderDeps,
   session: Claims,
   input: ProductOrderCreateBody,
-  requestId?: string,
+  actor: Actor,
 ) {
   const body = input as CreateBody;
   const { locationId } = locationScope(session);
@@ -208,7 +193,7 @@ export async function create(
       gymMarginCents: version.gymMarginCents,
       vatPercentage: version.vatPercentage,
     });
-    const totalCents = Math.round((unitPriceCents * body.quantity * (100 + version.vatPercentage)) / 100);
+    const totalCents = inclVatCents(unitPriceCents * body.quantity, version.vatPercentage);
     const followNumber = await repository.nextFollowNumber(tx);
     const order = await repository.insertOrder(tx, {
       followNumber,
@@ -248,9 +233,7 @@ export async function create(
       regionManagerMarginCents: version.regionManagerMarginCents,
       gymMarginCents: version.gymMarginCents,
       status: ProductOrderStatus.New,
-      searchText: [followNumber, fullName(customer as never), customer.email, version.name]
-        .join(' ')
-        .toLowerCase(),
+      searchText: [followNumber, fullNameOf(customer), customer.email, version.name].join(' ').toLowerCase(),
       createdBy: session.userId,
     });
     await repository.insertEvent(tx, {
@@ -258,7 +241,7 @@ export async function create(
       status: ProductOrderStatus.New,
       userId: session.userId,
     });
-    await auditOrder(tx, session, null, order, requestId);
+    await auditOrder(tx, actor, null, order);
     if (body.paymentMethod !== OrderPaymentMethod.IDeal)
       await deps.mail(tx, placedMail(order, location.name, null));
     return { order, locationName: location.name };
@@ -313,6 +296,7 @@ export async function followPayment(
   tx: Database,
   payment: PaymentRow,
   previous: PaymentRow,
+  actor: Actor,
 ) {
   if (payment.status !== 'paid' || previous.status === 'paid') return;
   const order = await repository.findOrder(tx, payment.subjectId, { all: true }, true);
@@ -328,7 +312,7 @@ export async function followPayment(
         subjectId: order.id,
         paymentId: payment.id,
         reference: order.followNumber,
-        payerName: fullName(order),
+        payerName: fullNameOf(order),
         amountCents,
         reason: 'paidTwice',
       },
@@ -341,13 +325,14 @@ export async function followPayment(
           amount: formatEuroCents(amountCents),
         },
       },
+      actor,
     );
     return;
   }
   const moved = await repository.setStatus(tx, order.id, { status: ProductOrderStatus.Paid });
   await repository.insertEvent(tx, { orderId: order.id, status: ProductOrderStatus.Paid, userId: null });
   // Paid by its payment: audited as the webhook's (no user), like every other write of an order.
-  await auditOrder(tx, null, order, moved, 'payment-webhook');
+  await auditOrder(tx, actor, order, moved);
   await deps.mail(tx, statusMail(moved));
 }
 
@@ -362,7 +347,7 @@ export async function setStatus(
   session: Claims,
   id: number,
   status: number,
-  requestId?: string,
+  actor: Actor,
 ) {
   const scope = supplierScope(session);
   const order = await inTransaction(deps.db, async (tx) => {
@@ -377,10 +362,10 @@ export async function setStatus(
       throw errors.conflict('status', 'productOrder.errors.paidByPaymentOnly');
     const moved = await repository.setStatus(tx, id, { status });
     await repository.insertEvent(tx, { orderId: id, status, userId: session.userId });
-    await auditOrder(tx, session, current, moved, requestId);
+    await auditOrder(tx, actor, current, moved);
     await deps.mail(tx, statusMail(moved));
     // Done for a member anonymised meanwhile: the customer goes now (decision 020).
-    if (await customerRemovedWhenDone(tx, moved, session.userId, requestId))
+    if (await customerRemovedWhenDone(tx, moved, actor))
       return (await repository.findOrder(tx, id, { all: true }))!;
     return moved;
   });
@@ -393,7 +378,7 @@ export async function setDeliveryDate(
   session: Claims,
   id: number,
   deliveryDate: string,
-  requestId?: string,
+  actor: Actor,
 ) {
   const scope = supplierScope(session);
   if (deliveryDate < dutchToday())
@@ -410,7 +395,7 @@ export async function setDeliveryDate(
       deliveryDate,
       userId: session.userId,
     });
-    await auditOrder(tx, session, current, moved, requestId);
+    await auditOrder(tx, actor, current, moved);
     await deps.mail(tx, statusMail(moved));
     return moved;
   });

@@ -158,13 +158,13 @@ describe('placing an order', () => {
       iFitOption: null,
       personalTrainerDuration: null,
       quantity: 2,
-      purchasePrice: 1000,
-      unitPrice: 1150,
-      unitPriceInclVat: 1391.5,
+      purchasePrice: 100_000,
+      unitPrice: 115_000,
+      unitPriceInclVat: 139_150,
       vatPercentage: 21,
-      total: 2783,
-      gymCommission: 150,
-      gymMargin: 75,
+      total: 278_300,
+      gymCommission: 15_000,
+      gymMargin: 7_500,
       platformMargin: null,
       regionManagerMargin: null,
       nextStatus: ProductOrderStatus.Paid,
@@ -365,9 +365,9 @@ describe('placing an order', () => {
     const order = await placed(newCustomer({ productId: changed.id }));
     expect(order).toMatchObject({
       productName: 'Roeitrainer R2',
-      purchasePrice: 500,
-      unitPrice: 650,
-      total: 786.5,
+      purchasePrice: 50_000,
+      unitPrice: 65_000,
+      total: 78_650,
     });
     expect(order.productVersionId).toBe(changed.versionId);
   });
@@ -443,7 +443,7 @@ describe('the lists', () => {
       gymCommission: null,
       gymMargin: null,
       platformMargin: null,
-      purchasePrice: 1000,
+      purchasePrice: 100_000,
     });
     expect(
       ok<Paged<ProductOrderListItem>>(await call('GET', '/ProductOrder/Supplier', other.cookie)).items,
@@ -468,7 +468,7 @@ describe('the lists', () => {
     );
     // An admin without an active supplier reads every order, with the margins.
     const asAdmin = ok<ProductOrder>(await call('GET', `/ProductOrder/Supplier/${mine.id}`, admin));
-    expect(asAdmin).toMatchObject({ platformMargin: 50, regionManagerMargin: 25, gymMargin: 75 });
+    expect(asAdmin).toMatchObject({ platformMargin: 5_000, regionManagerMargin: 2_500, gymMargin: 7_500 });
   });
 });
 
@@ -756,7 +756,7 @@ describe('the audit of orders', () => {
       followNumber: { old: null, new: order.followNumber },
       status: { old: null, new: ProductOrderStatus.New },
       productId: { old: null, new: product.id },
-      totalCents: { old: null, new: Math.round(order.total * 100) },
+      totalCents: { old: null, new: order.total },
     });
     expect(rows.slice(1).map((row) => row.changes)).toEqual([
       { status: { old: 0, new: 1 } },
@@ -799,7 +799,7 @@ describe("a member's orders under the GDPR (decision 020)", () => {
       supplierName: supplier.name,
       productName: product.name,
       quantity: 1,
-      totalAmount: Math.round(done.total * 100),
+      totalAmount: done.total,
       paymentMethod: OrderPaymentMethod.Invoice,
       paymentFrequency: PaymentFrequency.InAdvance,
       deliveryDate: dayFromToday(0),
@@ -849,7 +849,7 @@ describe("a member's orders under the GDPR (decision 020)", () => {
       memberId: member.id,
       followNumber: done.followNumber,
       status: ProductOrderStatus.Delivered,
-      totalCents: Math.round(done.total * 100),
+      totalCents: done.total,
       productName: product.name,
       firstName: '',
       insertion: null,

@@ -3,8 +3,7 @@ import {
   challengeTemplateDefaults,
   dutchToday,
   type EndpointDefinition,
-  FITNESS_PRODUCT_MAX_EUROS,
-  productCentsOf,
+  FITNESS_PRODUCT_MAX_CENTS,
   type UploadedFile,
 } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
@@ -54,7 +53,7 @@ beforeAll(async () => {
   t = await createTestApp();
   png = await testImage('png', { width: 8, height: 8 });
   // The samples' product (id 1) at the catalogue's highest prices: its largest order is walked too.
-  const highest = productCentsOf(FITNESS_PRODUCT_MAX_EUROS);
+  const highest = FITNESS_PRODUCT_MAX_CENTS;
   await t.db
     .update(fitnessProductVersions)
     .set({

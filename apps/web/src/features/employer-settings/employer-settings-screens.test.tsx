@@ -73,7 +73,7 @@ const settings: EmployerSettings = {
       invoices: true,
     },
   ],
-  financial: { contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 25 },
+  financial: { contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 2500 },
 };
 
 const GET = 'GET /api/employer/settings/4';
@@ -333,7 +333,7 @@ describe('the settings of the employer', () => {
     expect(sentForms()[0]).toMatchObject({ invoiceEmail: 'boekhouding@bakkerij.example.com' });
   });
 
-  it('saves the financial settings as JSON, the contribution in euros', async () => {
+  it('saves the financial settings as JSON, the contribution typed in euros and sent in cents', async () => {
     const requests = serverWith();
     await startApp('/employer/settings');
     const user = userEvent.setup();
@@ -345,7 +345,7 @@ describe('the settings of the employer', () => {
     expect(await screen.findByText('De financiële instellingen zijn opgeslagen.')).toBeInTheDocument();
     expect(
       requestsTo(requests, 'PUT', '/api/employer/financialSettings').map((request) => request.body),
-    ).toEqual([{ id: 4, contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 12.5 }]);
+    ).toEqual([{ id: 4, contractType: 1, contractDuration: 2, extensionYears: 1, contributionAmount: 1250 }]);
   });
 
   it('shows a retry when the settings cannot be loaded', async () => {

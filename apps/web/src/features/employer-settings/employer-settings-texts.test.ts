@@ -14,7 +14,7 @@ describe('the texts of the employer settings', () => {
         '../../../../../packages/contracts/src/employer-settings.ts',
       ].map((path) => new URL(path, import.meta.url)),
     );
-    expect(used).toContain('employerSettings.errors.twoDecimals');
+    expect(used).toContain('employerSettings.errors.notFound');
     expectTranslated(nl, en, used);
   });
 });

@@ -4,6 +4,7 @@ import {
   type EmployerContactInput,
   type EmployerSettings,
   employerContactInput,
+  fullNameOf,
   MAX_EMPLOYER_CONTACTS,
 } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
@@ -53,9 +54,6 @@ const toFormValues = ({ id: _, ...contact }: EmployerContact): EmployerContactIn
   email: contact.email ?? '',
 });
 
-export const fullName = (contact: Pick<EmployerContact, 'firstName' | 'insertion' | 'lastName'>) =>
-  [contact.firstName, contact.insertion, contact.lastName].filter(Boolean).join(' ');
-
 /** 'Contactpersonen': each added, changed or removed in the contact person modal. */
 export function SettingsContacts({ settings }: { settings: EmployerSettings }) {
   const { t } = useTranslation();
@@ -65,14 +63,14 @@ export function SettingsContacts({ settings }: { settings: EmployerSettings }) {
       list="contacts"
       texts="employerSettings.contacts"
       max={MAX_EMPLOYER_CONTACTS}
-      labelOf={fullName}
+      labelOf={fullNameOf}
       columns={[
         {
           header: 'employerSettings.fields.name',
           cell: (contact) => (
             <>
               <Text size="sm" fw={500}>
-                {fullName(contact)}
+                {fullNameOf(contact)}
               </Text>
               {contact.description && (
                 <Text size="xs" c="dimmed">

@@ -8,7 +8,7 @@ import {
   MAX_EXTENSION_YEARS,
 } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
-import { CurrencyField } from '@/ui/inputs/currency-input';
+import { CentsField } from '@/ui/inputs/currency-input';
 import { NumberField } from '@/ui/inputs/number-field';
 import { SelectField } from '@/ui/inputs/select-field';
 import { useUpdateFinancialSettings } from './api';
@@ -75,7 +75,7 @@ export function SettingsFinancialForm({ settings }: { settings: EmployerSettings
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <CurrencyField
+          <CentsField
             control={form.control}
             name="contributionAmount"
             label={t('employerSettings.fields.contributionAmount')}

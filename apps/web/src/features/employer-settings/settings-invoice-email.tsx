@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { type EmployerSettings, employerInvoiceEmailInput } from '@xp/contracts';
+import { type EmployerSettings, employerInvoiceEmailInput, fullNameOf } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSaveErrors } from '@/ui/form-errors';
@@ -10,7 +10,6 @@ import { ModalForm } from '@/ui/modal-form';
 import { useZodForm } from '@/ui/use-zod-form';
 import { settingsForm, useUpdateEmployerSettings } from './api';
 import { SettingsCard } from './settings-card';
-import { fullName } from './settings-contacts';
 
 /** 'Factuuradres (e-mail)': where invoices are sent, changed in the email modal. */
 export function SettingsInvoiceEmail({ settings }: { settings: EmployerSettings }) {
@@ -39,7 +38,7 @@ export function SettingsInvoiceEmail({ settings }: { settings: EmployerSettings 
         <Text size="sm" c="dimmed">
           {invoiceContacts.length > 0
             ? t('employerSettings.invoiceEmail.toContacts', {
-                names: invoiceContacts.map((contact) => fullName(contact)).join(', '),
+                names: invoiceContacts.map((contact) => fullNameOf(contact)).join(', '),
               })
             : t('employerSettings.invoiceEmail.none')}
         </Text>

@@ -8,10 +8,10 @@ import { GenericList, type ListColumn } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
+import { formatEuro } from '@/ui/money';
 import { ErrorState, PageHeader } from '@/ui/states';
 import { useCommissions } from './api';
 import { CommissionPanel } from './commission-panel';
-import { euroText } from './format';
 import { ProductNameCell, ProductThumbnail } from './product-cells';
 import { commissionTabs, toCommissionQuery } from './search';
 
@@ -58,7 +58,7 @@ export function CommissionList({ state, onStateChange }: CommissionListProps) {
       align: 'right',
       cell: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {euroText(row.purchasePrice)}
+          {formatEuro(row.purchasePrice)}
         </Text>
       ),
     },
@@ -74,7 +74,7 @@ export function CommissionList({ state, onStateChange }: CommissionListProps) {
       align: 'right',
       cell: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {row.salePriceInclVat === null ? '—' : euroText(row.salePriceInclVat)}
+          {row.salePriceInclVat === null ? '—' : formatEuro(row.salePriceInclVat)}
         </Text>
       ),
     },

@@ -52,7 +52,7 @@ describe("the admin's commission-determined products", () => {
     await user.type(within(panel).getByRole('textbox', { name: /Marge platform/ }), '100');
     await user.type(within(panel).getByRole('textbox', { name: /Marge regiomanager/ }), '50,5');
     await user.type(within(panel).getByRole('textbox', { name: /Marge sportschool/ }), '49,5');
-    // 1000 + 100 + 50,50 + 49,50 = 1200; with 21% VAT 1452.
+    // 1000 + 100 + 50,50 + 49,50 = 1200; with 21% VAT 1452. The body carries cents.
     await waitFor(() => expect(within(panel).getByTestId('sale-price-excl')).toHaveTextContent('€ 1.200,00'));
     expect(within(panel).getByTestId('sale-price-incl')).toHaveTextContent('€ 1.452,00');
     expect(within(panel).getByText('Inclusief 21% btw')).toBeInTheDocument();
@@ -68,9 +68,9 @@ describe("the admin's commission-determined products", () => {
       commission: {
         commissionType: 1,
         minimumTerm: 2,
-        platformMargin: 100,
-        regionManagerMargin: 50.5,
-        gymMargin: 49.5,
+        platformMargin: 10_000,
+        regionManagerMargin: 5_050,
+        gymMargin: 4_950,
       },
     });
   });
@@ -89,14 +89,14 @@ describe("the admin's commission-determined products", () => {
   it('shows what a change alters against the accepted version, and denies it with a reason', async () => {
     const row = commissionRow({
       isChange: true,
-      purchasePrice: 1100,
+      purchasePrice: 110_000,
       images: [{ id: 5, imageHash: HASH2, fileName: 'nieuw.png', order: 0 }],
       currentCommission: {
         commissionType: 0,
         minimumTerm: 1,
-        platformMargin: 10,
-        regionManagerMargin: 5,
-        gymMargin: 5,
+        platformMargin: 1_000,
+        regionManagerMargin: 500,
+        gymMargin: 500,
       },
     });
     const requests = fakeApi({

@@ -27,15 +27,15 @@ import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
 import { openConfirm } from '@/ui/confirm-modal';
 import { errorsOf, showSaveErrors } from '@/ui/form-errors';
-import { CurrencyField } from '@/ui/inputs/currency-input';
+import { CentsField } from '@/ui/inputs/currency-input';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { SelectField } from '@/ui/inputs/select-field';
+import { formatEuro } from '@/ui/money';
 import { SidePanel } from '@/ui/side-panel';
 import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useAcceptVersion, useFitnessProduct } from './api';
 import { DenyModal } from './deny-modal';
-import { euroText } from './format';
 
 const commissionTypes = [CommissionType.Pieces, CommissionType.Monthly] as const;
 const minimumTerms = [
@@ -56,14 +56,15 @@ const commissionFields = [
  * The form starts from the accepted version's commission (a change), else from the product: its sales unit
  * as the type (Pieces, Monthly) and its duration as the minimum term (not applicable, 12, 24, 36 months).
  */
-const commissionDefaults = (row: CommissionRow): CommissionInput => {
+const commissionDefaults = (row: CommissionRow): Partial<CommissionInput> => {
   const current = row.commission ?? row.currentCommission;
   return {
     commissionType: current?.commissionType ?? row.productSalesUnit,
     minimumTerm: current?.minimumTerm ?? row.productDuration,
-    platformMargin: current?.platformMargin ?? null,
-    regionManagerMargin: current?.regionManagerMargin ?? null,
-    gymMargin: current?.gymMargin ?? null,
+    // Empty (required) until typed; in cents.
+    platformMargin: current?.platformMargin,
+    regionManagerMargin: current?.regionManagerMargin,
+    gymMargin: current?.gymMargin,
   };
 };
 
@@ -194,7 +195,7 @@ function factsOf(
     {
       key: 'purchasePrice',
       label: t('fitnessProduct.fields.purchasePrice'),
-      value: euroText(version.purchasePrice),
+      value: formatEuro(version.purchasePrice),
     },
     { key: 'vat', label: t('fitnessProduct.fields.vat'), value: `${version.vatPercentage}%` },
     {
@@ -324,7 +325,7 @@ export function SalePricePreview({
         <Group justify="space-between">
           <Text size="sm">{t('fitnessProduct.commissions.salePriceExclVat')}</Text>
           <Text size="sm" fw={600} data-testid="sale-price-excl">
-            {euroText(price.exclVat)}
+            {formatEuro(price.exclVat)}
           </Text>
         </Group>
         <Group justify="space-between">
@@ -332,7 +333,7 @@ export function SalePricePreview({
             {t('fitnessProduct.commissions.salePriceInclVatWith', { vat: vatPercentage })}
           </Text>
           <Text size="lg" fw={700} data-testid="sale-price-incl">
-            {euroText(price.inclVat)}
+            {formatEuro(price.inclVat)}
           </Text>
         </Group>
       </Stack>
@@ -364,17 +365,17 @@ function CommissionFacts({ row }: { row: CommissionRow }) {
           {
             key: 'platformMargin',
             label: t('fitnessProduct.fields.platformMargin'),
-            value: euroText(commission.platformMargin),
+            value: formatEuro(commission.platformMargin),
           },
           {
             key: 'regionManagerMargin',
             label: t('fitnessProduct.fields.regionManagerMargin'),
-            value: euroText(commission.regionManagerMargin),
+            value: formatEuro(commission.regionManagerMargin),
           },
           {
             key: 'gymMargin',
             label: t('fitnessProduct.fields.gymMargin'),
-            value: euroText(commission.gymMargin),
+            value: formatEuro(commission.gymMargin),
           },
         ]}
       />
@@ -420,7 +421,7 @@ export function CommissionForm({
       title: 'fitnessProduct.commissions.acceptTitle',
       message: t('fitnessProduct.commissions.acceptMessage', {
         name: row.name,
-        price: euroText(price.inclVat),
+        price: formatEuro(price.inclVat),
       }),
       confirmLabel: 'fitnessProduct.commissions.accept',
       onConfirm: async () => {
@@ -474,19 +475,19 @@ export function CommissionForm({
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <CurrencyField
+            <CentsField
               control={control}
               name="platformMargin"
               label={t('fitnessProduct.fields.platformMargin')}
               required
             />
-            <CurrencyField
+            <CentsField
               control={control}
               name="regionManagerMargin"
               label={t('fitnessProduct.fields.regionManagerMargin')}
               required
             />
-            <CurrencyField
+            <CentsField
               control={control}
               name="gymMargin"
               label={t('fitnessProduct.fields.gymMargin')}

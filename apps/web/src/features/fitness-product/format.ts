@@ -1,9 +1,5 @@
 import { ProductDuration, ProductNumberType, ProductSalesUnit, VatRate } from '@xp/contracts/enums';
 import type { TFunction } from 'i18next';
-import { formatEuro } from '@/ui/money';
-
-/** Euros as nl-NL shows them: 1234.5 -> '€ 1.234,50'. */
-export const euroText = (euros: number) => formatEuro(Math.round(euros * 100));
 
 /** The options of the product form (enum values in the spec's order), translated. */
 export const numberTypes = [

@@ -96,7 +96,8 @@ describe('the add and edit fitness product modals', () => {
     const [form] = sentForms();
     expect(form?.get('name')).toBe('Loopband T900');
     expect(form?.get('numberType')).toBe('1');
-    expect(form?.get('purchasePrice')).toBe('1249.5');
+    // Typed as euros, sent as cents.
+    expect(form?.get('purchasePrice')).toBe('124950');
     expect(form?.get('btwPercentage')).toBe('2');
     expect(form?.get('productSalesUnit')).toBe('0');
     expect(form?.get('productDuration')).toBe('1');
@@ -113,7 +114,7 @@ describe('the add and edit fitness product modals', () => {
       'GET /api/FitnessProduct/Edit/1': () => ({ data: editProduct() }),
       'PUT /api/FitnessProduct': () =>
         ++calls === 1
-          ? { status: 400, errors: [{ key: 'purchasePrice', message: 'fitnessProduct.errors.twoDecimals' }] }
+          ? { status: 400, errors: [{ key: 'purchasePrice', message: 'validation.tooBig' }] }
           : saved('Loopband T900'),
     });
     const { user } = renderModal({ productId: 1 });
@@ -127,7 +128,7 @@ describe('the add and edit fitness product modals', () => {
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, png('achterkant.png'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Ter goedkeuring versturen' }));
-    expect(await within(dialog).findByText('Gebruik hoogstens twee decimalen')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Deze waarde is te groot')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ter goedkeuring versturen' }));
     expect(await screen.findByText(/De wijziging van Loopband T900 is ter goedkeuring/)).toBeInTheDocument();
     const forms = sentForms();

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiCallError } from '@/app/api-client';
 import { applyServerErrors, errorsOf, showFailure } from '@/ui/form-errors';
-import { CurrencyField } from '@/ui/inputs/currency-input';
+import { CentsField } from '@/ui/inputs/currency-input';
 import { SelectField } from '@/ui/inputs/select-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { TextareaField } from '@/ui/inputs/textarea-field';
@@ -248,7 +248,7 @@ export function ProductForm({ product, blockedReason, onSaved, onCancel }: Produ
             required
             data={optionsOf(t, 'numberType', numberTypes)}
           />
-          <CurrencyField
+          <CentsField
             control={control}
             name="purchasePrice"
             label={t('fitnessProduct.fields.purchasePrice')}

@@ -9,10 +9,10 @@ import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list'
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
+import { formatEuro } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useDeleteProduct, useSupplierProducts } from './api';
-import { euroText } from './format';
 import { ProductNameCell, ProductThumbnail } from './product-cells';
 import { productTabs, toProductQuery } from './search';
 
@@ -72,7 +72,7 @@ export function ProductList({ supplierId, state, onStateChange, onAdd, onEdit }:
       align: 'right',
       cell: (product) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {euroText(product.purchasePrice)}
+          {formatEuro(product.purchasePrice)}
         </Text>
       ),
     },

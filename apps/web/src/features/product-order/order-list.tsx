@@ -6,9 +6,9 @@ import { GenericList, type ListColumn } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
+import { formatEuro } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
 import { type ProductOrderSide, useProductOrders } from './api';
-import { euroText } from './format';
 import { toProductOrderQuery } from './search';
 import { OrderStatusBadge } from './status-badge';
 
@@ -88,7 +88,7 @@ export function ProductOrderList({ side, state, onStateChange, onOpen, onAdd }: 
       align: 'right',
       cell: (order) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {euroText(order.total)}
+          {formatEuro(order.total)}
         </Text>
       ),
       exportValue: (order) => order.total,

@@ -8,6 +8,7 @@ import { useConfirm } from '@/ui/confirm-modal';
 import { showFailure } from '@/ui/form-errors';
 import { DateInput } from '@/ui/inputs/date-input';
 import { formatDate, isoToCalendarDate } from '@/ui/inputs/date-utils';
+import { formatEuro } from '@/ui/money';
 import { SidePanel } from '@/ui/side-panel';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
@@ -18,7 +19,6 @@ import {
   useSetProductOrderDeliveryDate,
   useSetProductOrderStatus,
 } from './api';
-import { euroText } from './format';
 import { OrderStatusBadge } from './status-badge';
 import { Facts, PayLink } from './wizard-steps';
 
@@ -102,15 +102,15 @@ function OrderDetail({ order, side }: { order: ProductOrder; side: ProductOrderS
               : [t('productOrder.detail.location'), order.locationName],
             [t('productOrder.detail.orderedAt'), formatMoment(order.createdAt)],
             [t('productOrder.detail.quantity'), String(order.quantity)],
-            [t('productOrder.detail.unitPrice'), euroText(order.unitPrice)],
+            [t('productOrder.detail.unitPrice'), formatEuro(order.unitPrice)],
             [
               t('productOrder.detail.unitPriceInclVat'),
-              `${euroText(order.unitPriceInclVat)} (${t('productOrder.detail.vat')} ${order.vatPercentage}%)`,
+              `${formatEuro(order.unitPriceInclVat)} (${t('productOrder.detail.vat')} ${order.vatPercentage}%)`,
             ],
-            [t('productOrder.detail.total'), <strong key="total">{euroText(order.total)}</strong>],
+            [t('productOrder.detail.total'), <strong key="total">{formatEuro(order.total)}</strong>],
             order.gymCommission !== null && [
               t('productOrder.detail.gymCommission'),
-              euroText(order.gymCommission),
+              formatEuro(order.gymCommission),
             ],
             order.iFitOption !== null && [
               t('productOrder.detail.iFitOption'),

@@ -26,6 +26,7 @@ import {
   type CatalogueSupplier,
   ElevatorOnLocation,
   Floor,
+  fullNameOf,
   IFitOption,
   languages,
   type Member,
@@ -47,10 +48,11 @@ import { SelectField } from '@/ui/inputs/select-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { TextareaField } from '@/ui/inputs/textarea-field';
 import { useFormField } from '@/ui/inputs/use-form-field';
+import { formatEuro } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
 import { svgDataUrl, useQrSvg } from '@/ui/use-qr-svg';
 import { useMemberSearch } from './api';
-import { euroText, fullNameOf, orderAmounts } from './format';
+import { orderAmounts } from './format';
 import { RadioField } from './radio-field';
 import type { CustomerField, OrderFormOutput, OrderFormValues } from './wizard-form';
 
@@ -105,11 +107,11 @@ function PriceLines({ product }: { product: ChosenProduct }) {
   return (
     <Stack gap={0} align="flex-end" style={{ whiteSpace: 'nowrap' }}>
       <Text fw={700} size="sm">
-        {t('productOrder.wizard.product.inclVat', { amount: euroText(product.salePriceInclVat) })}
+        {t('productOrder.wizard.product.inclVat', { amount: formatEuro(product.salePriceInclVat) })}
         {perMonth}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('productOrder.wizard.product.exclVat', { amount: euroText(product.salePriceExclVat) })}
+        {t('productOrder.wizard.product.exclVat', { amount: formatEuro(product.salePriceExclVat) })}
       </Text>
     </Stack>
   );
@@ -662,8 +664,8 @@ export function SummaryStep({
   const quantity = Number(values.quantity) || 1;
   const amounts = orderAmounts(product.salePriceExclVat, quantity, product.vatPercentage);
   const monthly = product.productSalesUnit === ProductSalesUnit.Monthly;
-  const amount = (euros: number) =>
-    monthly ? t('productOrder.wizard.summary.perMonth', { amount: euroText(euros) }) : euroText(euros);
+  const amount = (cents: number) =>
+    monthly ? t('productOrder.wizard.summary.perMonth', { amount: formatEuro(cents) }) : formatEuro(cents);
   const option =
     product.numberType === ProductNumberType.EquipmentWithIFit &&
     values.iFitOption !== null &&

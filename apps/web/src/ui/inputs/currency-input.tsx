@@ -1,4 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { centsToEuros, eurosToCents } from '@xp/contracts/money';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { toNumber } from './number-field';
 import { type FieldWrapperProps, useFieldInput } from './use-form-field';
@@ -47,6 +48,24 @@ export function CurrencyField<T extends FieldValues, N extends FieldPath<T> = Fi
       {...inputProps}
       value={field.value as number | null | undefined}
       onChange={field.onChange}
+    />
+  );
+}
+
+/**
+ * `CurrencyInput` bound to a form field that holds cents (money travels in cents, DESIGN.md): the user types
+ * euros ('49,99'), the field keeps 4999; empty is null.
+ */
+export function CentsField<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>, TOutput = T>(
+  props: CurrencyFieldProps<T, N, TOutput>,
+) {
+  const { field, inputProps } = useFieldInput(props);
+  const cents = field.value as number | null | undefined;
+  return (
+    <CurrencyInput
+      {...inputProps}
+      value={typeof cents === 'number' ? centsToEuros(cents) : undefined}
+      onChange={(euros) => field.onChange(euros === undefined ? null : eurosToCents(euros))}
     />
   );
 }
