@@ -331,18 +331,13 @@ function registerEndpoint(app: FastifyInstance, { endpoint, handler }: RouteEntr
     method: definition.method,
     url: fastifyPath(definition.path),
     config: { policy: definition.policy, isEndpoint: true },
+    // Validation and serialization only: the OpenAPI document is built from the contracts (openapi.ts).
     schema: {
-      summary: definition.summary,
-      tags: [...definition.tags],
-      // Without a session: public endpoints, and the local checkout (its link's token is its key).
-      ...(definition.policy.kind === 'public' || definition.policy.kind === 'developmentLink'
-        ? {}
-        : { security: [{ cookie: [] }] }),
       ...(definition.params ? { params: definition.params } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
-      // The parts, read into one object below, are validated as the body; OpenAPI shows them as a form.
-      ...(form ? { body: form, consumes: ['multipart/form-data'] } : {}),
+      // The parts, read into one object below, are validated as the body.
+      ...(form ? { body: form } : {}),
       response: { 200: envelope(definition.response as z.ZodType) },
     },
     // Runs after the policy (onRequest), before validation: only who may call the endpoint gets it read.
