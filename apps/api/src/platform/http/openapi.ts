@@ -135,11 +135,21 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     cycles: 'ref',
     reused: 'inline',
     override: (context) => {
-      const type = (context.zodSchema as { _zod: { def: { type: string } } })._zod.def.type;
+      const def = (context.zodSchema as { _zod: { def: { type: string; out?: z.ZodType } } })._zod.def;
+      const type = def.type;
       if (type === 'date' && io === 'output') {
         context.jsonSchema.type = 'string';
         context.jsonSchema.format = 'date-time';
       }
+      // A date input (a form part or JSON) is a string the contract parses.
+      if (type === 'date' && io === 'input') {
+        context.jsonSchema.type = 'string';
+        context.jsonSchema.description ??=
+          'An ISO 8601 date or date and time: 2026-11-29 or 2026-11-29T09:30:00Z.';
+      }
+      // A custom check before a schema (`z.custom(...).pipe(fileUpload)`) says nothing; what follows it does.
+      if (type === 'pipe' && def.out && Object.keys(context.jsonSchema).length === 0)
+        Object.assign(context.jsonSchema, jsonSchemaOf(def.out, io));
       // `z.number().int()` bounds every integer to the safe range: true of any JSON number a client sends.
       if (context.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete context.jsonSchema.minimum;
       if (context.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete context.jsonSchema.maximum;
