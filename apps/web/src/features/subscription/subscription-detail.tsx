@@ -11,15 +11,14 @@ import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateSubscription, useSubscription, useUpdateSubscription } from './api';
 import { useConfirmSetActive } from './set-active';
+import { SubscriptionFields, showSubscriptionErrors } from './subscription-form';
 import {
   emptySubscription,
-  SubscriptionFields,
   type SubscriptionFormValues,
-  showSubscriptionErrors,
   subscriptionFormSchema,
   toBody,
   toFormValues,
-} from './subscription-form';
+} from './subscription-values';
 import { TypeBadge } from './type-badge';
 
 /** Picks an id into a group field of the form (a group made in place), once. */

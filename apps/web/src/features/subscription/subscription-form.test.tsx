@@ -5,7 +5,7 @@ import { failure, fakeApi, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
 import { centsToEuros, eurosToCents, formatEuro } from './format';
 import { NewSubscriptionPage } from './subscription-detail';
-import { emptySubscription, onFormFields, toBody, toFormValues } from './subscription-form';
+import { emptySubscription, onFormFields, toBody, toFormValues } from './subscription-values';
 import { ageGroups, fitness, formLists } from './test-support';
 
 vi.setConfig({ testTimeout: 20_000 });
