@@ -1,12 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { locations } from '../organisation/organisation.tables.ts';
-import {
-  subscriptionAgeGroups,
-  subscriptionLocations,
-  subscriptions,
-  subscriptionVariants,
-} from '../subscription/subscription.tables.ts';
+import * as subscriptionRepository from '../subscription/subscription.repository.ts';
+import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
 import { members } from './member.tables.ts';
 
 /** The gym's subscriptions (active or not) with their variants, to find the file's names among. */
@@ -59,37 +55,21 @@ export async function memberEmails(db: Database, gymId: number, emails: readonly
 }
 
 /**
- * For the example file: the gym's active subscriptions offered at a location, the ones without age groups
- * first, each with its first variant and the offering locations (names).
+ * For the example file: the gym's offered subscriptions (the subscription module's `offeredSubscriptions`)
+ * with a variant, the ones without age groups first, each with its first variant and the offering locations
+ * (first added first).
  */
 export async function exampleChoices(db: Database, gymId: number) {
-  const [offers, groups, gymSubscriptions] = await Promise.all([
-    db
-      .select({
-        subscriptionId: subscriptionLocations.subscriptionId,
-        locationId: locations.id,
-        locationName: locations.name,
-      })
-      .from(subscriptionLocations)
-      .innerJoin(locations, eq(locations.id, subscriptionLocations.locationId))
-      .where(eq(locations.gymId, gymId))
-      .orderBy(asc(locations.id)),
-    db
-      .select({ subscriptionId: subscriptionAgeGroups.subscriptionId })
-      .from(subscriptionAgeGroups)
-      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionAgeGroups.subscriptionId))
-      .where(eq(subscriptions.gymId, gymId)),
-    subscriptionsOfGym(db, gymId),
-  ]);
-  const withAgeGroups = new Set(groups.map((group) => group.subscriptionId));
-  return gymSubscriptions
-    .filter((subscription) => subscription.isActive && subscription.variants.length > 0)
+  const offered = await subscriptionRepository.offeredSubscriptions(db, { gymId });
+  return offered
+    .filter((subscription) => subscription.variants.length > 0)
     .map((subscription) => ({
       name: subscription.name,
       variantName: subscription.variants[0]!.name,
-      hasAgeGroups: withAgeGroups.has(subscription.id),
-      locations: offers.filter((offer) => offer.subscriptionId === subscription.id),
+      hasAgeGroups: subscription.ageGroups.length > 0,
+      locations: subscription.locations
+        .map((location) => ({ locationId: location.id, locationName: location.name }))
+        .sort((a, b) => a.locationId - b.locationId),
     }))
-    .filter((subscription) => subscription.locations.length > 0)
     .sort((a, b) => Number(a.hasAgeGroups) - Number(b.hasAgeGroups));
 }

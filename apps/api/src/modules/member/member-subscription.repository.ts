@@ -13,13 +13,8 @@ import {
   searchOnce,
 } from '../../platform/http/paging.ts';
 import { locations } from '../organisation/organisation.tables.ts';
-import {
-  ageGroups,
-  subscriptionAgeGroups,
-  subscriptionLocations,
-  subscriptions,
-  subscriptionVariants,
-} from '../subscription/subscription.tables.ts';
+import * as subscriptionRepository from '../subscription/subscription.repository.ts';
+import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
 import { fullName, type Scope, today } from './member.repository.ts';
 import { members, membershipPauses, memberships } from './member.tables.ts';
 
@@ -138,79 +133,28 @@ export const subscriptionOfGym = async (db: Database, gymId: number, id: number)
       .where(and(eq(subscriptions.id, id), eq(subscriptions.gymId, gymId)))
   ).length > 0;
 
-/** The gym's active subscriptions with their variants, locations and age groups (tens per gym). */
+/**
+ * The gym's subscriptions a member can take out (the subscription module's `offeredSubscriptions`; at a
+ * location only the ones offered there), with what the take-out form shows of their variants.
+ */
 export async function offeredSubscriptions(db: Database, scope: Scope) {
-  const rows = await db
-    .select({
-      id: subscriptions.id,
-      name: subscriptions.name,
-      type: subscriptions.type,
-      vatRate: subscriptions.vatRate,
-    })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.gymId, scope.gymId),
-        eq(subscriptions.isActive, true),
-        scope.locationId === null
-          ? undefined
-          : sql`exists (select 1 from ${subscriptionLocations} sl where sl.subscription_id = ${subscriptions.id} and sl.location_id = ${scope.locationId})`,
-      ),
-    )
-    .orderBy(asc(subscriptions.sortOrder), asc(subscriptions.name), asc(subscriptions.id));
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [variants, offered, groups] = await Promise.all([
-    db
-      .select({
-        subscriptionId: subscriptionVariants.subscriptionId,
-        id: subscriptionVariants.id,
-        name: subscriptionVariants.name,
-        pricePerPeriod: subscriptionVariants.pricePerPeriod,
-        pricePerPeriodIncludesVat: subscriptionVariants.pricePerPeriodIncludesVat,
-        paymentPerPeriodAmount: subscriptionVariants.paymentPerPeriodAmount,
-        paymentPerPeriodType: subscriptionVariants.paymentPerPeriodType,
-        durationPeriodAmount: subscriptionVariants.durationPeriodAmount,
-        durationPeriodType: subscriptionVariants.durationPeriodType,
-        noticePeriodAmount: subscriptionVariants.noticePeriodAmount,
-        noticePeriodType: subscriptionVariants.noticePeriodType,
-      })
-      .from(subscriptionVariants)
-      .where(inArray(subscriptionVariants.subscriptionId, ids))
-      .orderBy(asc(subscriptionVariants.sortOrder), asc(subscriptionVariants.id)),
-    db
-      .select({
-        subscriptionId: subscriptionLocations.subscriptionId,
-        id: locations.id,
-        name: locations.name,
-      })
-      .from(subscriptionLocations)
-      .innerJoin(locations, eq(locations.id, subscriptionLocations.locationId))
-      .where(
-        and(
-          inArray(subscriptionLocations.subscriptionId, ids),
-          scope.locationId === null ? undefined : eq(locations.id, scope.locationId),
-        ),
-      )
-      .orderBy(asc(locations.name)),
-    db
-      .select({
-        subscriptionId: subscriptionAgeGroups.subscriptionId,
-        name: ageGroups.name,
-        minimumAge: ageGroups.minimumAge,
-        maximumAge: ageGroups.maximumAge,
-      })
-      .from(subscriptionAgeGroups)
-      .innerJoin(ageGroups, eq(ageGroups.id, subscriptionAgeGroups.ageGroupId))
-      .where(inArray(subscriptionAgeGroups.subscriptionId, ids))
-      .orderBy(asc(ageGroups.minimumAge)),
-  ]);
-  const of = <T extends { subscriptionId: number }>(list: T[], id: number) =>
-    list.filter((entry) => entry.subscriptionId === id).map(({ subscriptionId: _s, ...rest }) => rest);
-  return rows.map((row) => ({
-    ...row,
-    variants: of(variants, row.id),
-    locations: of(offered, row.id),
-    ageGroups: of(groups, row.id),
+  const offered = await subscriptionRepository.offeredSubscriptions(db, {
+    gymId: scope.gymId,
+    locationId: scope.locationId,
+  });
+  return offered.map(({ description: _description, variants, ...subscription }) => ({
+    ...subscription,
+    variants: variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name,
+      pricePerPeriod: variant.pricePerPeriod,
+      pricePerPeriodIncludesVat: variant.pricePerPeriodIncludesVat,
+      paymentPerPeriodAmount: variant.paymentPerPeriodAmount,
+      paymentPerPeriodType: variant.paymentPerPeriodType,
+      durationPeriodAmount: variant.durationPeriodAmount,
+      durationPeriodType: variant.durationPeriodType,
+      noticePeriodAmount: variant.noticePeriodAmount,
+      noticePeriodType: variant.noticePeriodType,
+    })),
   }));
 }

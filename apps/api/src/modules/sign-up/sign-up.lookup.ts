@@ -1,17 +1,12 @@
 import { type PublicClub, type PublicSubscription, vatSplit } from '@xp/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { type ListQuery, pagedList } from '../../platform/http/paging.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
-import {
-  ageGroups,
-  subscriptionAgeGroups,
-  subscriptionLocations,
-  subscriptions,
-  subscriptionVariants,
-} from '../subscription/subscription.tables.ts';
+import * as subscriptionRepository from '../subscription/subscription.repository.ts';
+import { subscriptionLocations, subscriptions } from '../subscription/subscription.tables.ts';
 import { CLUB_NOT_FOUND, clubOf, LOOKUP_LIMIT } from './sign-up.service.ts';
 
 /** A location open for sign-up: visible on the registration page, and offering an active subscription. */
@@ -83,59 +78,29 @@ export async function publicSubscriptions(
 ): Promise<PublicSubscription[]> {
   await enforceRateLimit(db, `signup-lookup:address:${address}`, LOOKUP_LIMIT);
   if (!(await clubOf(db, locationId))) throw errors.notFound(CLUB_NOT_FOUND);
-  const rows = await db
-    .select({
-      id: subscriptions.id,
-      name: subscriptions.name,
-      description: subscriptions.description,
-      type: subscriptions.type,
-      vatRate: subscriptions.vatRate,
-    })
-    .from(subscriptions)
-    .innerJoin(subscriptionLocations, eq(subscriptionLocations.subscriptionId, subscriptions.id))
-    .where(and(eq(subscriptionLocations.locationId, locationId), eq(subscriptions.isActive, true)))
-    .orderBy(asc(subscriptions.sortOrder), asc(subscriptions.name), asc(subscriptions.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [variants, groups] = await Promise.all([
-    db
-      .select()
-      .from(subscriptionVariants)
-      .where(inArray(subscriptionVariants.subscriptionId, ids))
-      .orderBy(asc(subscriptionVariants.sortOrder), asc(subscriptionVariants.id)),
-    db
-      .select({
-        subscriptionId: subscriptionAgeGroups.subscriptionId,
-        minimumAge: ageGroups.minimumAge,
-        maximumAge: ageGroups.maximumAge,
-      })
-      .from(subscriptionAgeGroups)
-      .innerJoin(ageGroups, eq(ageGroups.id, subscriptionAgeGroups.ageGroupId))
-      .where(inArray(subscriptionAgeGroups.subscriptionId, ids))
-      .orderBy(asc(ageGroups.minimumAge)),
-  ]);
-  return rows.map((row) => ({
-    ...row,
-    ageGroups: groups
-      .filter((group) => group.subscriptionId === row.id)
-      .map(({ minimumAge, maximumAge }) => ({ minimumAge, maximumAge })),
-    variants: variants
-      .filter((variant) => variant.subscriptionId === row.id)
-      .map((variant) => ({
-        id: variant.id,
-        name: variant.name,
-        oneOffCosts: vatSplit(variant.oneOffCosts, variant.oneOffCostsIncludesVat, row.vatRate).inclVat,
-        pricePerPeriod: vatSplit(variant.pricePerPeriod, variant.pricePerPeriodIncludesVat, row.vatRate)
-          .inclVat,
-        durationPeriodAmount: variant.durationPeriodAmount,
-        durationPeriodType: variant.durationPeriodType,
-        paymentPerPeriodAmount: variant.paymentPerPeriodAmount,
-        paymentPerPeriodType: variant.paymentPerPeriodType,
-        noticePeriodAmount: variant.noticePeriodAmount,
-        noticePeriodType: variant.noticePeriodType,
-        accessType: variant.accessType,
-        accessPerPeriodAmount: variant.accessPerPeriodAmount,
-        accessPerPeriodType: variant.accessPerPeriodType,
-      })),
+  const offered = await subscriptionRepository.offeredSubscriptions(db, { locationId });
+  return offered.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    vatRate: row.vatRate,
+    ageGroups: row.ageGroups.map(({ minimumAge, maximumAge }) => ({ minimumAge, maximumAge })),
+    variants: row.variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name,
+      oneOffCosts: vatSplit(variant.oneOffCosts, variant.oneOffCostsIncludesVat, row.vatRate).inclVat,
+      pricePerPeriod: vatSplit(variant.pricePerPeriod, variant.pricePerPeriodIncludesVat, row.vatRate)
+        .inclVat,
+      durationPeriodAmount: variant.durationPeriodAmount,
+      durationPeriodType: variant.durationPeriodType,
+      paymentPerPeriodAmount: variant.paymentPerPeriodAmount,
+      paymentPerPeriodType: variant.paymentPerPeriodType,
+      noticePeriodAmount: variant.noticePeriodAmount,
+      noticePeriodType: variant.noticePeriodType,
+      accessType: variant.accessType,
+      accessPerPeriodAmount: variant.accessPerPeriodAmount,
+      accessPerPeriodType: variant.accessPerPeriodType,
+    })),
   }));
 }

@@ -414,3 +414,85 @@ export async function saveVariants(
         .where(and(own, eq(subscriptionVariants.id, id)));
   }
 }
+
+// ------------------------------------------------------------------------------- offered subscriptions
+
+/**
+ * The subscriptions a gym offers: active ones, offered at one of its locations (at `locationId` when given),
+ * in the gym's order (sort order, name), each with its variants (in their order), the offering locations
+ * (by name; only `locationId` when given) and its age groups (youngest first). The one reading of "what the
+ * gym offers" for the members' take-out list, the public sign-up page and the import's example file.
+ */
+export async function offeredSubscriptions(
+  db: Database,
+  where: { gymId: number; locationId?: number | null } | { gymId?: undefined; locationId: number },
+) {
+  const locationId = where.locationId ?? null;
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      description: subscriptions.description,
+      type: subscriptions.type,
+      vatRate: subscriptions.vatRate,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        where.gymId === undefined ? undefined : eq(subscriptions.gymId, where.gymId),
+        eq(subscriptions.isActive, true),
+        sql`exists (select 1 from ${subscriptionLocations} sl where sl.subscription_id = ${subscriptions.id}${
+          locationId === null ? sql`` : sql` and sl.location_id = ${locationId}`
+        })`,
+      ),
+    )
+    .orderBy(asc(subscriptions.sortOrder), asc(subscriptions.name), asc(subscriptions.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [variants, offeredAt, groups] = await Promise.all([
+    db
+      .select()
+      .from(subscriptionVariants)
+      .where(inArray(subscriptionVariants.subscriptionId, ids))
+      .orderBy(asc(subscriptionVariants.sortOrder), asc(subscriptionVariants.id)),
+    db
+      .select({
+        subscriptionId: subscriptionLocations.subscriptionId,
+        id: locations.id,
+        name: locations.name,
+      })
+      .from(subscriptionLocations)
+      .innerJoin(locations, eq(locations.id, subscriptionLocations.locationId))
+      .where(
+        and(
+          inArray(subscriptionLocations.subscriptionId, ids),
+          locationId === null ? undefined : eq(locations.id, locationId),
+        ),
+      )
+      .orderBy(asc(locations.name), asc(locations.id)),
+    db
+      .select({
+        subscriptionId: subscriptionAgeGroups.subscriptionId,
+        name: ageGroups.name,
+        minimumAge: ageGroups.minimumAge,
+        maximumAge: ageGroups.maximumAge,
+      })
+      .from(subscriptionAgeGroups)
+      .innerJoin(ageGroups, eq(ageGroups.id, subscriptionAgeGroups.ageGroupId))
+      .where(inArray(subscriptionAgeGroups.subscriptionId, ids))
+      .orderBy(asc(ageGroups.minimumAge), asc(ageGroups.id)),
+  ]);
+  const of = <T extends { subscriptionId: number }>(list: T[], id: number) =>
+    list.filter((entry) => entry.subscriptionId === id);
+  return rows.map((row) => ({
+    ...row,
+    variants: of(variants, row.id),
+    locations: of(offeredAt, row.id).map(({ id, name }) => ({ id, name })),
+    ageGroups: of(groups, row.id).map(({ name, minimumAge, maximumAge }) => ({
+      name,
+      minimumAge,
+      maximumAge,
+    })),
+  }));
+}
+export type OfferedSubscription = Awaited<ReturnType<typeof offeredSubscriptions>>[number];
