@@ -8,7 +8,7 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../generated/api.d.ts';
 
-type Room = components['schemas']['LocationAreaListResponse']['data']['items'][number];
+type Room = components['schemas']['LocationArea'];
 type ApiError = components['schemas']['ApiError'];
 
 const describe = (errors: ApiError[]) => errors.map((error) => `${error.key}: ${error.message}`).join(', ');

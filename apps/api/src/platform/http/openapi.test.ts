@@ -90,10 +90,38 @@ describe('OpenAPI document', () => {
     expect(resolve(envelope.properties.errors.items).required).toEqual(['key', 'message']);
   });
 
+  it('names the schemas the contracts export, shared by the operations, and every reference resolves', () => {
+    const references: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        for (const [key, child] of Object.entries(value)) {
+          expect(key).not.toBe('$defs');
+          if (key === '$ref') references.push(child as string);
+          else walk(child);
+        }
+      }
+    };
+    walk(document);
+    for (const reference of new Set(references)) expect(() => resolve({ $ref: reference })).not.toThrow();
+    // Every component is used (a named schema only exists where an operation holds it).
+    const used = new Set(references.map((reference) => reference.split('/').pop()));
+    expect(Object.keys(document.components.schemas).filter((name) => !used.has(name))).toEqual([]);
+    const signIn = resolve(
+      document.paths['/api/account/cookielogin'].post.responses['200'].content['application/json'].schema,
+    );
+    expect(signIn.properties.data.properties.claims.anyOf).toContainEqual({
+      $ref: '#/components/schemas/Claims',
+    });
+    expect(resolve({ $ref: '#/components/schemas/Claims' }).required).toEqual(
+      expect.arrayContaining(['userId', 'role']),
+    );
+  });
+
   it('documents a room list and the sign-in from their contracts', () => {
     const list = document.paths['/api/LocationArea'].get;
     const response = resolve(list.responses['200'].content['application/json'].schema);
-    expect(response.properties.data.properties.items.items.required).toEqual(
+    expect(resolve(response.properties.data.properties.items.items).required).toEqual(
       expect.arrayContaining(['id', 'name', 'locationId']),
     );
     expect(list.parameters.map((parameter: Json) => parameter.name)).toEqual(

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import * as contracts from '@xp/contracts';
 import {
   apiError,
   EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
@@ -127,13 +128,18 @@ function describePolicy(endpointPolicy: Policy): string {
  * or its serializer writes it (`output`). Dates leave as ISO strings; what JSON Schema cannot say (a custom
  * check, a transform) is left open, as fastify-type-provider-zod does.
  */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  shared?: Record<string, JsonSchema>,
+): JsonSchema {
   const result = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
     cycles: 'ref',
     reused: 'inline',
+    ...(shared ? { metadata: namingRegistry(schema, io) } : {}),
     override: (context) => {
       const def = (context.zodSchema as { _zod: { def: { type: string; out?: z.ZodType } } })._zod.def;
       const type = def.type;
@@ -160,8 +166,45 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     },
   }) as JsonSchema;
   delete result.$schema;
-  return result;
+  if (!shared || !result.$defs) return result;
+  // The named schemas it holds become components of their own, shared by every operation that uses them.
+  const { $defs, ...rest } = JSON.parse(
+    JSON.stringify(result).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as JsonSchema & { $defs: Record<string, JsonSchema> };
+  for (const [name, definition] of Object.entries($defs)) {
+    if (name.startsWith('__')) throw new Error(`OpenAPI: an unnamed recursive schema (${name}); name it`);
+    if (shared[name] && JSON.stringify(shared[name]) !== JSON.stringify(definition))
+      throw new Error(`OpenAPI: two schemas named ${name}`);
+    shared[name] = definition;
+  }
+  return rest;
 }
+
+let contractSchemaNames: Map<unknown, string> | undefined;
+/**
+ * The object schemas the contracts export, by export name (`claimsSchema` -> `Claims`, `member` ->
+ * `Member`): a component each wherever an operation's schema holds one.
+ */
+function contractSchemaNamesOf() {
+  if (contractSchemaNames) return contractSchemaNames;
+  contractSchemaNames = new Map();
+  const exports = Object.entries(contracts).sort(([a], [b]) => a.localeCompare(b, 'en'));
+  for (const [exportName, value] of exports)
+    if (value instanceof z.ZodObject && !contractSchemaNames.has(value))
+      contractSchemaNames.set(value, pascal(exportName.replace(/Schema$/, '')));
+  return contractSchemaNames;
+}
+
+/** zod's metadata with an `id` on the contracts' named schemas (not on the one converted, which has its own). */
+const namingRegistry = (root: z.ZodType, io: 'input' | 'output') =>
+  ({
+    get: (schema: z.ZodType) => {
+      const meta = z.globalRegistry.get(schema);
+      const name = schema === root ? undefined : contractSchemaNamesOf().get(schema);
+      if (!name) return meta;
+      return { ...meta, id: io === 'input' && !name.endsWith('Input') ? `${name}Input` : name };
+    },
+  }) as unknown as typeof z.globalRegistry;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -248,6 +291,8 @@ const successEnvelope = (data: JsonSchema): JsonSchema => ({
 });
 
 export function buildOpenApiDocument(): Json {
+  /** The contracts' named schemas the operations hold (see `contractSchemaNamesOf`). */
+  const shared: Record<string, JsonSchema> = {};
   const schemas: Record<string, JsonSchema> = {
     ApiError: {
       ...jsonSchemaOf(apiError, 'output'),
@@ -288,13 +333,13 @@ export function buildOpenApiDocument(): Json {
       for (const tag of endpoint.tags) tags.add(tag);
       const bodyContent: Record<string, Json> = {};
       if (endpoint.body) {
-        const body = { schema: addSchema(`${stem}Request`, jsonSchemaOf(endpoint.body, 'input')) };
+        const body = { schema: addSchema(`${stem}Request`, jsonSchemaOf(endpoint.body, 'input', shared)) };
         bodyContent['application/json'] = body;
         if (endpoint.urlEncoded) bodyContent['application/x-www-form-urlencoded'] = body;
       }
       if (endpoint.form)
         bodyContent['multipart/form-data'] = {
-          schema: addSchema(`${stem}Form`, jsonSchemaOf(endpoint.form, 'input')),
+          schema: addSchema(`${stem}Form`, jsonSchemaOf(endpoint.form, 'input', shared)),
         };
       const takesBody = Object.keys(bodyContent).length > 0;
       const parameters = [...parametersOf('path', endpoint.params), ...parametersOf('query', endpoint.query)];
@@ -313,7 +358,7 @@ export function buildOpenApiDocument(): Json {
               'application/json': {
                 schema: addSchema(
                   `${stem}Response`,
-                  successEnvelope(jsonSchemaOf(endpoint.response as z.ZodType, 'output')),
+                  successEnvelope(jsonSchemaOf(endpoint.response as z.ZodType, 'output', shared)),
                 ),
               },
             },
@@ -350,6 +395,7 @@ export function buildOpenApiDocument(): Json {
     });
   }
 
+  for (const name of Object.keys(shared).sort()) addSchema(name, shared[name] as JsonSchema);
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b, 'en')));
   return {
     openapi: '3.1.0',
