@@ -12,6 +12,10 @@ import { useObjectUrl } from '@/ui/use-object-url';
 import { useZodForm } from '@/ui/use-zod-form';
 import { Wizard, type WizardStep } from '@/ui/wizard';
 import { useChallengeTemplate, useCreateTemplate, useUpdateTemplate } from './api';
+import { BannerStep, type PickedPicture } from './banner-step';
+import { SettingsStep } from './settings-step';
+import { SummaryStep } from './summary-step';
+import { ThemeStep } from './theme-step';
 import {
   newTemplateValues,
   stepFields,
@@ -23,7 +27,6 @@ import {
   wizardFields,
   wizardSchema,
 } from './wizard-form';
-import { BannerStep, type PickedPicture, SettingsStep, SummaryStep, ThemeStep } from './wizard-steps';
 
 /** Editing a template opens at step 3, the settings (spec 000 section 2). */
 export const EDIT_START_STEP = 2;

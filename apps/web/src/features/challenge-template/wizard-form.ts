@@ -7,6 +7,7 @@ import {
   idSchema,
   themeDefaults,
 } from '@xp/contracts';
+import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -140,3 +141,8 @@ export function toTemplateForm(values: WizardOutput) {
     ...(pictureBankItemId ? { pictureBankItemId } : {}),
   };
 }
+
+/** The wizard's form, as each step gets it. */
+export type Form = UseFormReturn<WizardValues, unknown, WizardOutput>;
+/** A value set by a step's own control (not typed): marked as a person's change and checked at once. */
+export const touch = { shouldDirty: true, shouldTouch: true, shouldValidate: true } as const;
