@@ -64,16 +64,17 @@ export function accountRoutes(deps: AccountRouteDeps) {
       );
 
   return [
-    route(endpoints.cookieLogin, async ({ body, request, reply }) => {
-      const result = await service.login(deps, { ...body, address: request.ip });
+    route(endpoints.cookieLogin, async ({ body, request, reply, actor }) => {
+      const result = await service.login(deps, { ...body, address: request.ip }, actor);
       if (result.kind === 'tfa') {
         setTfaCookie(reply, result.challengeId);
         return { requiresTfa: true, claims: null };
       }
       return { requiresTfa: false, ...answer(reply, result.issued) };
     }),
-    route(endpoints.cookieLoginTfa, async ({ body, request, reply }) => {
-      const issued = await service.loginWithTfa(deps, request.cookies[TFA_COOKIE], body.tfaCode, request.ip);
+    route(endpoints.cookieLoginTfa, async ({ body, request, reply, actor }) => {
+      const challengeId = request.cookies[TFA_COOKIE];
+      const issued = await service.loginWithTfa(deps, challengeId, body.tfaCode, request.ip, actor);
       reply.clearCookie(TFA_COOKIE, { path: TFA_PATH });
       return answer(reply, issued);
     }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type Claims, Environment, hasAnyGymRight } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -164,6 +164,7 @@ async function limitLoginAttempts(deps: AccountDeps, email: string, address: str
 export async function login(
   deps: AccountDeps & { mail: Mailer },
   input: { email: string; password: string; address: string },
+  actor: Actor,
 ): Promise<LoginResult> {
   await limitLoginAttempts(deps, input.email, input.address);
 
@@ -171,13 +172,15 @@ export async function login(
   // The same answer, after the same work, for an unknown address and a wrong password.
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) {
-    await audit(deps.db, {
-      userId: user?.id ?? null,
-      entity: 'SignIn',
-      entityId: user?.id ?? 'unknown',
-      before: null,
-      after: { outcome: 'failed' },
-    });
+    const failed = { outcome: 'failed' };
+    await audit.write(
+      deps.db,
+      identified(actor, user?.id ?? null),
+      'SignIn',
+      user?.id ?? 'unknown',
+      null,
+      failed,
+    );
     throw errors.badRequest('auth.invalidCredentials');
   }
   if (user.isTfaEnabled) {
@@ -186,13 +189,7 @@ export async function login(
     return { kind: 'tfa', challengeId: await tfa.issueChallenge(deps.db, deps.mail, user, 'login') };
   }
   await resetLoginLimits(deps.db, user.email, input.address);
-  await audit(deps.db, {
-    userId: user.id,
-    entity: 'SignIn',
-    entityId: user.id,
-    before: null,
-    after: { outcome: 'signedIn' },
-  });
+  await audit.write(deps.db, identified(actor, user.id), 'SignIn', user.id, null, { outcome: 'signedIn' });
   return { kind: 'session', issued: await openSession(deps, user) };
 }
 
@@ -202,19 +199,15 @@ export async function loginWithTfa(
   challengeId: string | undefined,
   code: string,
   address: string,
+  actor: Actor,
 ) {
   await limitCodeGuesses(deps.db, address);
   const userId = await tfa.verifyChallenge(deps.db, { challengeId, purpose: 'login' }, code);
   const user = await repository.findUserById(deps.db, userId);
   if (!user?.passwordHash) throw errors.badRequest('tfa.errors.expired');
   await resetLoginLimits(deps.db, user.email, address);
-  await audit(deps.db, {
-    userId: user.id,
-    entity: 'SignIn',
-    entityId: user.id,
-    before: null,
-    after: { outcome: 'signedInWithTfa' },
-  });
+  const signedIn = { outcome: 'signedInWithTfa' };
+  await audit.write(deps.db, identified(actor, user.id), 'SignIn', user.id, null, signedIn);
   return openSession(deps, user);
 }
 

@@ -19,20 +19,18 @@ export function associationRoutes(deps: { db: Database; files: FilesDeps }) {
     route(endpoints.locations, ({ session, params, query }) =>
       service.listAssociationLocations(db, session, params.id, query),
     ),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createAssociation(db, files, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) =>
+      service.createAssociation(db, files, session, form, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateAssociation(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updateAssociation(db, files, session, form, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteAssociation(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteAssociation(db, session, params.id, actor),
     ),
-    route(endpoints.addLocation, ({ session, body, request }) =>
-      service.addLocation(db, session, body, request.id),
-    ),
-    route(endpoints.removeLocation, ({ session, body, request }) =>
-      service.removeLocation(db, session, body, request.id),
+    route(endpoints.addLocation, ({ session, body, actor }) => service.addLocation(db, session, body, actor)),
+    route(endpoints.removeLocation, ({ session, body, actor }) =>
+      service.removeLocation(db, session, body, actor),
     ),
   ];
 }

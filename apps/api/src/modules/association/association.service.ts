@@ -1,6 +1,6 @@
 import type { Association, AssociationLocationChange, Claims, UploadedFile } from '@xp/contracts';
 import { isAdmin } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
@@ -77,21 +77,14 @@ export async function createAssociation(
   files: FilesDeps,
   session: Claims,
   form: { name: string; banner?: UploadedFile | undefined },
-  requestId: string,
+  actor: Actor,
 ): Promise<Association> {
   assertAdmin(session);
   const bannerHash = (await storedBanner(files, form.banner)) ?? null;
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
       const created = await repository.insert(tx, { name: form.name, bannerHash });
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: audited(created),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, audited(created));
       return created;
     }),
   );
@@ -102,7 +95,7 @@ export async function updateAssociation(
   files: FilesDeps,
   session: Claims,
   form: { id: number; name: string; banner?: UploadedFile | undefined; removeBanner?: boolean | undefined },
-  requestId: string,
+  actor: Actor,
 ): Promise<Association> {
   assertAdmin(session);
   if (form.banner && form.removeBanner) throw errors.field('banner', 'association.errors.bannerConflict');
@@ -115,34 +108,27 @@ export async function updateAssociation(
       const before = (await repository.find(tx, form.id))!;
       const bannerHash = form.removeBanner ? null : (newBanner ?? before.bannerHash);
       const after = await repository.update(tx, form.id, { name: form.name, bannerHash });
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: form.id,
-        before: audited(before),
-        after: audited(after),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, form.id, audited(before), audited(after));
       return after;
     }),
   );
 }
 
 /** Its locations stay, in no association (the foreign key releases them). */
-export async function deleteAssociation(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteAssociation(db: Database, session: Claims, id: number, actor: Actor) {
   assertAdmin(session);
   await inTransaction(db, async (tx) => {
     if (!(await repository.lock(tx, id))) throw errors.notFound(NOT_FOUND);
     const before = (await repository.find(tx, id))!;
     await repository.remove(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: { ...audited(before), locationCount: before.locationCount },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      id,
+      { ...audited(before), locationCount: before.locationCount },
+      null,
+    );
   });
   return null;
 }
@@ -155,7 +141,7 @@ export function addLocation(
   db: Database,
   session: Claims,
   change: AssociationLocationChange,
-  requestId: string,
+  actor: Actor,
 ): Promise<Association> {
   assertAdmin(session);
   return inTransaction(db, async (tx) => {
@@ -168,7 +154,7 @@ export function addLocation(
     }
     if (location.associationId === null) {
       await repository.setLocationAssociation(tx, change.locationId, change.associationId);
-      await auditLocation(tx, session, change.locationId, null, change.associationId, requestId);
+      await auditLocation(tx, change.locationId, null, change.associationId, actor);
     }
     return (await repository.find(tx, change.associationId))!;
   });
@@ -179,7 +165,7 @@ export function removeLocation(
   db: Database,
   session: Claims,
   change: AssociationLocationChange,
-  requestId: string,
+  actor: Actor,
 ): Promise<Association> {
   assertAdmin(session);
   return inTransaction(db, async (tx) => {
@@ -189,24 +175,15 @@ export function removeLocation(
       throw errors.notFound('association.errors.locationNotInAssociation');
     }
     await repository.setLocationAssociation(tx, change.locationId, null);
-    await auditLocation(tx, session, change.locationId, change.associationId, null, requestId);
+    await auditLocation(tx, change.locationId, change.associationId, null, actor);
     return (await repository.find(tx, change.associationId))!;
   });
 }
 
 const auditLocation = (
   db: Database,
-  session: Claims,
   locationId: number,
   before: number | null,
   after: number | null,
-  requestId: string,
-) =>
-  audit(db, {
-    userId: session.userId,
-    entity: 'Location',
-    entityId: locationId,
-    before: { associationId: before },
-    after: { associationId: after },
-    requestId,
-  });
+  actor: Actor,
+) => audit.write(db, actor, 'Location', locationId, { associationId: before }, { associationId: after });

@@ -6,6 +6,7 @@ import {
   SubscriptionType,
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
+import { type Actor, audit, systemActor } from '../../platform/audit/audit.ts';
 import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
@@ -79,13 +80,13 @@ const canDebit = (period: { mandateStatus: string | null; iban: string | null })
   (period.mandateStatus === null && period.iban !== null);
 
 /** One batch of the issue phase: its invoices, notices and the billing rows moved on, in one transaction. */
-const issueBatch = (deps: BillingDeps, gymId: number, today: string, limit: number) =>
+const issueBatch = (deps: BillingDeps, gymId: number, today: string, limit: number, actor: Actor) =>
   inTransaction(deps.db, async (tx) => {
     const horizon = addDays(today, ISSUE_DAYS_AHEAD);
     const due = await repository.claimDuePeriods(tx, gymId, horizon, limit);
     // More of this gym: a full batch, or a membership periods behind whose next period is due too.
     const more = due.length === limit || due.some((period) => period.nextStart <= horizon);
-    return { more, ...(await issuePeriods(tx, deps, due, today)) };
+    return { more, ...(await issuePeriods(tx, deps, due, today, actor)) };
   });
 
 /**
@@ -97,6 +98,8 @@ export async function issuePeriods(
   deps: Pick<BillingDeps, 'links' | 'publicUrl'>,
   due: repository.DuePeriod[],
   today: string,
+  /** Who issues (audited): the billing run, or the person signing up. */
+  actor: Actor,
   /** The sign-up pays its first invoice at once: no direct debit queued for it, and no mail. */
   options: { paidNow?: boolean } = {},
 ) {
@@ -215,6 +218,20 @@ export async function issuePeriods(
     );
     const idOf = new Map(inserted.map((row) => [`${row.gym_id}:${row.sequence}`, row.id]));
     ids = made.map((entry) => idOf.get(`${entry.values.gymId}:${entry.values.sequence}`)!);
+    // As an invoice made by hand is audited (its view there: never the member's name).
+    const issued = made.map(({ values }, index) => ({
+      id: ids[index]!,
+      before: null,
+      after: {
+        invoiceNumber: values.invoiceNumber,
+        memberId: values.memberId,
+        totalCents: values.totalCents,
+        status: values.status,
+        periodStart: values.periodStart,
+        periodEnd: values.periodEnd,
+      },
+    }));
+    await audit.writeAll(tx, actor, 'Invoice', issued);
     await insertRecords(
       tx,
       'invoice_lines',
@@ -436,8 +453,16 @@ async function remindBatch(deps: BillingDeps, today: string, limit: number) {
  */
 export async function runBilling(
   deps: BillingDeps,
-  options: { today?: string; batchSize?: number; concurrency?: number; isStopping?: () => boolean } = {},
+  options: {
+    today?: string;
+    batchSize?: number;
+    concurrency?: number;
+    isStopping?: () => boolean;
+    /** Who runs it: the job (default), or an admin's development tool. */
+    actor?: Actor;
+  } = {},
 ): Promise<BillingRunResult> {
+  const actor = options.actor ?? systemActor('billing');
   const today = options.today ?? dutchToday();
   const batchSize = options.batchSize ?? 500;
   const isStopping = options.isStopping ?? (() => false);
@@ -448,7 +473,7 @@ export async function runBilling(
   const issueGyms = async () => {
     for (let gymId = gyms.shift(); gymId !== undefined && !isStopping(); gymId = gyms.shift()) {
       while (!isStopping()) {
-        const batch = await issueBatch(deps, gymId, today, batchSize);
+        const batch = await issueBatch(deps, gymId, today, batchSize, actor);
         result.invoices += batch.invoices;
         result.notices += batch.notices;
         // Every claimed membership moved on, so this ends; a membership periods behind comes again.

@@ -11,8 +11,8 @@ export function billingRoutes(deps: BillingDeps) {
   const { db } = deps;
   return [
     route(endpoints.getSettings, ({ session, params }) => service.getBillingSettings(db, session, params.id)),
-    route(endpoints.updateSettings, ({ session, params, body, request }) =>
-      service.updateBillingSettings(db, session, params.id, body, request.id),
+    route(endpoints.updateSettings, ({ session, params, body, actor }) =>
+      service.updateBillingSettings(db, session, params.id, body, actor),
     ),
     route(endpoints.debtors, ({ session, query }) => service.listDebtors(db, session, query)),
     route(endpoints.publicInvoice, ({ params, request }) =>
@@ -24,9 +24,9 @@ export function billingRoutes(deps: BillingDeps) {
     route(endpoints.publicMembership, ({ params, request }) =>
       service.publicMembership(deps, params.token, request.ip),
     ),
-    route(endpoints.cancelPublicMembership, ({ params, request }) =>
-      service.cancelPublicMembership(deps, params.token, request.ip),
+    route(endpoints.cancelPublicMembership, ({ params, request, actor }) =>
+      service.cancelPublicMembership(deps, params.token, request.ip, actor),
     ),
-    route(endpoints.runBilling, () => runBilling(deps)),
+    route(endpoints.runBilling, ({ actor }) => runBilling(deps, { actor })),
   ];
 }

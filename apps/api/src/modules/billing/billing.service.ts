@@ -12,7 +12,7 @@ import {
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import { isExpired } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
@@ -61,7 +61,7 @@ export function updateBillingSettings(
   session: Claims,
   locationId: number,
   input: BillingSettingsInput,
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).for('update');
@@ -69,14 +69,7 @@ export function updateBillingSettings(
     const before = await settingsOf(tx, locationId);
     await tx.update(locations).set(input).where(eq(locations.id, locationId));
     const after = await settingsOf(tx, locationId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'LocationBillingSettings',
-      entityId: locationId,
-      before,
-      after,
-      requestId,
-    });
+    await audit.write(tx, actor, 'LocationBillingSettings', locationId, before, after);
     return after;
   });
 }
@@ -266,7 +259,12 @@ export async function publicMembership(deps: BillingDeps, token: string, address
  * Ends the membership from its link on the earliest day the notice period allows (an end already set that
  * is no later stays: nothing to cancel), audited as the member's own change, and confirmed by mail.
  */
-export async function cancelPublicMembership(deps: BillingDeps, token: string, address: string) {
+export async function cancelPublicMembership(
+  deps: BillingDeps,
+  token: string,
+  address: string,
+  actor: Actor,
+) {
   await enforceRateLimit(deps.db, `billing-link:address:${address}`, PUBLIC_LIMIT);
   return inTransaction(deps.db, async (tx) => {
     const row = await membershipOfLink(tx, deps, token, true);
@@ -279,14 +277,8 @@ export async function cancelPublicMembership(deps: BillingDeps, token: string, a
       .update(memberships)
       .set({ endDate, updatedAt: new Date() })
       .where(eq(memberships.id, row.membership.id));
-    await audit(tx, {
-      userId: null,
-      entity: 'Membership',
-      entityId: row.membership.id,
-      before: { endDate: row.membership.endDate },
-      after: { endDate, by: 'cancelLink' },
-      requestId: 'cancel-link',
-    });
+    const ended = { endDate, by: 'cancelLink' };
+    await audit.write(tx, actor, 'Membership', row.membership.id, { endDate: row.membership.endDate }, ended);
     if (row.email)
       await enqueueMails(tx, [
         {

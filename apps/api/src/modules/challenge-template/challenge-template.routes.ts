@@ -9,17 +9,17 @@ export function challengeTemplateRoutes(deps: { db: Database; files: FilesDeps }
   return [
     route(endpoints.list, ({ session, query }) => service.listChallengeTemplates(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getChallengeTemplate(db, session, params.id)),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createChallengeTemplate(db, files, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) =>
+      service.createChallengeTemplate(db, files, session, form, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateChallengeTemplate(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updateChallengeTemplate(db, files, session, form, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteChallengeTemplate(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteChallengeTemplate(db, session, params.id, actor),
     ),
-    route(endpoints.setIsActive, ({ session, params, body, request }) =>
-      service.setChallengeTemplateActive(db, session, params.id, body.isActive, request.id),
+    route(endpoints.setIsActive, ({ session, params, body, actor }) =>
+      service.setChallengeTemplateActive(db, session, params.id, body.isActive, actor),
     ),
   ];
 }

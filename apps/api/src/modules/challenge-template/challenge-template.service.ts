@@ -7,7 +7,7 @@ import type {
   UploadedFile,
 } from '@xp/contracts';
 import { isAdmin } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
@@ -118,7 +118,7 @@ export async function createChallengeTemplate(
   files: FilesDeps,
   session: Claims,
   form: CreateForm,
-  requestId: string,
+  actor: Actor,
 ) {
   assertAdmin(session);
   const uploaded = await storedBanner(files, form.challengeBanner);
@@ -129,14 +129,7 @@ export async function createChallengeTemplate(
         ? await pictureBanner(tx, form.pictureBankItemId, form.theme)
         : { challengeBannerHash: null, pictureBankItemId: null };
     const created = await repository.insert(tx, { ...values(form), ...banner });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: created,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, created.id, null, created);
     return toTemplate(created);
   });
 }
@@ -146,7 +139,7 @@ export async function updateChallengeTemplate(
   files: FilesDeps,
   session: Claims,
   form: UpdateForm,
-  requestId: string,
+  actor: Actor,
 ) {
   assertAdmin(session);
   const uploaded = await storedBanner(files, form.challengeBanner);
@@ -165,7 +158,7 @@ export async function updateChallengeTemplate(
         pictureBankItemId: before.pictureBankItemId,
       };
     const after = await repository.update(tx, form.id, { ...values(form), ...banner });
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: form.id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, form.id, before, after);
     return toTemplate(after);
   });
 }
@@ -174,20 +167,13 @@ export async function updateChallengeTemplate(
  * Deletes a template. Challenges made from it will refer to it with `on delete restrict`; while any does,
  * the delete is refused (409 `challengeTemplate.errors.inUse`) and the template can be switched off instead.
  */
-export async function deleteChallengeTemplate(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteChallengeTemplate(db: Database, session: Claims, id: number, actor: Actor) {
   assertAdmin(session);
   try {
     await inTransaction(db, async (tx) => {
       const before = await findOrFail(tx, id, true);
       await repository.remove(tx, id);
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: id,
-        before,
-        after: null,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, id, before, null);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw errors.conflict('general', 'challengeTemplate.errors.inUse');
@@ -201,13 +187,13 @@ export function setChallengeTemplateActive(
   session: Claims,
   id: number,
   isActive: boolean,
-  requestId: string,
+  actor: Actor,
 ) {
   assertAdmin(session);
   return inTransaction(db, async (tx) => {
     const before = await findOrFail(tx, id, true);
     const after = await repository.update(tx, id, { isActive });
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, id, before, after);
     return toTemplate(after);
   });
 }

@@ -9,17 +9,13 @@ export function challengeRoutes(deps: { db: Database }) {
     route(endpoints.list, ({ session, query }) => service.listChallenges(db, session, query)),
     route(endpoints.popular, ({ session, query }) => service.popularChallengeTemplates(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getChallenge(db, session, params.id)),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createChallenge(db, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) => service.createChallenge(db, session, form, actor)),
+    route(endpoints.update, ({ session, form, actor }) => service.updateChallenge(db, session, form, actor)),
+    route(endpoints.setIsActive, ({ session, params, body, actor }) =>
+      service.setChallengeActive(db, session, body.id, params.isActive, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateChallenge(db, session, form, request.id),
-    ),
-    route(endpoints.setIsActive, ({ session, params, body, request }) =>
-      service.setChallengeActive(db, session, body.id, params.isActive, request.id),
-    ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteChallenge(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteChallenge(db, session, params.id, actor),
     ),
   ];
 }

@@ -13,7 +13,7 @@ import {
   checkChallengeRules,
   PublicationStatus,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
@@ -111,7 +111,7 @@ export async function getChallenge(db: Database, session: Claims, id: number) {
  * Makes a challenge for the session's owner from an active, published template, with a copy of the
  * template as it is now. A platform administrator's challenge says so (`createdByPlatform`).
  */
-export function createChallenge(db: Database, session: Claims, form: CreateForm, requestId: string) {
+export function createChallenge(db: Database, session: Claims, form: CreateForm, actor: Actor) {
   const owner = ownerOf(session);
   return inTransaction(db, async (tx) => {
     const template = await repository.findTemplate(tx, form.challengeTemplateId);
@@ -128,20 +128,13 @@ export function createChallenge(db: Database, session: Claims, form: CreateForm,
       createdByPlatform: session.role === 'Admin',
       createdBy: session.userId,
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: created,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, created.id, null, created);
     return toChallenge(created);
   });
 }
 
 /** Changes a challenge of the owner; its template stays, the span rule uses the copy made with it. */
-export function updateChallenge(db: Database, session: Claims, form: UpdateForm, requestId: string) {
+export function updateChallenge(db: Database, session: Claims, form: UpdateForm, actor: Actor) {
   const owner = ownerOf(session);
   return inTransaction(db, async (tx) => {
     const before = await findOrFail(tx, owner, form.id, true);
@@ -150,7 +143,7 @@ export function updateChallenge(db: Database, session: Claims, form: UpdateForm,
       ...values(form),
       isActive: form.isActive ?? before.isActive,
     });
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: form.id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, form.id, before, after);
     return toChallenge(after);
   });
 }
@@ -160,23 +153,23 @@ export function setChallengeActive(
   session: Claims,
   id: number,
   isActive: boolean,
-  requestId: string,
+  actor: Actor,
 ) {
   const owner = ownerOf(session);
   return inTransaction(db, async (tx) => {
     const before = await findOrFail(tx, owner, id, true);
     const after = await repository.update(tx, id, { isActive });
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, id, before, after);
     return toChallenge(after);
   });
 }
 
-export async function deleteChallenge(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteChallenge(db: Database, session: Claims, id: number, actor: Actor) {
   const owner = ownerOf(session);
   await inTransaction(db, async (tx) => {
     const before = await findOrFail(tx, owner, id, true);
     await repository.remove(tx, id);
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after: null, requestId });
+    await audit.write(tx, actor, ENTITY, id, before, null);
   });
   return null;
 }

@@ -6,7 +6,7 @@ import {
   type LocationEmployeeDetail,
   type NewLocationEmployees,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -51,26 +51,21 @@ export async function getGymEmployee(
 }
 
 /** Takes the employee out of the active gym; their account (and other gyms) stay. */
-export async function removeGymEmployee(
-  db: Database,
-  session: Claims,
-  employeeId: number,
-  requestId: string,
-) {
+export async function removeGymEmployee(db: Database, session: Claims, employeeId: number, actor: Actor) {
   if (employeeId === session.userId) throw errors.badRequest('employee.errors.removeSelf');
   await inTransaction(db, async (tx) => {
     await lockUserLinks(tx, employeeId);
     const { gymId, employee } = await employeeOfActiveGym(tx, session, employeeId);
     const locations = await repository.locationsOfEmployee(tx, gymId, employeeId);
     await repository.removeFromGym(tx, gymId, employeeId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: GYM_ENTITY,
-      entityId: `${gymId}:${employeeId}`,
-      before: { gymId, employeeId, email: employee.email, locationIds: locations.map((l) => l.locationId) },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      GYM_ENTITY,
+      `${gymId}:${employeeId}`,
+      { gymId, employeeId, email: employee.email, locationIds: locations.map((l) => l.locationId) },
+      null,
+    );
   });
   return null;
 }
@@ -82,14 +77,14 @@ const invitationScope = (session: Claims) => ({ kind: 'gymEmployee' as const, gy
 export const listInvitations = (deps: EmployeeDeps, session: Claims, query: ListQuery) =>
   invitations.listOpenInvitations(deps, invitationScope(session), query);
 
-export const inviteEmployee = (deps: EmployeeDeps, session: Claims, email: string) =>
-  invitations.inviteOpen(deps, session, invitationScope(session), email);
+export const inviteEmployee = (deps: EmployeeDeps, session: Claims, email: string, actor: Actor) =>
+  invitations.inviteOpen(deps, session, invitationScope(session), email, actor);
 
-export const resendInvitation = (deps: EmployeeDeps, session: Claims, id: number) =>
-  invitations.resendInvitation(deps, session, invitationScope(session), id);
+export const resendInvitation = (deps: EmployeeDeps, session: Claims, id: number, actor: Actor) =>
+  invitations.resendInvitation(deps, session, invitationScope(session), id, actor);
 
-export const cancelInvitation = (deps: EmployeeDeps, session: Claims, id: number) =>
-  invitations.cancelInvitation(deps, session, invitationScope(session), id);
+export const cancelInvitation = (deps: EmployeeDeps, session: Claims, id: number, actor: Actor) =>
+  invitations.cancelInvitation(deps, invitationScope(session), id, actor);
 
 // ------------------------------------------------------------------------------------------ a location
 
@@ -148,7 +143,7 @@ export async function addLocationEmployees(
   session: Claims,
   locationId: number,
   input: NewLocationEmployees,
-  requestId: string,
+  actor: Actor,
 ) {
   const location = await manageableLocation(db, session, locationId);
   const wanted = [...new Set(input.employeeIds)];
@@ -157,13 +152,9 @@ export async function addLocationEmployees(
     if (known.length !== wanted.length) throw errors.field('employeeIds', 'employee.errors.notGymEmployee');
     const added = await repository.addToLocation(tx, location.id, wanted);
     if (added.length > 0) {
-      await audit(tx, {
-        userId: session.userId,
-        entity: LOCATION_ENTITY,
-        entityId: String(location.id),
-        before: null,
-        after: { locationId: location.id, employeeIds: added },
-        requestId,
+      await audit.write(tx, actor, LOCATION_ENTITY, String(location.id), null, {
+        locationId: location.id,
+        employeeIds: added,
       });
     }
     return { added: added.length };
@@ -176,7 +167,7 @@ export async function removeLocationEmployee(
   session: Claims,
   locationId: number,
   employeeId: number,
-  requestId: string,
+  actor: Actor,
 ) {
   const location = await manageableLocation(db, session, locationId);
   if (employeeId === session.userId) throw errors.badRequest('employee.errors.removeSelf');
@@ -185,14 +176,14 @@ export async function removeLocationEmployee(
     const employee = await repository.findLocationEmployee(tx, location.id, employeeId);
     if (!employee) throw errors.notFound('employee.errors.notFound');
     await repository.removeFromLocation(tx, location.id, employeeId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: LOCATION_ENTITY,
-      entityId: `${location.id}:${employeeId}`,
-      before: { locationId: location.id, employeeId, email: employee.email },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      LOCATION_ENTITY,
+      `${location.id}:${employeeId}`,
+      { locationId: location.id, employeeId, email: employee.email },
+      null,
+    );
   });
   return null;
 }

@@ -16,26 +16,26 @@ export function employerEmployeeRoutes(deps: service.EmployerEmployeeDeps) {
   return [
     route(employees.list, ({ session, query }) => service.listEmployees(db, session, query)),
     route(employees.get, ({ session, params }) => service.getEmployee(db, session, params.id)),
-    route(employees.remove, ({ session, params, body, request }) =>
-      service.removeEmployee(db, session, params.activeEmployerId, body.userId, request.id),
+    route(employees.remove, ({ session, params, body, actor }) =>
+      service.removeEmployee(db, session, params.activeEmployerId, body.userId, actor),
     ),
     route(employees.invitations, ({ session, params, query }) =>
       service.listInvitations(deps, session, params.activeEmployerId, query),
     ),
-    route(employees.invite, ({ session, params, body }) =>
-      service.inviteEmployee(deps, session, params.activeEmployerId, body.email),
+    route(employees.invite, ({ session, params, body, actor }) =>
+      service.inviteEmployee(deps, session, params.activeEmployerId, body.email, actor),
     ),
-    route(employees.inviteMultiple, ({ session, params, body }) =>
-      service.inviteMultipleEmployees(deps, session, params.activeEmployerId, body.emails),
+    route(employees.inviteMultiple, ({ session, params, body, actor }) =>
+      service.inviteMultipleEmployees(deps, session, params.activeEmployerId, body.emails, actor),
     ),
     route(employees.verifyEmailExcel, ({ session, params, form }) =>
       service.verifyEmailExcel(db, session, params.activeEmployerId, form.file),
     ),
-    route(employees.resendInvitation, ({ session, params }) =>
-      service.resendInvitation(deps, session, params.id),
+    route(employees.resendInvitation, ({ session, params, actor }) =>
+      service.resendInvitation(deps, session, params.id, actor),
     ),
-    route(employees.cancelInvitation, ({ session, params }) =>
-      service.cancelInvitation(deps, session, params.id),
+    route(employees.cancelInvitation, ({ session, params, actor }) =>
+      service.cancelInvitation(deps, session, params.id, actor),
     ),
   ];
 }

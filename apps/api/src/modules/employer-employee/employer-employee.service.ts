@@ -10,7 +10,7 @@ import {
   type UploadedFile,
   type VerifiedEmailRow,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
@@ -61,7 +61,7 @@ export async function removeEmployee(
   session: Claims,
   activeEmployerId: number,
   userId: number,
-  requestId: string,
+  actor: Actor,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
   await inTransaction(db, async (tx) => {
@@ -69,14 +69,14 @@ export async function removeEmployee(
     const employee = await repository.findEmployee(tx, employerId, userId);
     if (!employee) throw errors.notFound('employerEmployee.errors.notFound');
     await repository.removeEmployee(tx, employerId, userId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: `${employerId}:${userId}`,
-      before: { employerId, userId, email: employee.email },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      `${employerId}:${userId}`,
+      { employerId, userId, email: employee.email },
+      null,
+    );
   });
   return null;
 }
@@ -106,9 +106,10 @@ export async function inviteEmployee(
   session: Claims,
   activeEmployerId: number,
   email: string,
+  actor: Actor,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
-  const invitation = await invitations.inviteOpen(deps, session, scopeOf(employerId), email);
+  const invitation = await invitations.inviteOpen(deps, session, scopeOf(employerId), email, actor);
   return (await withEmployerName(deps.db, employerId))(invitation);
 }
 
@@ -123,6 +124,7 @@ export async function inviteMultipleEmployees(
   session: Claims,
   activeEmployerId: number,
   emails: string[],
+  actor: Actor,
 ): Promise<InviteMultipleEmployeesResult> {
   const employerId = employerOfPath(session, activeEmployerId);
   const seen = new Set<string>();
@@ -140,7 +142,7 @@ export async function inviteMultipleEmployees(
     }
     seen.add(key);
     try {
-      await invitations.invite(deps, session, { ...scopeOf(employerId), email });
+      await invitations.invite(deps, session, { ...scopeOf(employerId), email }, actor);
       invited++;
     } catch (error) {
       const reason = error instanceof AppError ? skipReason.safeParse(error.errors[0]?.message) : undefined;
@@ -179,11 +181,16 @@ export async function verifyEmailExcel(
   return { rows };
 }
 
-export async function resendInvitation(deps: EmployerEmployeeDeps, session: Claims, id: number) {
+export async function resendInvitation(
+  deps: EmployerEmployeeDeps,
+  session: Claims,
+  id: number,
+  actor: Actor,
+) {
   const employerId = activeEmployerOf(session);
-  const invitation = await invitations.resendInvitation(deps, session, scopeOf(employerId), id);
+  const invitation = await invitations.resendInvitation(deps, session, scopeOf(employerId), id, actor);
   return (await withEmployerName(deps.db, employerId))(invitation);
 }
 
-export const cancelInvitation = (deps: EmployerEmployeeDeps, session: Claims, id: number) =>
-  invitations.cancelInvitation(deps, session, scopeOf(activeEmployerOf(session)), id);
+export const cancelInvitation = (deps: EmployerEmployeeDeps, session: Claims, id: number, actor: Actor) =>
+  invitations.cancelInvitation(deps, scopeOf(activeEmployerOf(session)), id, actor);

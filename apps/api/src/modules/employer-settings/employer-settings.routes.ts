@@ -8,11 +8,11 @@ export function employerSettingsRoutes(deps: { db: Database; files: FilesDeps })
   const { db, files } = deps;
   return [
     route(endpoints.get, ({ session, params }) => service.getEmployerSettings(db, session, params.id)),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateEmployerSettings(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updateEmployerSettings(db, files, session, form, actor),
     ),
-    route(endpoints.updateFinancial, ({ session, body, request }) =>
-      service.updateFinancialSettings(db, session, body, request.id),
+    route(endpoints.updateFinancial, ({ session, body, actor }) =>
+      service.updateFinancialSettings(db, session, body, actor),
     ),
     route(endpoints.sort, ({ session, query }) => service.listEmployerOptions(db, session, query)),
     route(endpoints.locations, ({ session, query }) => service.listEmployerLocations(db, session, query)),

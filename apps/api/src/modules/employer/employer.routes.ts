@@ -7,23 +7,17 @@ export function employerRoutes(deps: service.EmployerDeps) {
   return [
     route(endpoints.list, ({ session, query }) => service.listEmployers(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getEmployer(deps, session, params.id)),
-    route(endpoints.create, ({ session, body, request }) =>
-      service.createEmployer(deps, session, body, request.id),
+    route(endpoints.create, ({ session, body, actor }) => service.createEmployer(deps, session, body, actor)),
+    route(endpoints.update, ({ body, actor }) => service.renameEmployer(db, body, actor)),
+    route(endpoints.remove, ({ params, actor }) => service.deleteEmployer(db, params.id, actor)),
+    route(endpoints.invite, ({ session, params, body, actor }) =>
+      service.inviteContact(deps, session, params.id, body.email, actor),
     ),
-    route(endpoints.update, ({ session, body, request }) =>
-      service.renameEmployer(db, session, body, request.id),
+    route(endpoints.resendInvitation, ({ session, params, actor }) =>
+      service.resendInvitation(deps, session, params.id, params.invitationId, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteEmployer(db, session, params.id, request.id),
-    ),
-    route(endpoints.invite, ({ session, params, body }) =>
-      service.inviteContact(deps, session, params.id, body.email),
-    ),
-    route(endpoints.resendInvitation, ({ session, params }) =>
-      service.resendInvitation(deps, session, params.id, params.invitationId),
-    ),
-    route(endpoints.cancelInvitation, ({ session, params }) =>
-      service.cancelInvitation(deps, session, params.id, params.invitationId),
+    route(endpoints.cancelInvitation, ({ params, actor }) =>
+      service.cancelInvitation(deps, params.id, params.invitationId, actor),
     ),
   ];
 }

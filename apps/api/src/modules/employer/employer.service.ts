@@ -1,5 +1,5 @@
 import type { Claims, Employer, EmployerDetail, EmployerRegistration } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
@@ -64,46 +64,29 @@ export function createEmployer(
   deps: EmployerDeps,
   session: Claims,
   input: { name: string; email: string },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueName(() =>
     inTransaction(deps.db, async (tx) => {
       const created = await repository.insert(tx, input.name);
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: { name: created.name },
-        requestId,
-      });
-      await invitations.invite({ ...deps, db: tx }, session, {
-        ...scopeOf(created.id),
-        email: input.email,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, { name: created.name });
+      await invitations.invite(
+        { ...deps, db: tx },
+        session,
+        { ...scopeOf(created.id), email: input.email },
+        actor,
+      );
       return toEmployer(created);
     }),
   );
 }
 
-export function renameEmployer(
-  db: Database,
-  session: Claims,
-  input: { id: number; name: string },
-  requestId: string,
-) {
+export function renameEmployer(db: Database, input: { id: number; name: string }, actor: Actor) {
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
       const before = await findEmployer(tx, input.id);
       const after = await repository.rename(tx, input.id, input.name);
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: input.id,
-        before: { name: before.name },
-        after: { name: after.name },
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, input.id, { name: before.name }, { name: after.name });
       return toEmployer(after);
     }),
   );
@@ -113,7 +96,7 @@ export function renameEmployer(
  * Refused while the employer has employees or challenges. Otherwise its users lose the link and its invitations end
  * (both go with the employer's row: their foreign keys cascade), so their codes answer "not found".
  */
-export async function deleteEmployer(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteEmployer(db: Database, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     // The lock makes an employee joining meanwhile wait (its link needs the employer row).
     if (!(await repository.lock(tx, id))) throw errors.notFound(NOT_FOUND);
@@ -131,27 +114,31 @@ export async function deleteEmployer(db: Database, session: Claims, id: number, 
       if (isForeignKeyViolation(error)) throw errors.conflict('general', 'employer.errors.hasXpHistory');
       throw error;
     }
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: { name: before.name, userCount: before.userCount },
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, { name: before.name, userCount: before.userCount }, null);
   });
   return null;
 }
 
 // --- invitations: the registration module's machinery, scoped to one employer
 
-export async function inviteContact(deps: EmployerDeps, session: Claims, id: number, email: string) {
+export async function inviteContact(
+  deps: EmployerDeps,
+  session: Claims,
+  id: number,
+  email: string,
+  actor: Actor,
+) {
   await findEmployer(deps.db, id);
-  return invitations.inviteOpen(deps, session, scopeOf(id), email);
+  return invitations.inviteOpen(deps, session, scopeOf(id), email, actor);
 }
 
-export const resendInvitation = (deps: EmployerDeps, session: Claims, id: number, invitationId: number) =>
-  invitations.resendInvitation(deps, session, scopeOf(id), invitationId);
+export const resendInvitation = (
+  deps: EmployerDeps,
+  session: Claims,
+  id: number,
+  invitationId: number,
+  actor: Actor,
+) => invitations.resendInvitation(deps, session, scopeOf(id), invitationId, actor);
 
-export const cancelInvitation = (deps: EmployerDeps, session: Claims, id: number, invitationId: number) =>
-  invitations.cancelInvitation(deps, session, scopeOf(id), invitationId);
+export const cancelInvitation = (deps: EmployerDeps, id: number, invitationId: number, actor: Actor) =>
+  invitations.cancelInvitation(deps, scopeOf(id), invitationId, actor);

@@ -7,22 +7,18 @@ export function entryRoutes(deps: { db: Database }) {
   const { db } = deps;
   return [
     route(entryEndpoints.list, ({ session, query }) => service.listEntries(db, session, query)),
-    route(entryEndpoints.create, ({ session, body, request }) =>
-      service.createEntry(db, session, body, request.id),
+    route(entryEndpoints.create, ({ session, body, actor }) => service.createEntry(db, session, body, actor)),
+    route(entryEndpoints.update, ({ session, body, actor }) => service.updateEntry(db, session, body, actor)),
+    route(entryEndpoints.exit, ({ session, params, actor }) =>
+      service.recordExit(db, session, params.id, actor),
     ),
-    route(entryEndpoints.update, ({ session, body, request }) =>
-      service.updateEntry(db, session, body, request.id),
-    ),
-    route(entryEndpoints.exit, ({ session, params, request }) =>
-      service.recordExit(db, session, params.id, request.id),
-    ),
-    route(entryEndpoints.remove, ({ session, params, request }) =>
-      service.deleteEntry(db, session, params.id, request.id),
+    route(entryEndpoints.remove, ({ session, params, actor }) =>
+      service.deleteEntry(db, session, params.id, actor),
     ),
     route(entryEndpoints.checkIn, ({ session, body }) => service.checkIn(db, session, body.qrCode)),
     route(entryEndpoints.attempts, ({ session, query }) => service.listAttempts(db, session, query)),
-    route(entryEndpoints.approve, ({ session, params, request }) =>
-      service.approveAttempt(db, session, params.id, request.id),
+    route(entryEndpoints.approve, ({ session, params, actor }) =>
+      service.approveAttempt(db, session, params.id, actor),
     ),
     route(entryEndpoints.inside, ({ session, params, query }) =>
       service.listInside(db, session, params.id, query),

@@ -8,7 +8,7 @@ import {
   type RefusalReason,
 } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -89,7 +89,7 @@ export async function createEntry(
   db: Database,
   session: Claims,
   input: EntryTimes & { memberId: number; membershipId?: number | undefined },
-  requestId: string,
+  actor: Actor,
 ) {
   const locationId = activeLocationOf(session);
   const gymId = activeGymOf(session);
@@ -120,14 +120,7 @@ export async function createEntry(
       createdBy: session.userId,
     });
     const created = present((await repository.findEntry(tx, id))!);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Entry',
-      entityId: id,
-      before: null,
-      after: created,
-      requestId,
-    });
+    await audit.write(tx, actor, 'Entry', id, null, created);
     return created;
   });
 }
@@ -137,7 +130,7 @@ export async function updateEntry(
   db: Database,
   session: Claims,
   input: EntryTimes & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const before = present(await ownEntry(tx, session, input.id, true));
@@ -149,42 +142,28 @@ export async function updateEntry(
       input.exitTime === undefined ? null : repository.instantOf(input.date, input.exitTime),
     );
     const after = present((await repository.findEntry(tx, input.id))!);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Entry',
-      entityId: input.id,
-      before,
-      after,
-      requestId,
-    });
+    await audit.write(tx, actor, 'Entry', input.id, before, after);
     return after;
   });
 }
 
 /** Records that the member left, now. */
-export async function recordExit(db: Database, session: Claims, id: number, requestId: string) {
+export async function recordExit(db: Database, session: Claims, id: number, actor: Actor) {
   return inTransaction(db, async (tx) => {
     const before = present(await ownEntry(tx, session, id, true));
     if (before.exitAt !== null) throw errors.conflict('general', 'entry.errors.exitAlreadyRecorded');
     await repository.recordExit(tx, id);
     const after = present((await repository.findEntry(tx, id))!);
-    await audit(tx, { userId: session.userId, entity: 'Entry', entityId: id, before, after, requestId });
+    await audit.write(tx, actor, 'Entry', id, before, after);
     return after;
   });
 }
 
-export async function deleteEntry(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteEntry(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const before = present(await ownEntry(tx, session, id, true));
     await repository.removeEntry(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Entry',
-      entityId: id,
-      before,
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, 'Entry', id, before, null);
   });
   return null;
 }
@@ -226,7 +205,7 @@ export async function listAttempts(
 }
 
 /** Lets in a member the door refused: an entry of its own (source "approved"), audited; once only. */
-export async function approveAttempt(db: Database, session: Claims, id: number, requestId: string) {
+export async function approveAttempt(db: Database, session: Claims, id: number, actor: Actor) {
   const locationId = activeLocationOf(session);
   return inTransaction(db, async (tx) => {
     const attempt = await repository.findAttempt(tx, id);
@@ -246,14 +225,7 @@ export async function approveAttempt(db: Database, session: Claims, id: number, 
     });
     await repository.approveAttempt(tx, id, entryId, session.userId);
     const created = present((await repository.findEntry(tx, entryId))!);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'EntryAttempt',
-      entityId: id,
-      before: { approvedEntryId: null },
-      after: { approvedEntryId: entryId },
-      requestId,
-    });
+    await audit.write(tx, actor, 'EntryAttempt', id, { approvedEntryId: null }, { approvedEntryId: entryId });
     return created;
   });
 }

@@ -13,20 +13,20 @@ export function fitnessProductRoutes(deps: { db: Database; files: FilesDeps }) {
     route(endpoints.catalogue, ({ session }) => service.catalogue(db, session)),
     route(endpoints.edit, ({ session, params }) => service.getEdit(db, session, params.id)),
     route(endpoints.get, ({ session, params }) => service.getProduct(db, session, params.id)),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createProduct(db, files, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) =>
+      service.createProduct(db, files, session, form, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateProduct(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updateProduct(db, files, session, form, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteProduct(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteProduct(db, session, params.id, actor),
     ),
-    route(endpoints.accept, ({ session, params, body, request }) =>
-      service.acceptVersion(db, session, params.versionId, body, request.id),
+    route(endpoints.accept, ({ session, params, body, actor }) =>
+      service.acceptVersion(db, session, params.versionId, body, actor),
     ),
-    route(endpoints.deny, ({ session, params, body, request }) =>
-      service.denyVersion(db, session, params.versionId, body.reason, request.id),
+    route(endpoints.deny, ({ session, params, body, actor }) =>
+      service.denyVersion(db, session, params.versionId, body.reason, actor),
     ),
   ];
 }

@@ -10,25 +10,23 @@ export function gymRoutes(deps: { db: Database; files: FilesDeps }) {
     route(endpoints.list, ({ session, query }) => service.listGyms(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getGym(db, session, params.id)),
     route(endpoints.getPublic, ({ params }) => service.getPublicGym(db, params.id)),
-    route(endpoints.create, ({ session, body, request }) => service.createGym(db, session, body, request.id)),
-    route(endpoints.update, ({ session, body, request }) => service.updateGym(db, session, body, request.id)),
-    route(endpoints.remove, ({ session, body, request }) =>
-      service.deleteGym(db, session, body.id, request.id),
-    ),
+    route(endpoints.create, ({ body, actor }) => service.createGym(db, body, actor)),
+    route(endpoints.update, ({ session, body, actor }) => service.updateGym(db, session, body, actor)),
+    route(endpoints.remove, ({ body, actor }) => service.deleteGym(db, body.id, actor)),
     route(endpoints.invoiceDetails, ({ session, params }) =>
       service.getInvoiceDetails(db, session, params.id),
     ),
-    route(endpoints.updateInvoiceDetails, ({ session, body, request }) =>
-      service.updateInvoiceDetails(db, session, body, request.id),
+    route(endpoints.updateInvoiceDetails, ({ session, body, actor }) =>
+      service.updateInvoiceDetails(db, session, body, actor),
     ),
     route(endpoints.registrationSettings, ({ session, params }) =>
       service.getRegistrationSettings(db, session, params.id),
     ),
-    route(endpoints.updateRegistration, ({ session, form, request }) =>
-      service.updateRegistration(db, files, session, form, request.id),
+    route(endpoints.updateRegistration, ({ session, form, actor }) =>
+      service.updateRegistration(db, files, session, form, actor),
     ),
-    route(endpoints.removeBanner, ({ session, params, request }) =>
-      service.setBanner(db, session, params.id, null, request.id),
+    route(endpoints.removeBanner, ({ session, params, actor }) =>
+      service.setBanner(db, session, params.id, null, actor),
     ),
   ];
 }

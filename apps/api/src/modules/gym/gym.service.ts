@@ -1,6 +1,6 @@
 import type { Claims, Gym, GymRegistrationSettings, PublicGym, UploadedFile } from '@xp/contracts';
 import { hasAnyGymRight, hasGymRight, isAdmin } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
@@ -80,49 +80,30 @@ export async function getPublicGym(db: Database, id: number): Promise<PublicGym>
   return { id: row.id, name: row.name, slug: row.slug, bannerHash: row.bannerHash };
 }
 
-export function createGym(db: Database, session: Claims, input: GymInput, requestId: string) {
+export function createGym(db: Database, input: GymInput, actor: Actor) {
   return withUniqueSlug(() =>
     inTransaction(db, async (tx) => {
       const created = await repository.insert(tx, { name: input.name, slug: input.slug });
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: audited(created),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, audited(created));
       return toGym(created);
     }),
   );
 }
 
-export function updateGym(
-  db: Database,
-  session: Claims,
-  input: GymInput & { id: number },
-  requestId: string,
-) {
+export function updateGym(db: Database, session: Claims, input: GymInput & { id: number }, actor: Actor) {
   assertMayAlter(session, input.id);
   return withUniqueSlug(() =>
     inTransaction(db, async (tx) => {
       const before = await findForChange(tx, session, input.id);
       const after = await repository.update(tx, input.id, { name: input.name, slug: input.slug });
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: input.id,
-        before: audited(before),
-        after: audited(after),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, input.id, audited(before), audited(after));
       return toGym(after);
     }),
   );
 }
 
 /** Refused while the gym has locations: they must be removed or moved first. */
-export async function deleteGym(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteGym(db: Database, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     // The lock makes a location added meanwhile wait (its foreign key needs the gym row), so the
     // check below stays true until the delete.
@@ -132,14 +113,7 @@ export async function deleteGym(db: Database, session: Claims, id: number, reque
       throw errors.conflict('general', 'gym.errors.hasLocations');
     }
     await repository.remove(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, audited(before), null);
   });
   return null;
 }
@@ -161,7 +135,7 @@ export function updateInvoiceDetails(
     vatNumber: string | null;
     sepaCreditorId?: string | null | undefined;
   },
-  requestId: string,
+  actor: Actor,
 ) {
   assertMayAlter(session, input.id);
   return inTransaction(db, async (tx) => {
@@ -173,7 +147,7 @@ export function updateInvoiceDetails(
       ...(input.sepaCreditorId === undefined ? {} : { sepaCreditorId: input.sepaCreditorId }),
     });
     const after = (await repository.invoiceDetails(tx, input.id))!;
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: input.id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, input.id, before, after);
     return after;
   });
 }
@@ -193,7 +167,7 @@ export function setBanner(
   session: Claims,
   id: number,
   bannerHash: string | null,
-  requestId: string,
+  actor: Actor,
 ): Promise<GymRegistrationSettings> {
   assertMayAlter(session, id);
   return inTransaction(db, async (tx) => {
@@ -201,14 +175,7 @@ export function setBanner(
     await repository.lock(tx, id);
     const before = await findForChange(tx, session, id);
     const after = await repository.update(tx, id, { registrationBannerHash: bannerHash });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, audited(before), audited(after));
     return { id: after.id, bannerHash: after.bannerHash };
   });
 }
@@ -222,10 +189,10 @@ export async function updateRegistration(
   files: FilesDeps,
   session: Claims,
   form: { id: number; banner?: UploadedFile | undefined },
-  requestId: string,
+  actor: Actor,
 ): Promise<GymRegistrationSettings> {
   const current = await findForChange(db, session, form.id);
   if (!form.banner) return { id: current.id, bannerHash: current.bannerHash };
   const stored = await storeImage(files, form.banner, { field: 'banner' });
-  return setBanner(db, session, form.id, stored.hash, requestId);
+  return setBanner(db, session, form.id, stored.hash, actor);
 }

@@ -28,25 +28,23 @@ export function invoiceRoutes(deps: {
   onInvoiceMoved?: InvoiceMovedListener;
 }) {
   const { db, payments, publicUrl, mail } = deps;
-  payments.onChange(PAYMENT_SUBJECT, async (tx, payment, previous) => {
-    const moved = await service.followPayment(tx, payment, previous);
+  payments.onChange(PAYMENT_SUBJECT, async (tx, payment, previous, actor) => {
+    const moved = await service.followPayment(tx, payment, previous, actor);
     if (moved) await deps.onInvoiceMoved?.(tx, payment, moved);
   });
   return [
     route(endpoints.list, ({ session, query }) => service.listInvoices(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getInvoice(db, session, params.id)),
-    route(endpoints.create, ({ session, body, request }) =>
-      service.createInvoice(db, session, body, request.id),
+    route(endpoints.create, ({ session, body, actor }) => service.createInvoice(db, session, body, actor)),
+    route(endpoints.markPaid, ({ session, params, body, actor }) =>
+      service.markPaid(db, payments, session, params.id, body.paymentMethod, actor),
     ),
-    route(endpoints.markPaid, ({ session, params, body, request }) =>
-      service.markPaid(db, payments, session, params.id, body.paymentMethod, request.id),
-    ),
-    route(endpoints.cancel, ({ session, params, request }) =>
-      service.cancelInvoice(db, payments, session, params.id, request.id),
+    route(endpoints.cancel, ({ session, params, actor }) =>
+      service.cancelInvoice(db, payments, session, params.id, actor),
     ),
     route(endpoints.refundsOwed, ({ session, query }) => service.listGymRefunds(db, session, query)),
-    route(endpoints.recordRefund, ({ session, params, body, request }) =>
-      service.recordGymRefund(db, payments, session, params.id, body.method, request.id),
+    route(endpoints.recordRefund, ({ session, params, body, actor }) =>
+      service.recordGymRefund(db, payments, session, params.id, body.method, actor),
     ),
     route(endpoints.sendPaymentLink, ({ session, params }) =>
       service.sendPaymentLink(db, payments, mail, { links: deps.links, publicUrl }, session, params.id),

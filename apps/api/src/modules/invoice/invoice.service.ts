@@ -11,7 +11,7 @@ import {
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
 import { and, eq } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
@@ -114,19 +114,10 @@ const audited = (row: repository.InvoiceRow) => ({
 /** The audit row of an invoice's change (`before` null: issued). */
 const auditInvoice = (
   tx: Database,
-  session: Claims,
-  requestId: string,
+  actor: Actor,
   before: repository.InvoiceRow | null,
   after: repository.InvoiceRow,
-) =>
-  audit(tx, {
-    userId: session.userId,
-    entity: ENTITY,
-    entityId: after.id,
-    before: before && audited(before),
-    after: audited(after),
-    requestId,
-  });
+) => audit.write(tx, actor, ENTITY, after.id, before && audited(before), audited(after));
 
 async function own(db: Database, session: Claims, id: number, lock = false) {
   const row = await repository.find(db, scopeOf(session), id, lock);
@@ -185,7 +176,7 @@ export function pricedLines(input: readonly InvoiceLineInput[]) {
  * active one), dated today (Dutch date), due after the payment term. Lines keep their amounts as computed
  * here (`lineAmounts`); the totals are their sums.
  */
-export function createInvoice(db: Database, session: Claims, input: InvoiceInput, requestId: string) {
+export function createInvoice(db: Database, session: Claims, input: InvoiceInput, actor: Actor) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const member = await members.findMember(tx, scope, input.memberId);
@@ -215,7 +206,7 @@ export function createInvoice(db: Database, session: Claims, input: InvoiceInput
       },
       lines,
     );
-    await auditInvoice(tx, session, requestId, null, row);
+    await auditInvoice(tx, actor, null, row);
     return present(tx, row);
   });
 }
@@ -237,7 +228,7 @@ export async function markPaid(
   session: Claims,
   id: number,
   paymentMethod: number,
-  requestId: string,
+  actor: Actor,
 ) {
   const invoice = await own(db, session, id);
   if (!isPayableInvoice(invoice)) throw errors.conflict('general', 'invoice.errors.notPayable');
@@ -248,7 +239,7 @@ export async function markPaid(
     await refuseWhileUnderWay(tx, id);
     await repository.setStatus(tx, id, { status: InvoiceStatus.Paid, paymentMethod, paidAt: new Date() });
     const after = (await repository.find(tx, scopeOf(session), id))!;
-    await auditInvoice(tx, session, requestId, before, after);
+    await auditInvoice(tx, actor, before, after);
     return present(tx, after);
   });
 }
@@ -265,7 +256,7 @@ export async function cancelInvoice(
   payments: Payments,
   session: Claims,
   id: number,
-  requestId: string,
+  actor: Actor,
 ) {
   const invoice = await own(db, session, id);
   if (invoice.creditedInvoiceId !== null || invoice.status === InvoiceStatus.Cancelled)
@@ -279,8 +270,8 @@ export async function cancelInvoice(
     const credit = await repository.issueCredit(tx, before, dutchToday(), session.userId);
     await repository.setStatus(tx, id, { status: InvoiceStatus.Cancelled });
     const after = (await repository.find(tx, scopeOf(session), id))!;
-    await auditInvoice(tx, session, requestId, before, after);
-    await auditInvoice(tx, session, requestId, null, credit);
+    await auditInvoice(tx, actor, before, after);
+    await auditInvoice(tx, actor, null, credit);
     if (before.status === InvoiceStatus.Paid && before.totalCents > 0) {
       // The money it was paid with: the provider's payment that paid it, or the desk's card or cash.
       // (not one owed back already: a second payment that arrived while it was paid).
@@ -295,7 +286,7 @@ export async function cancelInvoice(
             paying = payment;
             break;
           }
-      await oweBack(tx, before, paying ?? null, 'creditInvoice', session.userId, requestId);
+      await oweBack(tx, before, paying ?? null, 'creditInvoice', actor);
     }
     return present(tx, after);
   });
@@ -307,8 +298,7 @@ async function oweBack(
   invoice: repository.InvoiceRow,
   payment: PaymentRow | null,
   reason: NewRefundOwed['reason'],
-  userId: number | null,
-  requestId?: string,
+  actor: Actor,
 ) {
   const [email, issuer] = await Promise.all([
     repository.emailOfMember(tx, invoice.memberId),
@@ -339,8 +329,7 @@ async function oweBack(
           },
         }
       : null,
-    userId,
-    requestId,
+    actor,
   );
 }
 
@@ -369,14 +358,14 @@ export const recordGymRefund = (
   session: Claims,
   id: number,
   method: 'bank' | 'card' | 'cash' | 'provider',
-  requestId: string,
+  actor: Actor,
 ) =>
   recordRefund(db, payments, {
     id,
     scope: refundScope(session),
     method,
     userId: session.userId,
-    requestId,
+    actor,
     async onRefunded(tx, refund) {
       if (refund.reason !== 'creditInvoice') return;
       const credit = await repository.creditRowOf(tx, refund.subjectId);
@@ -394,7 +383,7 @@ export const recordGymRefund = (
         paidAt: new Date(),
       });
       const after = (await repository.lockById(tx, credit.id))!;
-      await auditInvoice(tx, session, requestId, credit, after);
+      await auditInvoice(tx, actor, credit, after);
     },
   });
 
@@ -496,6 +485,7 @@ export async function followPayment(
   tx: Database,
   payment: PaymentRow,
   previous: PaymentRow,
+  actor: Actor,
 ): Promise<{ invoice: repository.InvoiceRow; status: number } | undefined> {
   const invoice = await repository.lockById(tx, payment.subjectId);
   if (!invoice) return undefined;
@@ -508,7 +498,7 @@ export async function followPayment(
           ? 'paidTwice'
           : undefined;
     if (reason) {
-      await oweBack(tx, invoice, payment, reason, null);
+      await oweBack(tx, invoice, payment, reason, actor);
       return undefined;
     }
   }
@@ -522,6 +512,7 @@ export async function followPayment(
     )
       return undefined;
     await repository.setStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
+    await auditInvoice(tx, actor, invoice, (await repository.lockById(tx, invoice.id))!);
     return { invoice, status: InvoiceStatus.ChargedBack };
   }
   if (payment.status === previous.status) return undefined;
@@ -546,5 +537,6 @@ export async function followPayment(
       ? { status: next, paymentMethod: PaymentMethod.PaymentProvider, paidAt: payment.paidAt ?? new Date() }
       : { status: next },
   );
+  await auditInvoice(tx, actor, invoice, (await repository.lockById(tx, invoice.id))!);
   return { invoice, status: next };
 }

@@ -1,5 +1,5 @@
 import type { Claims, OpeningDay, OpeningHours, OpeningHoursInput } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import * as repository from './location.repository.ts';
@@ -34,7 +34,7 @@ export async function getOpeningHours(db: Database, session: Claims, locationId:
 }
 
 /** Replaces the whole week in one transaction; weekdays left out are closed. */
-export function saveOpeningHours(db: Database, session: Claims, input: OpeningHoursInput, requestId: string) {
+export function saveOpeningHours(db: Database, session: Claims, input: OpeningHoursInput, actor: Actor) {
   return inTransaction(db, async (tx) => {
     await repository.lock(tx, input.locationId);
     await findAlterable(tx, session, input.locationId);
@@ -47,14 +47,14 @@ export function saveOpeningHours(db: Database, session: Claims, input: OpeningHo
       ),
     );
     const after = await weekOf(tx, input.locationId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'LocationOpeningHours',
-      entityId: input.locationId,
-      before: asEntity(before.days),
-      after: asEntity(after.days),
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'LocationOpeningHours',
+      input.locationId,
+      asEntity(before.days),
+      asEntity(after.days),
+    );
     return after;
   });
 }

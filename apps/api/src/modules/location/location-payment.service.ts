@@ -4,7 +4,7 @@ import {
   type PaymentProvider,
   type PaymentProviderInput,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import { isMollieTestKey } from '../../platform/config.ts';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -134,7 +134,7 @@ export async function addPaymentProvider(
   session: Claims,
   locationId: number,
   input: PaymentProviderInput,
-  requestId: string,
+  actor: Actor,
 ) {
   try {
     return await inTransaction(db, async (tx) => {
@@ -142,14 +142,7 @@ export async function addPaymentProvider(
       refuseTestKeyInProduction(isProduction, input);
       if (await repository.providerOfLocation(tx, locationId)) throw providerExists();
       const created = await repository.insertProvider(tx, locationId, stored(box, locationId, input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: auditView(created),
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, auditView(created));
       await mailOwners(tx, session, location, 'added', input.apiKey);
       return masked(created);
     });
@@ -167,7 +160,7 @@ export function updatePaymentProvider(
   session: Claims,
   id: number,
   input: PaymentProviderInput,
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const before = await repository.findProvider(tx, id);
@@ -184,14 +177,14 @@ export function updatePaymentProvider(
     }
     refuseTestKeyInProduction(isProduction, input);
     const after = await repository.updateProvider(tx, id, stored(box, before.locationId, input));
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: { locationId: before.locationId, kind: before.kind, apiKeyChanged: false },
-      after: auditView(after),
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      id,
+      { locationId: before.locationId, kind: before.kind, apiKeyChanged: false },
+      auditView(after),
+    );
     await mailOwners(tx, session, location, 'replaced', input.apiKey);
     return masked(after);
   });

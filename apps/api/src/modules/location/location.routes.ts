@@ -13,29 +13,25 @@ export function locationRoutes(deps: { db: Database; secrets: SecretBox; isProdu
     route(endpoints.list, ({ session, query }) => service.listLocations(db, session, query)),
     route(endpoints.publicList, ({ query }) => service.listPublicLocations(db, query)),
     route(endpoints.get, ({ session, params }) => service.getLocation(db, session, params.id)),
-    route(endpoints.create, ({ session, body, request }) =>
-      service.createLocation(db, session, body, request.id),
+    route(endpoints.create, ({ session, body, actor }) => service.createLocation(db, session, body, actor)),
+    route(endpoints.update, ({ session, body, actor }) => service.updateLocation(db, session, body, actor)),
+    route(endpoints.issueQrCode, ({ session, params, actor }) =>
+      service.issueQrCode(db, session, params.id, actor),
     ),
-    route(endpoints.update, ({ session, body, request }) =>
-      service.updateLocation(db, session, body, request.id),
-    ),
-    route(endpoints.issueQrCode, ({ session, params, request }) =>
-      service.issueQrCode(db, session, params.id, request.id),
-    ),
-    route(endpoints.editStatusRequirements, ({ session, params, body, request }) =>
-      service.editStatusRequirements(db, session, params.id, body, request.id),
+    route(endpoints.editStatusRequirements, ({ session, params, body, actor }) =>
+      service.editStatusRequirements(db, session, params.id, body, actor),
     ),
     route(endpoints.getPaymentProvider, ({ session, params }) =>
       payment.getPaymentProvider(db, session, params.id),
     ),
-    route(endpoints.addPaymentProvider, ({ session, params, body, request }) =>
-      payment.addPaymentProvider(keys, session, params.id, body, request.id),
+    route(endpoints.addPaymentProvider, ({ session, params, body, actor }) =>
+      payment.addPaymentProvider(keys, session, params.id, body, actor),
     ),
-    route(endpoints.updatePaymentProvider, ({ session, params, body, request }) =>
-      payment.updatePaymentProvider(keys, session, params.id, body, request.id),
+    route(endpoints.updatePaymentProvider, ({ session, params, body, actor }) =>
+      payment.updatePaymentProvider(keys, session, params.id, body, actor),
     ),
-    route(endpoints.saveOpeningHours, ({ session, body, request }) =>
-      openingHours.saveOpeningHours(db, session, body, request.id),
+    route(endpoints.saveOpeningHours, ({ session, body, actor }) =>
+      openingHours.saveOpeningHours(db, session, body, actor),
     ),
     route(endpoints.getOpeningHours, ({ session, params }) =>
       openingHours.getOpeningHours(db, session, params.id),

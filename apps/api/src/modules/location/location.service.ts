@@ -9,7 +9,7 @@ import {
   MemberStatus,
   type StatusRequirement,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
@@ -89,19 +89,12 @@ export async function getLocation(db: Database, session: Claims, id: number) {
   return detail(db, await findReadable(db, session, id));
 }
 
-export function createLocation(db: Database, session: Claims, input: ParsedLocationInput, requestId: string) {
+export function createLocation(db: Database, session: Claims, input: ParsedLocationInput, actor: Actor) {
   const gymId = activeGymOf(session);
   return withUniqueSlug(() =>
     inTransaction(db, async (tx) => {
       const created = await repository.insert(tx, gymId, values(input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, created);
       return detail(tx, created);
     }),
   );
@@ -111,34 +104,27 @@ export function updateLocation(
   db: Database,
   session: Claims,
   input: ParsedLocationInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueSlug(() =>
     inTransaction(db, async (tx) => {
       const before = await findAlterable(tx, session, input.id);
       const after = await repository.update(tx, input.id, values(input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: input.id,
-        before,
-        after,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, input.id, before, after);
       return detail(tx, after);
     }),
   );
 }
 
 /** A new random code for the QR code at the door; the old one stops working at once. */
-export function issueQrCode(db: Database, session: Claims, id: number, requestId: string) {
+export function issueQrCode(db: Database, session: Claims, id: number, actor: Actor) {
   return inTransaction(db, async (tx) => {
     const before = await findAlterable(tx, session, id);
     const after = await repository.update(tx, id, {
       qrCode: randomBytes(18).toString('base64url'),
       qrCodeIssuedAt: new Date(),
     });
-    await audit(tx, { userId: session.userId, entity: ENTITY, entityId: id, before, after, requestId });
+    await audit.write(tx, actor, ENTITY, id, before, after);
     return { qrCode: after.qrCode!, qrCodeIssuedAt: after.qrCodeIssuedAt!.toISOString() };
   });
 }
@@ -148,7 +134,7 @@ export function editStatusRequirements(
   session: Claims,
   id: number,
   input: EditStatusRequirements,
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     await repository.lock(tx, id);
@@ -163,14 +149,7 @@ export function editStatusRequirements(
     const after = await requirementsOf(tx, id);
     const asEntity = (list: StatusRequirement[]) =>
       Object.fromEntries(list.map((entry) => [`status${entry.memberStatus}`, entry.requiredDaysOfAbsence]));
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'LocationStatusRequirements',
-      entityId: id,
-      before: asEntity(before),
-      after: asEntity(after),
-      requestId,
-    });
+    await audit.write(tx, actor, 'LocationStatusRequirements', id, asEntity(before), asEntity(after));
     return after;
   });
 }

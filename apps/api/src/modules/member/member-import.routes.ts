@@ -14,8 +14,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function memberImportRoutes(deps: { db: Database }) {
   const { db } = deps;
   return [
-    route(memberImportEndpoints.import, ({ session, form, request }) =>
-      importMembers(db, session, form.file, form.dryRun, request.id),
+    route(memberImportEndpoints.import, ({ session, form, actor }) =>
+      importMembers(db, session, form.file, form.dryRun, actor),
     ),
   ];
 }

@@ -15,7 +15,7 @@ import {
   type UploadedFile,
 } from '@xp/contracts';
 import ExcelJS from 'exceljs';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { readFirstSheet, type SheetRow, SpreadsheetError } from '../../platform/files/spreadsheet.ts';
@@ -413,26 +413,19 @@ async function createRow(
   session: Claims,
   row: Required<Pick<ParsedRow, 'member' | 'membership' | 'bank'>>,
   dryRun: boolean,
-  requestId: string,
+  actor: Actor,
 ): Promise<{ outcome: 'valid' | 'created' | 'exists'; memberId: number | null } | MemberImportError> {
   try {
     const memberId = await inTransaction(db, async (tx) => {
-      const created = await service.createMember(tx, session, row.member, requestId);
-      await service.addMembership(tx, session, created.id, row.membership, requestId);
+      const created = await service.createMember(tx, session, row.member, actor);
+      await service.addMembership(tx, session, created.id, row.membership, actor);
       const bankFields = (Object.keys(row.bank) as (keyof typeof row.bank)[]).filter(
         (field) => row.bank[field] !== null,
       );
       if (bankFields.length > 0) {
         await memberRepository.updateMember(tx, created.id, row.bank);
         // Which bank details came, never their values.
-        await audit(tx, {
-          userId: session.userId,
-          entity: 'Member',
-          entityId: created.id,
-          before: { bankDetails: [] },
-          after: { bankDetails: bankFields },
-          requestId,
-        });
+        await audit.write(tx, actor, 'Member', created.id, { bankDetails: [] }, { bankDetails: bankFields });
       }
       if (dryRun) throw new DryRun();
       return created.id;
@@ -457,7 +450,7 @@ export async function importMembers(
   session: Claims,
   file: UploadedFile,
   dryRun: boolean,
-  requestId: string,
+  actor: Actor,
 ): Promise<MemberImportResult> {
   const scope = service.scopeOf(session);
   const sheet = await readImportFile(file.data);
@@ -512,7 +505,7 @@ export async function importMembers(
   const worker = async () => {
     while (next < creations.length) {
       const { index, row } = creations[next++]!;
-      const outcome = await createRow(db, session, row, dryRun, requestId);
+      const outcome = await createRow(db, session, row, dryRun, actor);
       rows[index] =
         'reason' in outcome
           ? { ...rows[index]!, outcome: 'error', errors: [outcome] }
@@ -524,14 +517,14 @@ export async function importMembers(
   const counts = { valid: 0, created: 0, exists: 0, error: 0 };
   for (const row of rows) counts[row.outcome]++;
   if (!dryRun) {
-    await audit(db, {
-      userId: session.userId,
-      entity: 'MemberImport',
-      entityId: scope.locationId === null ? scope.gymId : `${scope.gymId}:${scope.locationId}`,
-      before: null,
-      after: { rows: rows.length, ...counts },
-      requestId,
-    });
+    await audit.write(
+      db,
+      actor,
+      'MemberImport',
+      scope.locationId === null ? scope.gymId : `${scope.gymId}:${scope.locationId}`,
+      null,
+      { rows: rows.length, ...counts },
+    );
   }
   return { dryRun, rows, counts };
 }

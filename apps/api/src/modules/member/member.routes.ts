@@ -11,32 +11,32 @@ export function memberRoutes(deps: { db: Database }) {
       service.listOpenRegistrations(db, session, query),
     ),
     route(memberEndpoints.get, ({ session, params }) => service.getMember(db, session, params.id)),
-    route(memberEndpoints.create, ({ session, body, request }) =>
-      service.createMember(db, session, body, request.id),
+    route(memberEndpoints.create, ({ session, body, actor }) =>
+      service.createMember(db, session, body, actor),
     ),
-    route(memberEndpoints.update, ({ session, body, request }) =>
-      service.updateMember(db, session, body, request.id),
+    route(memberEndpoints.update, ({ session, body, actor }) =>
+      service.updateMember(db, session, body, actor),
     ),
-    route(memberEndpoints.addMembership, ({ session, params, body, request }) =>
-      service.addMembership(db, session, params.id, body, request.id),
+    route(memberEndpoints.addMembership, ({ session, params, body, actor }) =>
+      service.addMembership(db, session, params.id, body, actor),
     ),
-    route(memberEndpoints.endMembership, ({ session, params, body, request }) =>
-      service.endMembership(db, session, params.id, body.endDate, request.id),
+    route(memberEndpoints.endMembership, ({ session, params, body, actor }) =>
+      service.endMembership(db, session, params.id, body.endDate, actor),
     ),
-    route(memberEndpoints.pauseMembership, ({ session, params, body, request }) =>
-      service.pauseMembership(db, session, params.id, body, request.id),
+    route(memberEndpoints.pauseMembership, ({ session, params, body, actor }) =>
+      service.pauseMembership(db, session, params.id, body, actor),
     ),
-    route(memberEndpoints.removePause, ({ session, params, request }) =>
-      service.removePause(db, session, params.id, request.id),
+    route(memberEndpoints.removePause, ({ session, params, actor }) =>
+      service.removePause(db, session, params.id, actor),
     ),
-    route(memberEndpoints.export, ({ session, params, request }) =>
-      service.exportMember(db, session, params.id, request.id),
+    route(memberEndpoints.export, ({ session, params, actor }) =>
+      service.exportMember(db, session, params.id, actor),
     ),
-    route(memberEndpoints.anonymise, ({ session, params, request }) =>
-      service.anonymiseMember(db, session, params.id, request.id),
+    route(memberEndpoints.anonymise, ({ session, params, actor }) =>
+      service.anonymiseMember(db, session, params.id, actor),
     ),
-    route(memberEndpoints.completeRegistration, ({ session, params, request }) =>
-      service.completeRegistration(db, session, params.id, request.id),
+    route(memberEndpoints.completeRegistration, ({ session, params, actor }) =>
+      service.completeRegistration(db, session, params.id, actor),
     ),
     route(memberEndpoints.offeredSubscriptions, ({ session }) => service.offeredSubscriptions(db, session)),
     route(memberEndpoints.subscriptionMembers, ({ session, params, query }) =>

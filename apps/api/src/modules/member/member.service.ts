@@ -13,7 +13,7 @@ import {
 } from '@xp/contracts';
 import { addDays, termEnd } from '@xp/contracts/dates';
 import { eq } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
@@ -174,7 +174,7 @@ export async function getMember(db: Database, session: Claims, id: number) {
   return present(db, await ownMember(db, scopeOf(session), id));
 }
 
-export function createMember(db: Database, session: Claims, input: MemberInput, requestId: string) {
+export function createMember(db: Database, session: Claims, input: MemberInput, actor: Actor) {
   const scope = scopeOf(session);
   return withUniqueEmail(() =>
     inTransaction(db, async (tx) => {
@@ -183,14 +183,7 @@ export function createMember(db: Database, session: Claims, input: MemberInput, 
         ...personalValues(input),
         homeLocationId: input.homeLocationId,
       });
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'Member',
-        entityId: id,
-        before: null,
-        after: { homeLocationId: input.homeLocationId },
-        requestId,
-      });
+      await audit.write(tx, actor, 'Member', id, null, { homeLocationId: input.homeLocationId });
       return present(tx, (await repository.findMember(tx, scope, id))!);
     }),
   );
@@ -200,7 +193,7 @@ export function updateMember(
   db: Database,
   session: Claims,
   input: MemberInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   const scope = scopeOf(session);
   return withUniqueEmail(() =>
@@ -211,14 +204,14 @@ export function updateMember(
       const values = personalValues(input);
       await repository.updateMember(tx, input.id, { ...values, homeLocationId: input.homeLocationId });
       const changed = PERSONAL_FIELDS.filter((field) => values[field] !== before[field]);
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'Member',
-        entityId: input.id,
-        before: { homeLocationId: before.homeLocationId, changedFields: [] },
-        after: { homeLocationId: input.homeLocationId, changedFields: changed },
-        requestId,
-      });
+      await audit.write(
+        tx,
+        actor,
+        'Member',
+        input.id,
+        { homeLocationId: before.homeLocationId, changedFields: [] },
+        { homeLocationId: input.homeLocationId, changedFields: changed },
+      );
       return present(tx, (await repository.findMember(tx, scope, input.id))!);
     }),
   );
@@ -237,7 +230,7 @@ export async function addMembership(
   session: Claims,
   memberId: number,
   input: MembershipInput,
-  requestId: string,
+  actor: Actor,
 ) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
@@ -275,14 +268,7 @@ export async function addMembership(
       endDate,
     });
     await repository.updateMember(tx, memberId, { homeLocationId: input.locationId });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Membership',
-      entityId: id,
-      before: null,
-      after: { memberId, ...input, endDate },
-      requestId,
-    });
+    await audit.write(tx, actor, 'Membership', id, null, { memberId, ...input, endDate });
     return present(tx, (await repository.findMember(tx, scope, memberId))!);
   });
 }
@@ -300,21 +286,14 @@ export async function endMembership(
   session: Claims,
   id: number,
   endDate: string,
-  requestId: string,
+  actor: Actor,
 ) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const membership = await ownMembership(tx, scope, id);
     if (endDate < membership.startDate) throw errors.field('endDate', 'member.errors.endBeforeStart');
     await repository.setMembershipEnd(tx, id, endDate);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Membership',
-      entityId: id,
-      before: { endDate: membership.endDate },
-      after: { endDate },
-      requestId,
-    });
+    await audit.write(tx, actor, 'Membership', id, { endDate: membership.endDate }, { endDate });
     return present(tx, (await repository.findMember(tx, scope, membership.memberId))!);
   });
 }
@@ -328,7 +307,7 @@ export async function pauseMembership(
   session: Claims,
   id: number,
   input: { fromDate: string; toDate: string },
-  requestId: string,
+  actor: Actor,
 ) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
@@ -351,20 +330,13 @@ export async function pauseMembership(
     const pauseId = await repository.insertPause(tx, id, input.fromDate, input.toDate);
     const endDate = membership.endDate === null ? null : addDays(membership.endDate, days);
     if (endDate !== null) await repository.setMembershipEnd(tx, id, endDate);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'MembershipPause',
-      entityId: pauseId,
-      before: null,
-      after: { membershipId: id, ...input, endDate },
-      requestId,
-    });
+    await audit.write(tx, actor, 'MembershipPause', pauseId, null, { membershipId: id, ...input, endDate });
     return present(tx, (await repository.findMember(tx, scope, membership.memberId))!);
   });
 }
 
 /** Cancels a pause that has not started; the membership's end moves back by its days. */
-export async function removePause(db: Database, session: Claims, id: number, requestId: string) {
+export async function removePause(db: Database, session: Claims, id: number, actor: Actor) {
   const scope = scopeOf(session);
   await inTransaction(db, async (tx) => {
     const found = await repository.findPause(tx, id);
@@ -379,14 +351,14 @@ export async function removePause(db: Database, session: Claims, id: number, req
       const days = repository.daysIncluded(pause.fromDate, pause.toDate);
       await repository.setMembershipEnd(tx, membership.id, addDays(membership.endDate, -days));
     }
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'MembershipPause',
-      entityId: id,
-      before: { membershipId: pause.membershipId, fromDate: pause.fromDate, toDate: pause.toDate },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'MembershipPause',
+      id,
+      { membershipId: pause.membershipId, fromDate: pause.fromDate, toDate: pause.toDate },
+      null,
+    );
   });
   return null;
 }
@@ -398,7 +370,7 @@ export async function exportMember(
   db: Database,
   session: Claims,
   id: number,
-  requestId: string,
+  actor: Actor,
 ): Promise<MemberExport> {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
@@ -409,14 +381,7 @@ export async function exportMember(
       repository.invoicesOfMember(tx, id),
       productOrders.exportOfMember(tx, id),
     ]);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'MemberExport',
-      entityId: id,
-      before: null,
-      after: { memberId: id },
-      requestId,
-    });
+    await audit.write(tx, actor, 'MemberExport', id, null, { memberId: id });
     return {
       exportedAt: new Date().toISOString(),
       member,
@@ -435,7 +400,7 @@ export async function exportMember(
  * (with the name they were issued to): the law keeps them seven years, and an issued invoice is never changed.
  * Product orders that are done lose their customer fields; open ones when they are done (decision 020).
  */
-export async function anonymiseMember(db: Database, session: Claims, id: number, requestId: string) {
+export async function anonymiseMember(db: Database, session: Claims, id: number, actor: Actor) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     await ownLiveMember(tx, scope, id);
@@ -461,15 +426,8 @@ export async function anonymiseMember(db: Database, session: Claims, id: number,
     });
     // The customer and mandate at the provider go with the bank details.
     await tx.delete(memberMandates).where(eq(memberMandates.memberId, id));
-    await productOrders.anonymiseOfMember(tx, id, session.userId, requestId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Member',
-      entityId: id,
-      before: { anonymised: false },
-      after: { anonymised: true },
-      requestId,
-    });
+    await productOrders.anonymiseOfMember(tx, id, actor);
+    await audit.write(tx, actor, 'Member', id, { anonymised: false }, { anonymised: true });
     return present(tx, (await repository.findMember(tx, scope, id))!);
   });
 }
@@ -480,7 +438,7 @@ export const listOpenRegistrations = (db: Database, session: Claims, query: List
   lists.listOpenRegistrations(db, scopeOf(session), query);
 
 /** Completes a sign-up: from now on the member's memberships admit them at the door. */
-export async function completeRegistration(db: Database, session: Claims, id: number, requestId: string) {
+export async function completeRegistration(db: Database, session: Claims, id: number, actor: Actor) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const member = await ownLiveMember(tx, scope, id);
@@ -488,14 +446,14 @@ export async function completeRegistration(db: Database, session: Claims, id: nu
       throw errors.conflict('general', 'member.errors.registrationAlreadyCompleted');
     }
     await repository.updateMember(tx, id, { registrationCompleted: true });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Member',
-      entityId: id,
-      before: { registrationCompleted: false },
-      after: { registrationCompleted: true },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'Member',
+      id,
+      { registrationCompleted: false },
+      { registrationCompleted: true },
+    );
     return present(tx, (await repository.findMember(tx, scope, id))!);
   });
 }

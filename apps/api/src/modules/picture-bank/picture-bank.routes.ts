@@ -9,14 +9,14 @@ export function pictureBankRoutes(deps: { db: Database; files: FilesDeps }) {
   return [
     route(endpoints.list, ({ session, query }) => service.listPictures(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getPicture(db, session, params.id)),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createPicture(db, files, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) =>
+      service.createPicture(db, files, session, form, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updatePicture(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updatePicture(db, files, session, form, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deletePicture(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deletePicture(db, session, params.id, actor),
     ),
   ];
 }

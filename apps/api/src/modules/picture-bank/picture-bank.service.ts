@@ -1,6 +1,6 @@
 import type { Claims, PictureBankItem, UploadedFile } from '@xp/contracts';
 import { isAdmin } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
@@ -50,7 +50,7 @@ export async function createPicture(
   files: FilesDeps,
   session: Claims,
   form: { picture: UploadedFile; category: number; isActive: boolean },
-  requestId: string,
+  actor: Actor,
 ): Promise<PictureBankItem> {
   assertAdmin(session);
   const stored = await storeImage(files, form.picture, { field: 'picture' });
@@ -61,14 +61,7 @@ export async function createPicture(
       category: form.category,
       isActive: form.isActive,
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: audited(created),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, created.id, null, audited(created));
     return created;
   });
 }
@@ -78,7 +71,7 @@ export async function updatePicture(
   files: FilesDeps,
   session: Claims,
   form: { id: number; picture?: UploadedFile | undefined; category: number; isActive: boolean },
-  requestId: string,
+  actor: Actor,
 ): Promise<PictureBankItem> {
   assertAdmin(session);
   // Nothing is stored for a picture that does not exist.
@@ -98,20 +91,13 @@ export async function updatePicture(
         ? { fileHash: stored.hash, fileName: cleanFileName(form.picture.filename) }
         : {}),
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: form.id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, form.id, audited(before), audited(after));
     return after;
   });
 }
 
 /** Refused (409 `pictureBank.errors.inUse`) while anything (a challenge template) uses the picture. */
-export async function deletePicture(db: Database, session: Claims, id: number, requestId: string) {
+export async function deletePicture(db: Database, session: Claims, id: number, actor: Actor) {
   assertAdmin(session);
   await inTransaction(db, async (tx) => {
     if (!(await repository.lock(tx, id))) throw errors.notFound(NOT_FOUND);
@@ -120,14 +106,7 @@ export async function deletePicture(db: Database, session: Claims, id: number, r
     }
     const before = (await repository.find(tx, id))!;
     await repository.remove(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, audited(before), null);
   });
   return null;
 }

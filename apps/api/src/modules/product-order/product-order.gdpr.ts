@@ -1,5 +1,5 @@
 import { type MemberExportProductOrder, productOrderIsDone, productOrderStatuses } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import * as repository from './product-order.repository.ts';
 
@@ -47,50 +47,36 @@ export async function exportOfMember(db: Database, memberId: number): Promise<Me
   }));
 }
 
-async function removeCustomer(
-  tx: Database,
-  order: { id: number; followNumber: string },
-  userId: number | null,
-  requestId: string | undefined,
-) {
+async function removeCustomer(tx: Database, order: { id: number; followNumber: string }, actor: Actor) {
   await repository.blankCustomer(tx, order.id);
-  await audit(tx, {
-    userId,
-    entity: 'ProductOrder',
-    entityId: order.id,
-    before: { followNumber: order.followNumber, customerRemoved: false },
-    after: { followNumber: order.followNumber, customerRemoved: true },
-    ...(requestId === undefined ? {} : { requestId }),
-  });
+  const { followNumber } = order;
+  await audit.write(
+    tx,
+    actor,
+    'ProductOrder',
+    order.id,
+    { followNumber, customerRemoved: false },
+    { followNumber, customerRemoved: true },
+  );
 }
 
 /**
  * Anonymising the member (in its transaction): the done orders' customer fields are blanked, each audited;
  * open orders keep them until they are done (`customerRemovedWhenDone`).
  */
-export async function anonymiseOfMember(
-  tx: Database,
-  memberId: number,
-  userId: number | null,
-  requestId: string,
-) {
+export async function anonymiseOfMember(tx: Database, memberId: number, actor: Actor) {
   const done = productOrderStatuses.filter(productOrderIsDone);
   for (const order of await repository.ordersOfMemberIn(tx, memberId, done))
-    await removeCustomer(tx, order, userId, requestId);
+    await removeCustomer(tx, order, actor);
 }
 
 /**
  * An order just became done (in the transaction of that move, after its mail was queued): when its member
  * was anonymised meanwhile, its customer fields are blanked now.
  */
-export async function customerRemovedWhenDone(
-  tx: Database,
-  order: repository.OrderRow,
-  userId: number | null,
-  requestId: string | undefined,
-) {
+export async function customerRemovedWhenDone(tx: Database, order: repository.OrderRow, actor: Actor) {
   if (!productOrderIsDone(order.status) || order.email === '') return false;
   if (!(await repository.memberAnonymised(tx, order.memberId))) return false;
-  await removeCustomer(tx, order, userId, requestId);
+  await removeCustomer(tx, order, actor);
   return true;
 }

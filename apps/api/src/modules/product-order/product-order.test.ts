@@ -94,6 +94,7 @@ const auditOf = (orderId: number) =>
       userId: auditLog.userId,
       changes: auditLog.changes,
       requestId: auditLog.requestId,
+      actor: auditLog.actor,
     })
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'ProductOrder'), eq(auditLog.entityId, String(orderId))))
@@ -614,15 +615,16 @@ describe('paying with iDEAL', () => {
       [ProductOrderStatus.New, 'Fatima el Amrani'],
       [ProductOrderStatus.Paid, null],
     ]);
-    // Audited once, as the payment's (no user), like the writes of people.
+    // Audited once, as the payment's webhook (no user, its request), like the writes of people.
     expect(
-      (await auditOf(order.id)).map((row) => [row.action, row.userId, row.requestId, row.changes]),
+      (await auditOf(order.id)).map((row) => [row.action, row.userId, row.actor, row.requestId, row.changes]),
     ).toEqual([
-      ['create', expect.any(Number), expect.any(String), expect.anything()],
+      ['create', expect.any(Number), 'user', expect.any(String), expect.anything()],
       [
         'update',
         null,
-        'payment-webhook',
+        'system:payment-webhook',
+        expect.any(String),
         { status: { old: ProductOrderStatus.New, new: ProductOrderStatus.Paid } },
       ],
     ]);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -43,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * Mails a reset link when the address belongs to an account that may sign in and had none mailed within
  * MAIL_WINDOW; answers the same either way, in the same time (FORGOT_ANSWER_MS).
  */
-export async function forgotPassword(deps: RecoveryDeps, email: string, address: string) {
+export async function forgotPassword(deps: RecoveryDeps, email: string, address: string, actor: Actor) {
   await enforceRateLimit(deps.db, `forgot:address:${address}`, PER_ADDRESS);
   await enforceRateLimit(
     deps.db,
@@ -52,24 +52,23 @@ export async function forgotPassword(deps: RecoveryDeps, email: string, address:
   );
   const answerAt = Date.now() + FORGOT_ANSWER_MS;
   try {
-    await mailResetLink(deps, email);
+    await mailResetLink(deps, email, actor);
   } finally {
     await sleep(answerAt - Date.now());
   }
   return null;
 }
 
-async function mailResetLink(deps: RecoveryDeps, email: string) {
+async function mailResetLink(deps: RecoveryDeps, email: string, actor: Actor) {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) return;
   if ((await hitRateLimit(deps.db, `forgot:mail:${user.id}`, MAIL_WINDOW)) > 0) return;
   const token = newOpaqueToken();
   await inTransaction(deps.db, async (tx) => {
-    await tx.insert(passwordResets).values({
-      tokenHash: sha256(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
-    });
+    const expiresAt = new Date(Date.now() + RESET_MINUTES * 60_000);
+    await tx.insert(passwordResets).values({ tokenHash: sha256(token), userId: user.id, expiresAt });
+    // Asked for by whoever knew the address: not the user until the link proves it (no user id yet).
+    await audit.write(tx, actor, 'User', user.id, { resetLinkMailed: false }, { resetLinkMailed: true });
     await deps.mail(tx, {
       to: user.email,
       language: user.language,
@@ -87,6 +86,7 @@ export async function resetPassword(
   deps: RecoveryDeps,
   input: { token: string; password: string },
   address: string,
+  actor: Actor,
 ) {
   await enforceRateLimit(deps.db, `reset:address:${address}`, PER_ADDRESS);
   checkNewPassword(input.password);
@@ -113,13 +113,15 @@ export async function resetPassword(
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
-    await audit(tx, {
-      userId: reset.userId,
-      entity: 'User',
-      entityId: reset.userId,
-      before: { password: 'old' },
-      after: { password: 'changed' },
-    });
+    const changed = { password: 'changed' };
+    await audit.write(
+      tx,
+      identified(actor, reset.userId),
+      'User',
+      reset.userId,
+      { password: 'old' },
+      changed,
+    );
   });
   return null;
 }

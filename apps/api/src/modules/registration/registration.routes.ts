@@ -22,8 +22,8 @@ function flowRoutes(
     route(endpoints.invitation, ({ params, request }) =>
       service.getInvitation(deps, params.code, request.ip),
     ),
-    route(endpoints.completeRegistration, async ({ body, request, reply }) => {
-      const result = await service.completeRegistration(deps, body, request.ip);
+    route(endpoints.completeRegistration, async ({ body, request, reply, actor }) => {
+      const result = await service.completeRegistration(deps, body, request.ip, actor);
       return result.issued
         ? { requiresVerification: false, ...sendIssuedSession(reply, deps.cookies, result.issued) }
         : { requiresVerification: true, claims: null };
@@ -37,11 +37,11 @@ function flowRoutes(
       : []),
     ...(endpoints.validateTfa
       ? [
-          route(endpoints.validateTfa, async ({ body, request, reply }) =>
+          route(endpoints.validateTfa, async ({ body, request, reply, actor }) =>
             sendIssuedSession(
               reply,
               deps.cookies,
-              await service.validateRegistrationTfa(deps, body.code, body.tfaCode, request.ip),
+              await service.validateRegistrationTfa(deps, body.code, body.tfaCode, request.ip, actor),
             ),
           ),
         ]
@@ -55,27 +55,27 @@ export function registrationRoutes(deps: Deps) {
     ...flowRoutes(deps, registrationEndpoints),
     ...flowRoutes(employerOnly, employerEmployeeRegistrationEndpoints),
     ...flowRoutes({ ...deps, onlyKind: 'supplier' }, supplierRegistrationEndpoints),
-    route(employerEmployeeInvitationEndpoints.accept, ({ params, request }) =>
-      service.acceptInvitation(employerOnly, params.code, request.ip),
+    route(employerEmployeeInvitationEndpoints.accept, ({ params, request, actor }) =>
+      service.acceptInvitation(employerOnly, params.code, request.ip, actor),
     ),
-    route(employerEmployeeInvitationEndpoints.deny, ({ params, request }) =>
-      service.denyInvitation(employerOnly, params.code, request.ip),
+    route(employerEmployeeInvitationEndpoints.deny, ({ params, request, actor }) =>
+      service.denyInvitation(employerOnly, params.code, request.ip, actor),
     ),
-    route(invitationAnswerEndpoints.accept, ({ params, request }) =>
-      service.acceptInvitation(deps, params.code, request.ip),
+    route(invitationAnswerEndpoints.accept, ({ params, request, actor }) =>
+      service.acceptInvitation(deps, params.code, request.ip, actor),
     ),
-    route(invitationAnswerEndpoints.deny, ({ params, request }) =>
-      service.denyInvitation(deps, params.code, request.ip),
+    route(invitationAnswerEndpoints.deny, ({ params, request, actor }) =>
+      service.denyInvitation(deps, params.code, request.ip, actor),
     ),
     route(adminInvitationEndpoints.list, ({ query }) => service.listAdminInvitations(deps, query)),
-    route(adminInvitationEndpoints.create, ({ session, body }) =>
-      service.inviteAdmin(deps, session, body.email),
+    route(adminInvitationEndpoints.create, ({ session, body, actor }) =>
+      service.inviteAdmin(deps, session, body.email, actor),
     ),
-    route(adminInvitationEndpoints.resend, ({ session, params }) =>
-      service.resendAdminInvitation(deps, session, params.id),
+    route(adminInvitationEndpoints.resend, ({ session, params, actor }) =>
+      service.resendAdminInvitation(deps, session, params.id, actor),
     ),
-    route(adminInvitationEndpoints.cancel, ({ session, params }) =>
-      service.cancelAdminInvitation(deps, session, params.id),
+    route(adminInvitationEndpoints.cancel, ({ params, actor }) =>
+      service.cancelAdminInvitation(deps, params.id, actor),
     ),
   ];
 }

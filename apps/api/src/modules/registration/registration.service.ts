@@ -1,6 +1,6 @@
 import type { Claims, CompleteRegistrationBody, InvitationKind, OpenInvitation } from '@xp/contracts';
 import { answerableInvitationKinds, registerPaths } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
@@ -98,6 +98,7 @@ export async function completeRegistration(
   deps: RegistrationDeps,
   body: CompleteRegistrationBody,
   address: string,
+  actor: Actor,
 ) {
   await limitCodeGuesses(deps.db, address);
   checkNewPassword(body.password);
@@ -134,13 +135,8 @@ export async function completeRegistration(
       userId: created.id,
       usedAt: mustVerify ? null : new Date(),
     });
-    await audit(tx, {
-      userId: created.id,
-      entity: 'User',
-      entityId: created.id,
-      before: null,
-      after: { role: created.role, registeredFrom: invitation.kind },
-    });
+    const after = { role: created.role, registeredFrom: invitation.kind };
+    await audit.write(tx, identified(actor, created.id), 'User', created.id, null, after);
     return created;
   });
 
@@ -174,6 +170,7 @@ export async function validateRegistrationTfa(
   code: string,
   tfaCode: string,
   address: string,
+  actor: Actor,
 ) {
   await limitCodeGuesses(deps.db, address);
   const invitation = await registeredUser(deps, code);
@@ -182,7 +179,18 @@ export async function validateRegistrationTfa(
     { userId: invitation.userId!, purpose: 'registration' },
     tfaCode,
   );
-  await repository.updateInvitation(deps.db, invitation.id, { status: 'used', usedAt: new Date() });
+  await inTransaction(deps.db, async (tx) => {
+    await repository.updateInvitation(tx, invitation.id, { status: 'used', usedAt: new Date() });
+    const used = { status: 'used' };
+    await audit.write(
+      tx,
+      identified(actor, userId),
+      'Invitation',
+      invitation.id,
+      { status: 'registered' },
+      used,
+    );
+  });
   const user = await findUserById(deps.db, userId);
   if (!user) throw errors.badRequest('tfa.errors.expired');
   return openSession(deps, user);
@@ -203,7 +211,7 @@ async function answerableInvitation(deps: RegistrationDeps, code: string) {
  * The account of the invited address joins the employer (as an employee) or the gym (as a gym employee,
  * only for an account with the role Employee); the code is used up.
  */
-export async function acceptInvitation(deps: RegistrationDeps, code: string, address: string) {
+export async function acceptInvitation(deps: RegistrationDeps, code: string, address: string, actor: Actor) {
   await limitCodeGuesses(deps.db, address);
   const invitation = await answerableInvitation(deps, code);
   const user = await findUserByEmail(deps.db, invitation.email);
@@ -224,19 +232,21 @@ export async function acceptInvitation(deps: RegistrationDeps, code: string, add
     if (!taken) throw errors.notFound('invitation.errors.used');
     if (invitation.kind === 'gymEmployee') await repository.linkGymEmployee(tx, invitation.gymId!, user.id);
     else await repository.linkEmployee(tx, invitation.employerId!, user.id);
-    await audit(tx, {
-      userId: user.id,
-      entity: 'Invitation',
-      entityId: invitation.id,
-      before: { status: 'pending' },
-      after: { status: 'used', ...organisation },
-    });
+    const used = { status: 'used', ...organisation };
+    await audit.write(
+      tx,
+      identified(actor, user.id),
+      'Invitation',
+      invitation.id,
+      { status: 'pending' },
+      used,
+    );
   });
   return null;
 }
 
 /** The invitation is declined; its code answers 'denied' from now on. */
-export async function denyInvitation(deps: RegistrationDeps, code: string, address: string) {
+export async function denyInvitation(deps: RegistrationDeps, code: string, address: string, actor: Actor) {
   await limitCodeGuesses(deps.db, address);
   const invitation = await answerableInvitation(deps, code);
   await inTransaction(deps.db, async (tx) => {
@@ -245,13 +255,7 @@ export async function denyInvitation(deps: RegistrationDeps, code: string, addre
       deniedAt: new Date(),
     });
     if (!taken) throw errors.notFound('invitation.errors.used');
-    await audit(tx, {
-      userId: null,
-      entity: 'Invitation',
-      entityId: invitation.id,
-      before: { status: 'pending' },
-      after: { status: 'denied' },
-    });
+    await audit.write(tx, actor, 'Invitation', invitation.id, { status: 'pending' }, { status: 'denied' });
   });
   return null;
 }
@@ -279,6 +283,7 @@ export async function invite(
   deps: RegistrationDeps,
   session: Claims,
   input: { kind: InvitationKind; email: string; gymId?: number; employerId?: number; supplierId?: number },
+  actor: Actor,
 ) {
   return inTransaction(deps.db, async (tx) => {
     if (input.kind === 'employerEmployee') {
@@ -314,13 +319,8 @@ export async function invite(
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
     const { invitation, inviterName } = await mailInvitation(deps, tx, session, code);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Invitation',
-      entityId: inserted.id,
-      before: null,
-      after: { kind: invitation.kind, email: invitation.email },
-    });
+    const after = { kind: invitation.kind, email: invitation.email };
+    await audit.write(tx, actor, 'Invitation', inserted.id, null, after);
     return { invitation, inviterName };
   });
 }
@@ -385,8 +385,9 @@ export async function inviteOpen(
   session: Claims,
   scope: repository.InvitationScope,
   email: string,
+  actor: Actor,
 ) {
-  const { invitation, inviterName } = await invite(deps, session, { ...scope, email });
+  const { invitation, inviterName } = await invite(deps, session, { ...scope, email }, actor);
   return toOpenInvitation({ ...invitation, isExpired: false, invitedBy: inviterName });
 }
 
@@ -396,6 +397,7 @@ export async function resendInvitation(
   session: Claims,
   scope: repository.InvitationScope,
   id: number,
+  actor: Actor,
 ) {
   return inTransaction(deps.db, async (tx) => {
     const before = await openInvitationInScope(tx, scope, id);
@@ -405,22 +407,17 @@ export async function resendInvitation(
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
     const { inviterName } = await mailInvitation(deps, tx, session, code);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Invitation',
-      entityId: id,
-      before: { expiresAt: before.expiresAt },
-      after: { expiresAt: updated.expiresAt },
-    });
+    const after = { expiresAt: updated.expiresAt };
+    await audit.write(tx, actor, 'Invitation', id, { expiresAt: before.expiresAt }, after);
     return toOpenInvitation({ ...updated, isExpired: false, invitedBy: inviterName });
   });
 }
 
 export async function cancelInvitation(
   deps: RegistrationDeps,
-  session: Claims,
   scope: repository.InvitationScope,
   id: number,
+  actor: Actor,
 ) {
   await inTransaction(deps.db, async (tx) => {
     await openInvitationInScope(tx, scope, id);
@@ -430,27 +427,21 @@ export async function cancelInvitation(
       cancelledAt: new Date(),
     });
     if (!cancelled) throw errors.notFound('invitation.errors.notFound');
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'Invitation',
-      entityId: id,
-      before: { status: 'pending' },
-      after: { status: 'cancelled' },
-    });
+    await audit.write(tx, actor, 'Invitation', id, { status: 'pending' }, { status: 'cancelled' });
   });
   return null;
 }
 
 const adminScope: repository.InvitationScope = { kind: 'admin' };
 
-export const inviteAdmin = (deps: RegistrationDeps, session: Claims, email: string) =>
-  inviteOpen(deps, session, adminScope, email);
+export const inviteAdmin = (deps: RegistrationDeps, session: Claims, email: string, actor: Actor) =>
+  inviteOpen(deps, session, adminScope, email, actor);
 
 export const listAdminInvitations = (deps: RegistrationDeps, query: ListQuery) =>
   listOpenInvitations(deps, adminScope, query);
 
-export const resendAdminInvitation = (deps: RegistrationDeps, session: Claims, id: number) =>
-  resendInvitation(deps, session, adminScope, id);
+export const resendAdminInvitation = (deps: RegistrationDeps, session: Claims, id: number, actor: Actor) =>
+  resendInvitation(deps, session, adminScope, id, actor);
 
-export const cancelAdminInvitation = (deps: RegistrationDeps, session: Claims, id: number) =>
-  cancelInvitation(deps, session, adminScope, id);
+export const cancelAdminInvitation = (deps: RegistrationDeps, id: number, actor: Actor) =>
+  cancelInvitation(deps, adminScope, id, actor);

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { userActor } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { createTokenSigner, sha256 } from '../../platform/auth/tokens.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -737,11 +738,16 @@ describe('POST /api/Account/CompleteRegistration', () => {
       };
       const organisationIds = { gymId: ids.vitaal, employerId: ids.jansen, supplierId: ids.fitSupply };
       const email = uniqueEmail(kind);
-      await invite(deps, admin.claims, {
-        kind,
-        email,
-        ...(organisation ? { [organisation]: organisationIds[organisation] } : {}),
-      });
+      await invite(
+        deps,
+        admin.claims,
+        {
+          kind,
+          email,
+          ...(organisation ? { [organisation]: organisationIds[organisation] } : {}),
+        },
+        userActor(admin.claims),
+      );
       const code = await mailedInvitationCode(email, kind);
       const info = (await getInvitation(code)).json().data;
       expect(info).toMatchObject({ kind, email, requiresVerification: false });

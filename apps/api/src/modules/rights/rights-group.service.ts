@@ -1,5 +1,5 @@
 import type { Claims, RightsGroup } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
@@ -47,7 +47,7 @@ export function createRightsGroup(
   db: Database,
   session: Claims,
   input: { name: string; rights: string[] },
-  requestId: string,
+  actor: Actor,
 ) {
   const gymId = activeGymOf(session);
   return withUniqueName(() =>
@@ -55,14 +55,7 @@ export function createRightsGroup(
       const created = toGroup(
         await repository.insert(tx, gymId, { name: input.name, rights: normaliseGymRights(input.rights) }),
       );
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: created.id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, created.id, null, created);
       return created;
     }),
   );
@@ -72,7 +65,7 @@ export function updateRightsGroup(
   db: Database,
   session: Claims,
   input: { id: number; name: string; rights: string[] },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
@@ -81,32 +74,18 @@ export function updateRightsGroup(
         await repository.update(tx, input.id, { name: input.name, rights: normaliseGymRights(input.rights) }),
       );
       await preventGymLockOut(tx, session, gymId, lockOut());
-      await audit(tx, {
-        userId: session.userId,
-        entity: ENTITY,
-        entityId: input.id,
-        before: toGroup(group),
-        after,
-        requestId,
-      });
+      await audit.write(tx, actor, ENTITY, input.id, toGroup(group), after);
       return after;
     }),
   );
 }
 
-export async function deleteRightsGroup(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteRightsGroup(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const { gymId, group } = await findOwn(tx, session, id, true);
     await repository.remove(tx, id);
     await preventGymLockOut(tx, session, gymId, lockOut());
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: toGroup(group),
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, toGroup(group), null);
   });
   return null;
 }
@@ -126,7 +105,7 @@ export function addMembers(
   session: Claims,
   id: number,
   input: { employeeIds: number[] },
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const { gymId } = await findOwn(tx, session, id, true);
@@ -138,14 +117,7 @@ export function addMembers(
     }
     const added = await repository.addMembers(tx, id, requested);
     for (const userId of added) {
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'GymRightsGroupMember',
-        entityId: `${id}:${userId}`,
-        before: null,
-        after: { groupId: id, userId },
-        requestId,
-      });
+      await audit.write(tx, actor, 'GymRightsGroupMember', `${id}:${userId}`, null, { groupId: id, userId });
     }
     return { added: added.length };
   });
@@ -156,7 +128,7 @@ export async function removeMember(
   session: Claims,
   id: number,
   employeeId: number,
-  requestId: string,
+  actor: Actor,
 ) {
   await inTransaction(db, async (tx) => {
     const { gymId } = await findOwn(tx, session, id, true);
@@ -164,14 +136,14 @@ export async function removeMember(
       throw errors.notFound('rightsGroup.errors.memberNotFound');
     }
     await preventGymLockOut(tx, session, gymId, lockOut());
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'GymRightsGroupMember',
-      entityId: `${id}:${employeeId}`,
-      before: { groupId: id, userId: employeeId },
-      after: null,
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'GymRightsGroupMember',
+      `${id}:${employeeId}`,
+      { groupId: id, userId: employeeId },
+      null,
+    );
   });
   return null;
 }

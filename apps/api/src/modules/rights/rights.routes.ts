@@ -10,8 +10,8 @@ export function rightsRoutes(deps: { db: Database }) {
     route(rightsEndpoints.getGymEmployee, ({ session, params }) =>
       service.getGymEmployeeRights(db, session, params.employeeId),
     ),
-    route(rightsEndpoints.updateGymEmployee, ({ session, params, body, request }) =>
-      service.updateGymEmployeeRights(db, session, params.employeeId, body, request.id),
+    route(rightsEndpoints.updateGymEmployee, ({ session, params, body, actor }) =>
+      service.updateGymEmployeeRights(db, session, params.employeeId, body, actor),
     ),
     route(rightsEndpoints.locationMatrix, ({ session, params, query }) =>
       service.locationMatrix(db, session, params.id, query),
@@ -19,19 +19,19 @@ export function rightsRoutes(deps: { db: Database }) {
     route(rightsEndpoints.getLocationEmployee, ({ session, params }) =>
       service.getLocationEmployeeRights(db, session, params.id, params.employeeId),
     ),
-    route(rightsEndpoints.updateLocationEmployee, ({ session, params, body, request }) =>
-      service.updateLocationEmployeeRights(db, session, params.id, params.employeeId, body, request.id),
+    route(rightsEndpoints.updateLocationEmployee, ({ session, params, body, actor }) =>
+      service.updateLocationEmployeeRights(db, session, params.id, params.employeeId, body, actor),
     ),
     route(groups.list, ({ session, query }) => groupService.listRightsGroups(db, session, query)),
     route(groups.get, ({ session, params }) => groupService.getRightsGroup(db, session, params.id)),
-    route(groups.create, ({ session, body, request }) =>
-      groupService.createRightsGroup(db, session, body, request.id),
+    route(groups.create, ({ session, body, actor }) =>
+      groupService.createRightsGroup(db, session, body, actor),
     ),
-    route(groups.update, ({ session, body, request }) =>
-      groupService.updateRightsGroup(db, session, body, request.id),
+    route(groups.update, ({ session, body, actor }) =>
+      groupService.updateRightsGroup(db, session, body, actor),
     ),
-    route(groups.remove, ({ session, params, request }) =>
-      groupService.deleteRightsGroup(db, session, params.id, request.id),
+    route(groups.remove, ({ session, params, actor }) =>
+      groupService.deleteRightsGroup(db, session, params.id, actor),
     ),
     route(groups.members, ({ session, params, query }) =>
       groupService.listMembers(db, session, params.id, query),
@@ -39,11 +39,11 @@ export function rightsRoutes(deps: { db: Database }) {
     route(groups.candidates, ({ session, params, query }) =>
       groupService.listCandidates(db, session, params.id, query),
     ),
-    route(groups.addMembers, ({ session, params, body, request }) =>
-      groupService.addMembers(db, session, params.id, body, request.id),
+    route(groups.addMembers, ({ session, params, body, actor }) =>
+      groupService.addMembers(db, session, params.id, body, actor),
     ),
-    route(groups.removeMember, ({ session, params, request }) =>
-      groupService.removeMember(db, session, params.id, params.employeeId, request.id),
+    route(groups.removeMember, ({ session, params, actor }) =>
+      groupService.removeMember(db, session, params.id, params.employeeId, actor),
     ),
   ];
 }

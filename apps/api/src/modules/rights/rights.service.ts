@@ -9,7 +9,7 @@ import {
   type LocationEmployeeRights,
   type LocationRight,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -86,7 +86,7 @@ export async function updateGymEmployeeRights(
     gymRights?: string[] | undefined;
     locationRights?: { locationId: number; rights: string[] }[] | undefined;
   },
-  requestId: string,
+  actor: Actor,
 ) {
   if (input.gymRights !== undefined && !hasGymRight(session, 'ManageGymRights')) throw errors.forbidden();
   if (input.locationRights !== undefined && !hasGymRight(session, 'ManageLocationRights')) {
@@ -124,14 +124,14 @@ export async function updateGymEmployeeRights(
     }
 
     const after = await readGymEmployeeRights(tx, gymId, employee);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'GymEmployeeRights',
-      entityId: `${gymId}:${employeeId}`,
-      before: { gymRights: before.gymRights, locations: before.locations },
-      after: { gymRights: after.gymRights, locations: after.locations },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'GymEmployeeRights',
+      `${gymId}:${employeeId}`,
+      { gymRights: before.gymRights, locations: before.locations },
+      { gymRights: after.gymRights, locations: after.locations },
+    );
     return after;
   });
 }
@@ -197,7 +197,7 @@ export async function updateLocationEmployeeRights(
   locationId: number,
   employeeId: number,
   input: { rights: string[] },
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     await lockUserLinks(tx, employeeId);
@@ -213,14 +213,14 @@ export async function updateLocationEmployeeRights(
       if (!keeps) throw errors.field('rights', 'rights.errors.ownManageLocationRights');
     }
     const after = await readLocationEmployeeRights(tx, location, employee);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'LocationEmployeeRights',
-      entityId: `${locationId}:${employeeId}`,
-      before: { rights: before.rights },
-      after: { rights: after.rights },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'LocationEmployeeRights',
+      `${locationId}:${employeeId}`,
+      { rights: before.rights },
+      { rights: after.rights },
+    );
     return after;
   });
 }

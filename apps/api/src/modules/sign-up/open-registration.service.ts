@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Claims, dutchToday, type OpenRegistration } from '@xp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -125,6 +125,7 @@ export async function completeOpenRegistration(
   code: string,
   input: Person,
   address: string,
+  actor: Actor,
 ) {
   await enforceRateLimit(deps.db, `signup:address:${address}`, SIGN_UP_LIMIT);
   if (!(await memberOfCode(deps.db, code))) throw errors.notFound(CODE_NOT_FOUND);
@@ -156,28 +157,33 @@ export async function completeOpenRegistration(
       registrationCode: null,
       ...(userId !== null ? { userId } : {}),
     });
-    await audit(tx, {
-      userId,
-      entity: 'Member',
-      entityId: member.id,
-      before: { registrationCompleted: member.registrationCompleted },
-      after: { registrationCompleted: true, by: 'registrationLink' },
-      requestId: 'registration-link',
-    });
+    await audit.write(
+      tx,
+      identified(actor, userId),
+      'Member',
+      member.id,
+      { registrationCompleted: member.registrationCompleted },
+      { registrationCompleted: true, by: 'registrationLink' },
+    );
     if (passwordHash !== null && member.userId === null)
-      await keepPending(tx, deps.publicUrl, {
-        kind: 'account',
-        gymId: member.gymId,
-        gymName: row.gymName,
-        locationId: member.homeLocationId,
-        email: input.email,
-        data: pendingDataOf(input),
-        passwordHash,
-        language: input.language,
-      });
+      await keepPending(
+        tx,
+        deps.publicUrl,
+        {
+          kind: 'account',
+          gymId: member.gymId,
+          gymName: row.gymName,
+          locationId: member.homeLocationId,
+          email: input.email,
+          data: pendingDataOf(input),
+          passwordHash,
+          language: input.language,
+        },
+        actor,
+      );
     const [newest] = (await membershipsOfMember(tx, member.id)).reverse();
     const first = newest ? await billing.claimFirstPeriod(tx, newest.id) : undefined;
-    const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;
+    const issued = first ? await issuePeriods(tx, deps, [first], today, actor, { paidNow: true }) : undefined;
     const invoiceId = newest ? issued?.invoiceIds.get(newest.id) : undefined;
     const invoice =
       invoiceId === undefined

@@ -6,7 +6,7 @@ import {
   type PendingSignUpView,
 } from '@xp/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText } from '../../platform/db/columns.ts';
 import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
@@ -99,7 +99,11 @@ export async function pendingSignUp(
  * (made by a form before the address had to be proven, by whoever typed it) or had none gets the password typed by the
  * person who proved the address now, and its sessions end. A deleted account is not brought back: none.
  */
-async function accountOfProvenAddress(tx: Database, pending: typeof pendingSignUps.$inferSelect) {
+async function accountOfProvenAddress(
+  tx: Database,
+  pending: typeof pendingSignUps.$inferSelect,
+  actor: Actor,
+) {
   const [existing] = await tx
     .select({
       id: users.id,
@@ -125,14 +129,15 @@ async function accountOfProvenAddress(tx: Database, pending: typeof pendingSignU
         .update(sessions)
         .set({ revokedAt: sql`now()` as unknown as Date })
         .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
-      await audit(tx, {
-        userId: existing.id,
-        entity: 'User',
-        entityId: existing.id,
-        before: { emailProven: false },
-        after: { emailProven: true, password: 'changed', by: 'signUpConfirmed' },
-        requestId: 'sign-up-confirm',
-      });
+      const after = { emailProven: true, password: 'changed', by: 'signUpConfirmed' };
+      await audit.write(
+        tx,
+        identified(actor, existing.id),
+        'User',
+        existing.id,
+        { emailProven: false },
+        after,
+      );
     }
     return existing.id;
   }
@@ -150,14 +155,8 @@ async function accountOfProvenAddress(tx: Database, pending: typeof pendingSignU
         language: pending.language,
       })
       .returning({ id: users.id });
-    await audit(tx, {
-      userId: user!.id,
-      entity: 'User',
-      entityId: user!.id,
-      before: null,
-      after: { email: pending.email, role: 'Employee', by: 'signUpConfirmed' },
-      requestId: 'sign-up-confirm',
-    });
+    const after = { email: pending.email, role: 'Employee', by: 'signUpConfirmed' };
+    await audit.write(tx, identified(actor, user!.id), 'User', user!.id, null, after);
     return user!.id;
   } catch (error) {
     // The same address confirmed twice at once: the other one made the account.
@@ -188,22 +187,24 @@ export async function confirmSignUp(
   deps: BillingDeps,
   token: string,
   address: string,
+  actor: Actor,
 ): Promise<ConfirmSignUpResult> {
   await enforceRateLimit(deps.db, `signup-lookup:address:${address}`, LOOKUP_LIMIT);
   const made = await inTransaction(deps.db, async (tx) => {
     const row = await openByToken(tx, token, true);
     if (!row) throw errors.notFound(CONFIRM_NOT_FOUND);
     const { pending } = row;
-    const userId = await accountOfProvenAddress(tx, pending);
+    const userId = await accountOfProvenAddress(tx, pending, actor);
+    const confirmer = identified(actor, userId);
     await close(tx, pending.id, 'completed', userId);
-    await audit(tx, {
-      userId,
-      entity: 'PendingSignUp',
-      entityId: pending.id,
-      before: { status: 'open' },
-      after: { status: 'completed' },
-      requestId: 'sign-up-confirm',
-    });
+    await audit.write(
+      tx,
+      confirmer,
+      'PendingSignUp',
+      pending.id,
+      { status: 'open' },
+      { status: 'completed' },
+    );
     if (pending.kind === 'account') {
       if (userId !== null && pending.memberId !== null)
         await tx
@@ -233,8 +234,7 @@ export async function confirmSignUp(
       userId,
       mandateSignedOn: dutchToday(),
       by: 'confirmed',
-      auditUserId: userId,
-      requestId: 'sign-up-confirm',
+      actor: confirmer,
       firstInvoice: true,
     });
     return { ...enrolled, invoice: enrolled.invoice! };
@@ -340,7 +340,7 @@ export async function mergePending(
   deps: BillingDeps,
   session: Claims,
   id: number,
-  requestId: string,
+  actor: Actor,
 ): Promise<{ memberId: number }> {
   return inTransaction(deps.db, async (tx) => {
     const pending = await openInScope(tx, session, id);
@@ -359,36 +359,28 @@ export async function mergePending(
       userId: null,
       mandateSignedOn: pending.createdAt.toISOString().slice(0, 10),
       by: 'desk',
-      auditUserId: session.userId,
-      requestId,
+      actor,
       firstInvoice: false,
     });
     await close(tx, pending.id, 'merged', session.userId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'PendingSignUp',
-      entityId: pending.id,
-      before: { status: 'open' },
-      after: { status: 'merged', memberId },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'PendingSignUp',
+      pending.id,
+      { status: 'open' },
+      { status: 'merged', memberId },
+    );
     return { memberId };
   });
 }
 
 /** The desk dismisses a pending sign-up: nothing of it reaches a member, and its link stops working. */
-export async function dismissPending(db: Database, session: Claims, id: number, requestId: string) {
+export async function dismissPending(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const pending = await openInScope(tx, session, id);
     await close(tx, pending.id, 'dismissed', session.userId);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'PendingSignUp',
-      entityId: pending.id,
-      before: { status: 'open' },
-      after: { status: 'dismissed' },
-      requestId,
-    });
+    await audit.write(tx, actor, 'PendingSignUp', pending.id, { status: 'open' }, { status: 'dismissed' });
   });
   return null;
 }

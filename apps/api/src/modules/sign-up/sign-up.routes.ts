@@ -17,28 +17,28 @@ export function signUpRoutes(deps: BillingDeps) {
     route(endpoints.publicSubscriptions, ({ query, request }) =>
       lookup.publicSubscriptions(db, query.locationId, request.ip),
     ),
-    route(endpoints.signUp, ({ body, request }) => service.signUp(deps, body, request.ip)),
+    route(endpoints.signUp, ({ body, request, actor }) => service.signUp(deps, body, request.ip, actor)),
     route(endpoints.registrationLink, ({ session, params }) =>
       openRegistrations.registrationLink(db, deps.publicUrl, session, params.id),
     ),
     route(endpoints.openRegistration, ({ params, request }) =>
       openRegistrations.openRegistration(db, params.publicCode, request.ip),
     ),
-    route(endpoints.completeOpenRegistration, ({ params, body, request }) =>
-      openRegistrations.completeOpenRegistration(deps, params.publicCode, body, request.ip),
+    route(endpoints.completeOpenRegistration, ({ params, body, request, actor }) =>
+      openRegistrations.completeOpenRegistration(deps, params.publicCode, body, request.ip, actor),
     ),
     route(endpoints.pendingSignUp, ({ params, request }) =>
       pending.pendingSignUp(db, params.token, request.ip),
     ),
-    route(endpoints.confirmSignUp, ({ params, request }) =>
-      pending.confirmSignUp(deps, params.token, request.ip),
+    route(endpoints.confirmSignUp, ({ params, request, actor }) =>
+      pending.confirmSignUp(deps, params.token, request.ip, actor),
     ),
     route(endpoints.pendingSignUps, ({ session, query }) => pending.listPending(db, session, query)),
-    route(endpoints.mergePendingSignUp, ({ session, params, request }) =>
-      pending.mergePending(deps, session, params.id, request.id),
+    route(endpoints.mergePendingSignUp, ({ session, params, actor }) =>
+      pending.mergePending(deps, session, params.id, actor),
     ),
-    route(endpoints.dismissPendingSignUp, ({ session, params, request }) =>
-      pending.dismissPending(db, session, params.id, request.id),
+    route(endpoints.dismissPendingSignUp, ({ session, params, actor }) =>
+      pending.dismissPending(db, session, params.id, actor),
     ),
   ];
 }

@@ -9,7 +9,7 @@ import {
 import { termEnd } from '@xp/contracts/dates';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -178,6 +178,7 @@ export async function keepPending(
     passwordHash: string;
     language: 'nl' | 'en';
   },
+  actor: Actor,
 ) {
   const token = randomBytes(32).toString('base64url');
   const known = await memberOfAddress(tx, pending.gymId, pending.email);
@@ -196,14 +197,8 @@ export async function keepPending(
       expiresAt: sql`now() + make_interval(days => ${CONFIRM_DAYS})` as unknown as Date,
     })
     .returning({ id: pendingSignUps.id });
-  await audit(tx, {
-    userId: null,
-    entity: 'PendingSignUp',
-    entityId: row!.id,
-    before: null,
-    after: { kind: pending.kind, gymId: pending.gymId, memberId: known?.id ?? null },
-    requestId: 'sign-up',
-  });
+  const after = { kind: pending.kind, gymId: pending.gymId, memberId: known?.id ?? null };
+  await audit.write(tx, actor, 'PendingSignUp', row!.id, null, after);
   const [mailed] = await rowsOf<{ n: number }>(
     tx,
     sql`select count(*)::int as "n" from ${pendingSignUps} where lower(${pendingSignUps.email}) = ${pending.email.toLowerCase()}
@@ -240,8 +235,8 @@ export async function enrol(
     userId: number | null;
     mandateSignedOn: string;
     by: 'signUp' | 'kiosk' | 'confirmed' | 'desk';
-    auditUserId: number | null;
-    requestId: string;
+    /** Who enrols: the person (identified by their account, if any) or the desk. */
+    actor: Actor;
     firstInvoice: boolean;
   },
 ) {
@@ -278,18 +273,14 @@ export async function enrol(
         ? termEnd(startDate, variant.durationPeriodAmount, variant.durationPeriodType)
         : null,
   });
-  await audit(tx, {
-    userId: made.auditUserId,
-    entity: 'Membership',
-    entityId: membershipId,
-    before: null,
-    after: { memberId, subscriptionId: subscription.id, variantId: variant.id, by: made.by },
-    requestId: made.requestId,
-  });
+  const after = { memberId, subscriptionId: subscription.id, variantId: variant.id, by: made.by };
+  await audit.write(tx, made.actor, 'Membership', membershipId, null, after);
   const name = [data.firstName, data.insertion, data.lastName].filter(Boolean).join(' ');
   if (!made.firstInvoice) return { memberId, invoice: undefined, name };
   const first = await billing.claimFirstPeriod(tx, membershipId);
-  const issued = first ? await issuePeriods(tx, deps, [first], today, { paidNow: true }) : undefined;
+  const issued = first
+    ? await issuePeriods(tx, deps, [first], today, made.actor, { paidNow: true })
+    : undefined;
   const invoiceId = issued?.invoiceIds.get(membershipId);
   if (invoiceId === undefined) throw errors.badRequest('signUp.errors.nothingToPay');
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
@@ -304,7 +295,12 @@ export async function enrol(
  * or an account) or not, and so is the work done for it (one hash verified, one made). `kiosk` only decides
  * where the person goes back to.
  */
-export async function signUp(deps: BillingDeps, input: SignUp, address: string): Promise<SignUpResult> {
+export async function signUp(
+  deps: BillingDeps,
+  input: SignUp,
+  address: string,
+  actor: Actor,
+): Promise<SignUpResult> {
   await enforceRateLimit(deps.db, `signup:address:${address}`, SIGN_UP_LIMIT);
   const club = await clubOf(deps.db, input.locationId);
   if (!club) throw errors.field('locationId', CLUB_NOT_FOUND);
@@ -323,8 +319,7 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
           userId,
           mandateSignedOn: today,
           by: input.kiosk ? 'kiosk' : 'signUp',
-          auditUserId: userId,
-          requestId: 'sign-up',
+          actor: identified(actor, userId),
           firstInvoice: true,
         }),
       );
@@ -341,16 +336,21 @@ export async function signUp(deps: BillingDeps, input: SignUp, address: string):
   if (isCommonPassword(input.password)) throw errors.field('password', 'validation.passwordTooCommon');
   const passwordHash = await hashPassword(input.password);
   await inTransaction(deps.db, (tx) =>
-    keepPending(tx, deps.publicUrl, {
-      kind: 'signUp',
-      gymId: club.gymId,
-      gymName: club.gymName,
-      locationId: club.id,
-      email: input.email,
-      data: pendingDataOf(input),
-      passwordHash,
-      language: input.language,
-    }),
+    keepPending(
+      tx,
+      deps.publicUrl,
+      {
+        kind: 'signUp',
+        gymId: club.gymId,
+        gymName: club.gymName,
+        locationId: club.id,
+        email: input.email,
+        data: pendingDataOf(input),
+        passwordHash,
+        language: input.language,
+      },
+      actor,
+    ),
   );
   return { checkoutUrl: null, resultToken: null, mailSent: true };
 }

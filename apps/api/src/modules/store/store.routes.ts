@@ -12,24 +12,24 @@ export function storeRoutes(deps: { db: Database; files: FilesDeps }) {
       service.listShop(db, session, params.id, query),
     ),
     route(endpoints.get, ({ session, params }) => service.getItem(db, session, params.id)),
-    route(endpoints.create, ({ session, form, request }) =>
-      service.createItem(db, files, session, form, request.id),
+    route(endpoints.create, ({ session, form, actor }) =>
+      service.createItem(db, files, session, form, actor),
     ),
-    route(endpoints.update, ({ session, form, request }) =>
-      service.updateItem(db, files, session, form, request.id),
+    route(endpoints.update, ({ session, form, actor }) =>
+      service.updateItem(db, files, session, form, actor),
     ),
-    route(endpoints.remove, ({ session, params, request }) =>
-      service.deleteItem(db, session, params.id, request.id),
+    route(endpoints.remove, ({ session, params, actor }) =>
+      service.deleteItem(db, session, params.id, actor),
     ),
-    route(endpoints.redeem, ({ session, params, body, request }) =>
-      service.redeem(db, session, params.id, body, request.id),
+    route(endpoints.redeem, ({ session, params, body, actor }) =>
+      service.redeem(db, session, params.id, body, actor),
     ),
     route(endpoints.orders, ({ session, query }) => service.listOrders(db, session, query)),
     route(endpoints.employerOrders, ({ session, params, query }) =>
       service.listEmployerOrders(db, session, params.id, query),
     ),
-    route(endpoints.setStatus, ({ session, params, body, request }) =>
-      service.setOrderStatus(db, session, params.id, body.status, request.id),
+    route(endpoints.setStatus, ({ session, params, body, actor }) =>
+      service.setOrderStatus(db, session, params.id, body.status, actor),
     ),
   ];
 }

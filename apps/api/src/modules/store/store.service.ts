@@ -8,7 +8,7 @@ import {
   storeVatPercentage,
   type UploadedFile,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, findFile, storeImage } from '../../platform/files/images.ts';
@@ -150,7 +150,7 @@ export async function createItem(
   files: FilesDeps,
   session: Claims,
   input: StoreItemInput & { employerId?: number | undefined },
-  requestId: string,
+  actor: Actor,
 ): Promise<StoreItem> {
   let employerId: number | null;
   if (isAdmin(session)) {
@@ -166,14 +166,7 @@ export async function createItem(
   if (imageHash === undefined) throw errors.field('image', 'store.errors.imageRequired');
   return inTransaction(db, async (tx) => {
     const created = await repository.insertItem(tx, employerId, values(input, imageHash));
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: audited(created),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, created.id, null, audited(created));
     return created;
   });
 }
@@ -183,7 +176,7 @@ export async function updateItem(
   files: FilesDeps,
   session: Claims,
   input: StoreItemInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ): Promise<StoreItem> {
   // Nothing is stored for an item the session may not change.
   const current = await getItem(db, session, input.id);
@@ -193,20 +186,13 @@ export async function updateItem(
     const before = await repository.findItem(tx, input.id, true);
     if (!before) throw errors.notFound(NOT_FOUND);
     const after = await repository.updateItem(tx, input.id, values(input, newImage ?? before.imageCdnHash));
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: input.id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, input.id, audited(before), audited(after));
     return after;
   });
 }
 
 /** Refused (409 `store.errors.openOrders`) while orders of it are still ordered or sent. */
-export async function deleteItem(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteItem(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const before = await repository.findItem(tx, id, true);
     if (!before) throw errors.notFound(NOT_FOUND);
@@ -214,14 +200,7 @@ export async function deleteItem(db: Database, session: Claims, id: number, requ
     if ((await repository.countOpenOrders(tx, id)) > 0)
       throw errors.conflict('general', 'store.errors.openOrders');
     await repository.removeItem(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, audited(before), null);
   });
   return null;
 }
@@ -240,7 +219,7 @@ export async function redeem(
   session: Claims,
   id: number,
   body: { employerId?: number | undefined },
-  requestId: string,
+  actor: Actor,
 ): Promise<StoreRedemption> {
   const item = await repository.findItem(db, id);
   if (!item) throw errors.notFound(NOT_FOUND);
@@ -280,13 +259,11 @@ export async function redeem(
       redemptionId: orderId,
       createdBy: session.userId,
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: ORDER_ENTITY,
-      entityId: orderId,
-      before: null,
-      after: { storeItemId: sold.id, cost: sold.cost, employerId, status: RedemptionStatus.Ordered },
-      requestId,
+    await audit.write(tx, actor, ORDER_ENTITY, orderId, null, {
+      storeItemId: sold.id,
+      cost: sold.cost,
+      employerId,
+      status: RedemptionStatus.Ordered,
     });
     return orderId;
   });
@@ -335,7 +312,7 @@ export async function setOrderStatus(
   session: Claims,
   id: number,
   status: number,
-  requestId: string,
+  actor: Actor,
 ): Promise<StoreRedemption> {
   const order = await repository.findRedemption(db, id);
   if (!order) throw errors.notFound(ORDER_NOT_FOUND);
@@ -361,14 +338,7 @@ export async function setOrderStatus(
       if (locked.storeItemId !== null) await repository.putBack(tx, locked.storeItemId);
     }
     await repository.setRedemptionStatus(tx, id, status);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ORDER_ENTITY,
-      entityId: id,
-      before: { status: locked.status },
-      after: { status },
-      requestId,
-    });
+    await audit.write(tx, actor, ORDER_ENTITY, id, { status: locked.status }, { status });
   });
   return withPermission(session, (await repository.findRedemption(db, id))!);
 }

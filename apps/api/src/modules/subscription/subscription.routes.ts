@@ -10,36 +10,36 @@ export function subscriptionRoutes(deps: { db: Database }) {
     route(subscriptionEndpoints.get, ({ session, params }) =>
       service.getSubscription(db, session, params.id),
     ),
-    route(subscriptionEndpoints.create, ({ session, body, request }) =>
-      service.createSubscription(db, session, body, request.id),
+    route(subscriptionEndpoints.create, ({ session, body, actor }) =>
+      service.createSubscription(db, session, body, actor),
     ),
-    route(subscriptionEndpoints.update, ({ session, body, request }) =>
-      service.updateSubscription(db, session, body, request.id),
+    route(subscriptionEndpoints.update, ({ session, body, actor }) =>
+      service.updateSubscription(db, session, body, actor),
     ),
-    route(subscriptionEndpoints.setIsActive, ({ session, params, body, request }) =>
-      service.setSubscriptionActive(db, session, params.id, body.isActive, request.id),
+    route(subscriptionEndpoints.setIsActive, ({ session, params, body, actor }) =>
+      service.setSubscriptionActive(db, session, params.id, body.isActive, actor),
     ),
     route(ageGroupEndpoints.list, ({ session, query }) => service.listAgeGroups(db, session, query)),
-    route(ageGroupEndpoints.create, ({ session, body, request }) =>
-      service.createAgeGroup(db, session, body, request.id),
+    route(ageGroupEndpoints.create, ({ session, body, actor }) =>
+      service.createAgeGroup(db, session, body, actor),
     ),
-    route(ageGroupEndpoints.update, ({ session, body, request }) =>
-      service.updateAgeGroup(db, session, body, request.id),
+    route(ageGroupEndpoints.update, ({ session, body, actor }) =>
+      service.updateAgeGroup(db, session, body, actor),
     ),
-    route(ageGroupEndpoints.remove, ({ session, params, request }) =>
-      service.deleteAgeGroup(db, session, params.id, request.id),
+    route(ageGroupEndpoints.remove, ({ session, params, actor }) =>
+      service.deleteAgeGroup(db, session, params.id, actor),
     ),
     route(timeSlotGroupEndpoints.list, ({ session, query }) =>
       service.listTimeSlotGroups(db, session, query),
     ),
-    route(timeSlotGroupEndpoints.create, ({ session, body, request }) =>
-      service.createTimeSlotGroup(db, session, body, request.id),
+    route(timeSlotGroupEndpoints.create, ({ session, body, actor }) =>
+      service.createTimeSlotGroup(db, session, body, actor),
     ),
-    route(timeSlotGroupEndpoints.update, ({ session, body, request }) =>
-      service.updateTimeSlotGroup(db, session, body, request.id),
+    route(timeSlotGroupEndpoints.update, ({ session, body, actor }) =>
+      service.updateTimeSlotGroup(db, session, body, actor),
     ),
-    route(timeSlotGroupEndpoints.remove, ({ session, params, request }) =>
-      service.deleteTimeSlotGroup(db, session, params.id, request.id),
+    route(timeSlotGroupEndpoints.remove, ({ session, params, actor }) =>
+      service.deleteTimeSlotGroup(db, session, params.id, actor),
     ),
   ];
 }

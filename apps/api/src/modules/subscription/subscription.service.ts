@@ -1,6 +1,6 @@
 import type { AgeGroup, Claims, Subscription, TimeSlotGroup } from '@xp/contracts';
 import { AccessType } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
@@ -38,19 +38,12 @@ export async function listAgeGroups(db: Database, session: Claims, query: ListQu
   return { ...page, items: page.items.map(toAgeGroup) };
 }
 
-export function createAgeGroup(db: Database, session: Claims, input: AgeGroupInput, requestId: string) {
+export function createAgeGroup(db: Database, session: Claims, input: AgeGroupInput, actor: Actor) {
   const gymId = activeGymOf(session);
   return withUniqueAgeGroup(() =>
     inTransaction(db, async (tx) => {
       const created = toAgeGroup(await repository.insertAgeGroup(tx, gymId, input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'AgeGroup',
-        entityId: created.id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, 'AgeGroup', created.id, null, created);
       return created;
     }),
   );
@@ -60,33 +53,26 @@ export function updateAgeGroup(
   db: Database,
   session: Claims,
   input: AgeGroupInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueAgeGroup(() =>
     inTransaction(db, async (tx) => {
       const before = toAgeGroup(await ownAgeGroup(tx, session, input.id, true));
       const { id, ...values } = input;
       const after = toAgeGroup(await repository.updateAgeGroup(tx, id, values));
-      await audit(tx, { userId: session.userId, entity: 'AgeGroup', entityId: id, before, after, requestId });
+      await audit.write(tx, actor, 'AgeGroup', id, before, after);
       return after;
     }),
   );
 }
 
 /** Refused while a subscription uses the group (locked first: a save that links it waits, or went first). */
-export async function deleteAgeGroup(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteAgeGroup(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const before = toAgeGroup(await ownAgeGroup(tx, session, id, true));
     if (before.subscriptionCount > 0) throw errors.conflict('general', 'subscription.errors.ageGroupInUse');
     await repository.removeAgeGroup(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'AgeGroup',
-      entityId: id,
-      before,
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, 'AgeGroup', id, before, null);
   });
   return null;
 }
@@ -116,24 +102,12 @@ export async function listTimeSlotGroups(db: Database, session: Claims, query: L
   return { ...page, items: page.items.map(toTimeSlotGroup) };
 }
 
-export function createTimeSlotGroup(
-  db: Database,
-  session: Claims,
-  input: TimeSlotGroupInput,
-  requestId: string,
-) {
+export function createTimeSlotGroup(db: Database, session: Claims, input: TimeSlotGroupInput, actor: Actor) {
   const gymId = activeGymOf(session);
   return withUniqueTimeSlotGroup(() =>
     inTransaction(db, async (tx) => {
       const created = toTimeSlotGroup(await repository.insertTimeSlotGroup(tx, gymId, input));
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'TimeSlotGroup',
-        entityId: created.id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, 'TimeSlotGroup', created.id, null, created);
       return created;
     }),
   );
@@ -143,41 +117,27 @@ export function updateTimeSlotGroup(
   db: Database,
   session: Claims,
   input: TimeSlotGroupInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueTimeSlotGroup(() =>
     inTransaction(db, async (tx) => {
       const before = toTimeSlotGroup(await ownTimeSlotGroup(tx, session, input.id, true));
       const { id, ...values } = input;
       const after = toTimeSlotGroup(await repository.updateTimeSlotGroup(tx, id, values));
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'TimeSlotGroup',
-        entityId: id,
-        before,
-        after,
-        requestId,
-      });
+      await audit.write(tx, actor, 'TimeSlotGroup', id, before, after);
       return after;
     }),
   );
 }
 
-export async function deleteTimeSlotGroup(db: Database, session: Claims, id: number, requestId: string) {
+export async function deleteTimeSlotGroup(db: Database, session: Claims, id: number, actor: Actor) {
   await inTransaction(db, async (tx) => {
     const before = toTimeSlotGroup(await ownTimeSlotGroup(tx, session, id, true));
     if (before.subscriptionCount > 0) {
       throw errors.conflict('general', 'subscription.errors.timeSlotGroupInUse');
     }
     await repository.removeTimeSlotGroup(tx, id);
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'TimeSlotGroup',
-      entityId: id,
-      before,
-      after: null,
-      requestId,
-    });
+    await audit.write(tx, actor, 'TimeSlotGroup', id, before, null);
   });
   return null;
 }
@@ -307,12 +267,7 @@ const subscriptionValues = (input: SubscriptionInput): repository.SubscriptionVa
 
 const withUniqueSubscription = conflictOnUnique('name', 'subscription.errors.nameTaken');
 
-export function createSubscription(
-  db: Database,
-  session: Claims,
-  input: SubscriptionInput,
-  requestId: string,
-) {
+export function createSubscription(db: Database, session: Claims, input: SubscriptionInput, actor: Actor) {
   const gymId = activeGymOf(session);
   return withUniqueSubscription(() =>
     inTransaction(db, async (tx) => {
@@ -321,14 +276,7 @@ export function createSubscription(
       await repository.replaceLinks(tx, id, input);
       await repository.saveVariants(tx, id, input.variants.map(variantValues));
       const created = await read(tx, (await repository.findSubscription(tx, id))!);
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'Subscription',
-        entityId: id,
-        before: null,
-        after: created,
-        requestId,
-      });
+      await audit.write(tx, actor, 'Subscription', id, null, created);
       return created;
     }),
   );
@@ -338,7 +286,7 @@ export function updateSubscription(
   db: Database,
   session: Claims,
   input: SubscriptionInput & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   return withUniqueSubscription(() =>
     inTransaction(db, async (tx) => {
@@ -354,14 +302,7 @@ export function updateSubscription(
         throw error;
       });
       const after = await read(tx, (await repository.findSubscription(tx, row.id))!);
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'Subscription',
-        entityId: row.id,
-        before,
-        after,
-        requestId,
-      });
+      await audit.write(tx, actor, 'Subscription', row.id, before, after);
       return after;
     }),
   );
@@ -373,20 +314,13 @@ export function setSubscriptionActive(
   session: Claims,
   id: number,
   isActive: boolean,
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(db, async (tx) => {
     const row = await ownSubscription(tx, session, id, true);
     if (row.isActive !== isActive) {
       await repository.updateSubscription(tx, id, { isActive });
-      await audit(tx, {
-        userId: session.userId,
-        entity: 'Subscription',
-        entityId: id,
-        before: { isActive: row.isActive },
-        after: { isActive },
-        requestId,
-      });
+      await audit.write(tx, actor, 'Subscription', id, { isActive: row.isActive }, { isActive });
     }
     return read(tx, (await repository.findSubscription(tx, id))!);
   });

@@ -7,23 +7,19 @@ export function supplierRoutes(deps: service.SupplierDeps) {
   return [
     route(endpoints.list, ({ session, query }) => service.listSuppliers(db, session, query)),
     route(endpoints.get, ({ session, params }) => service.getSupplier(db, session, params.id)),
-    route(endpoints.add, ({ session, body, request }) =>
-      service.addSupplier(deps, session, body, request.id),
+    route(endpoints.add, ({ session, body, actor }) => service.addSupplier(deps, session, body, actor)),
+    route(endpoints.edit, ({ session, body, actor }) => service.editSupplier(db, session, body, actor)),
+    route(endpoints.accept, ({ session, params, actor }) =>
+      service.changeStatus(deps, session, params.id, 'accept', actor),
     ),
-    route(endpoints.edit, ({ session, body, request }) =>
-      service.editSupplier(db, session, body, request.id),
+    route(endpoints.deny, ({ session, params, actor }) =>
+      service.changeStatus(deps, session, params.id, 'deny', actor),
     ),
-    route(endpoints.accept, ({ session, params, request }) =>
-      service.changeStatus(deps, session, params.id, 'accept', request.id),
+    route(endpoints.disable, ({ session, params, actor }) =>
+      service.changeStatus(deps, session, params.id, 'disable', actor),
     ),
-    route(endpoints.deny, ({ session, params, request }) =>
-      service.changeStatus(deps, session, params.id, 'deny', request.id),
-    ),
-    route(endpoints.disable, ({ session, params, request }) =>
-      service.changeStatus(deps, session, params.id, 'disable', request.id),
-    ),
-    route(endpoints.reEnable, ({ session, params, request }) =>
-      service.changeStatus(deps, session, params.id, 'reEnable', request.id),
+    route(endpoints.reEnable, ({ session, params, actor }) =>
+      service.changeStatus(deps, session, params.id, 'reEnable', actor),
     ),
   ];
 }

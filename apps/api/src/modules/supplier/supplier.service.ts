@@ -6,7 +6,7 @@ import {
   type SupplierStatusTab,
   type SupplierValues,
 } from '@xp/contracts';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -76,24 +76,14 @@ async function assertNameFree(db: Database, name: string, exceptId?: number) {
  * name) or an address that cannot be invited (409 email, as the registration module answers) leaves
  * nothing behind. Registering with the invitation's code links the new account to the supplier.
  */
-export function addSupplier(deps: SupplierDeps, session: Claims, values: SupplierValues, requestId: string) {
+export function addSupplier(deps: SupplierDeps, session: Claims, values: SupplierValues, actor: Actor) {
   assertAdmin(session);
   return inTransaction(deps.db, async (tx) => {
     await assertNameFree(tx, values.name);
     const created = await repository.insert(tx, values);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: created.id,
-      before: null,
-      after: audited(created),
-      requestId,
-    });
-    await invitations.invite({ ...deps, db: tx }, session, {
-      kind: 'supplier',
-      supplierId: created.id,
-      email: values.email,
-    });
+    await audit.write(tx, actor, ENTITY, created.id, null, audited(created));
+    const contact = { kind: 'supplier', supplierId: created.id, email: values.email } as const;
+    await invitations.invite({ ...deps, db: tx }, session, contact, actor);
     return toSupplier(created);
   });
 }
@@ -102,7 +92,7 @@ export function editSupplier(
   db: Database,
   session: Claims,
   input: SupplierValues & { id: number },
-  requestId: string,
+  actor: Actor,
 ) {
   assertInScope(session, input.id);
   const { id, ...values } = input;
@@ -111,14 +101,7 @@ export function editSupplier(
     await assertNameFree(tx, values.name, id);
     const before = (await repository.find(tx, id))!;
     const after = await repository.update(tx, id, values);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: audited(before),
-      after: audited(after),
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, audited(before), audited(after));
     return toSupplier(after);
   });
 }
@@ -150,7 +133,7 @@ export async function changeStatus(
   session: Claims,
   id: number,
   action: Transition,
-  requestId: string,
+  actor: Actor,
 ): Promise<Supplier> {
   assertAdmin(session);
   const { from, to } = transitions[action];
@@ -159,14 +142,7 @@ export async function changeStatus(
     if (!locked) throw errors.notFound(NOT_FOUND);
     if (!from.includes(locked.status)) throw errors.conflict('general', conflictKeys[action]);
     const after = await repository.setStatus(tx, id, to);
-    await audit(tx, {
-      userId: session.userId,
-      entity: ENTITY,
-      entityId: id,
-      before: { status: locked.status },
-      after: { status: to, action },
-      requestId,
-    });
+    await audit.write(tx, actor, ENTITY, id, { status: locked.status }, { status: to, action });
     if ((action === 'accept' || action === 'deny') && after.email) {
       const account = await findUserByEmail(tx, after.email);
       await deps.mail(tx, {

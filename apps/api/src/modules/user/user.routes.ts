@@ -6,17 +6,19 @@ import * as service from './user.service.ts';
 export function userRoutes(deps: service.UserDeps & { cookies: CookieSettings }) {
   return [
     route(endpoints.currentProfile, ({ session }) => service.getProfile(deps, session)),
-    route(endpoints.updateProfile, ({ session, body }) => service.updateProfile(deps, session, body)),
-    route(endpoints.confirmEmail, ({ body }) => service.confirmEmail(deps, body.token)),
+    route(endpoints.updateProfile, ({ session, body, actor }) =>
+      service.updateProfile(deps, session, body, actor),
+    ),
+    route(endpoints.confirmEmail, ({ body, actor }) => service.confirmEmail(deps, body.token, actor)),
     route(endpoints.list, ({ query }) => service.listUsers(deps, query)),
-    route(endpoints.deleteAccount, async ({ session, body, reply }) => {
-      await service.deleteAccount(deps, session, body.password);
+    route(endpoints.deleteAccount, async ({ session, body, reply, actor }) => {
+      await service.deleteAccount(deps, session, body.password, actor);
       clearSessionCookies(reply, deps.cookies);
       return null;
     }),
-    route(endpoints.requestAccountDeletion, ({ session, body }) =>
-      service.requestAccountDeletion(deps, session, body.userId),
+    route(endpoints.requestAccountDeletion, ({ body, actor }) =>
+      service.requestAccountDeletion(deps, body.userId, actor),
     ),
-    route(endpoints.revokeAdmin, ({ session, params }) => service.revokeAdmin(deps, session, params.id)),
+    route(endpoints.revokeAdmin, ({ params, actor }) => service.revokeAdmin(deps, params.id, actor)),
   ];
 }

@@ -1,6 +1,6 @@
 import type { Claims, Profile, ProfileUpdate } from '@xp/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -70,7 +70,7 @@ export async function getProfile(deps: UserDeps, session: Claims) {
   return toProfile(user, await pendingEmailOf(deps.db, user.id));
 }
 
-export async function updateProfile(deps: UserDeps, session: Claims, input: ProfileUpdate) {
+export async function updateProfile(deps: UserDeps, session: Claims, input: ProfileUpdate, actor: Actor) {
   return inTransaction(deps.db, async (tx) => {
     const before = await currentUser(tx, session);
     const after = await repository.update(tx, before.id, {
@@ -81,7 +81,7 @@ export async function updateProfile(deps: UserDeps, session: Claims, input: Prof
       language: input.language,
       isTfaEnabled: input.isTfaEnabled,
     });
-    await audit(tx, { userId: session.userId, entity: 'User', entityId: before.id, before, after });
+    await audit.write(tx, actor, 'User', before.id, before, after);
     // Only the newest requested address can be confirmed; asking for the current one cancels it.
     await tx
       .update(emailChanges)
@@ -111,7 +111,7 @@ export async function updateProfile(deps: UserDeps, session: Claims, input: Prof
   });
 }
 
-export async function confirmEmail(deps: UserDeps, token: string) {
+export async function confirmEmail(deps: UserDeps, token: string, actor: Actor) {
   try {
     await inTransaction(deps.db, async (tx) => {
       const [change] = await tx
@@ -129,13 +129,15 @@ export async function confirmEmail(deps: UserDeps, token: string) {
       const before = await repository.find(tx, change.userId);
       if (!before) throw errors.badRequest('user.errors.invalidEmailToken');
       await repository.update(tx, change.userId, { email: change.newEmail });
-      await audit(tx, {
-        userId: change.userId,
-        entity: 'User',
-        entityId: change.userId,
-        before: { email: before.email },
-        after: { email: change.newEmail },
-      });
+      const after = { email: change.newEmail };
+      await audit.write(
+        tx,
+        identified(actor, change.userId),
+        'User',
+        change.userId,
+        { email: before.email },
+        after,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.conflict('general', 'user.errors.emailTaken');
@@ -161,7 +163,7 @@ async function ensureNotLastAdmin(db: Database, user: UserRow) {
  * Closes the own account: sign-in is no longer possible and personal data is anonymised; rows that refer to
  * the user (invoices, the XP ledger, the audit log) keep the id, so financial records stay intact.
  */
-export async function deleteAccount(deps: UserDeps, session: Claims, password: string) {
+export async function deleteAccount(deps: UserDeps, session: Claims, password: string, actor: Actor) {
   await inTransaction(deps.db, async (tx) => {
     // Serialise concurrent deletions of admins so two last admins cannot both leave.
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
@@ -192,18 +194,12 @@ export async function deleteAccount(deps: UserDeps, session: Claims, password: s
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
-    await audit(tx, {
-      userId: user.id,
-      entity: 'User',
-      entityId: user.id,
-      before: { deleted: false },
-      after: { deleted: true },
-    });
+    await audit.write(tx, actor, 'User', user.id, { deleted: false }, { deleted: true });
   });
   return null;
 }
 
-export async function requestAccountDeletion(deps: UserDeps, session: Claims, userId: number) {
+export async function requestAccountDeletion(deps: UserDeps, userId: number, actor: Actor) {
   await inTransaction(deps.db, async (tx) => {
     const user = await repository.find(tx, userId);
     if (!user) throw errors.notFound('user.errors.notFound');
@@ -213,18 +209,12 @@ export async function requestAccountDeletion(deps: UserDeps, session: Claims, us
       template: 'accountDeletionRequest',
       data: { link: `${deps.publicUrl}/account/delete-account` },
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'User',
-      entityId: userId,
-      before: null,
-      after: { deletionRequested: true },
-    });
+    await audit.write(tx, actor, 'User', userId, null, { deletionRequested: true });
   });
   return null;
 }
 
-export async function revokeAdmin(deps: UserDeps, session: Claims, userId: number) {
+export async function revokeAdmin(deps: UserDeps, userId: number, actor: Actor) {
   await inTransaction(deps.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     const user = await repository.find(tx, userId);
@@ -236,13 +226,7 @@ export async function revokeAdmin(deps: UserDeps, session: Claims, userId: numbe
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'User',
-      entityId: userId,
-      before: { role: 'Admin' },
-      after: { role: 'Employee' },
-    });
+    await audit.write(tx, actor, 'User', userId, { role: 'Admin' }, { role: 'Employee' });
   });
   return null;
 }

@@ -1,7 +1,7 @@
 /** XP transfers: the transactions lists, grants, corrections, wallets and challenge rewards (decision 019). */
 import { type Claims, isAdmin, type XpTransferKind } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
@@ -43,7 +43,7 @@ export async function grantXp(
   session: Claims,
   activeEmployerId: number,
   body: { amountOfXp: number; userId?: number | undefined; allEmployees?: boolean | undefined },
-  requestId: string,
+  actor: Actor,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
   return inTransaction(deps.db, async (tx) => {
@@ -71,13 +71,10 @@ export async function grantXp(
         userId: body.userId!,
         createdBy: session.userId,
       });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpGrant',
-      entityId: employerId,
-      before: null,
-      after: { recipients, amountOfXp: body.amountOfXp, allEmployees: body.allEmployees === true },
-      requestId,
+    await audit.write(tx, actor, 'XpGrant', employerId, null, {
+      recipients,
+      amountOfXp: body.amountOfXp,
+      allEmployees: body.allEmployees === true,
     });
     return {
       recipients,
@@ -95,7 +92,7 @@ export async function correct(
   deps: XpDeps,
   session: Claims,
   body: { employerId?: number | undefined; userId?: number | undefined; amountOfXp: number; reason: string },
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(deps.db, async (tx) => {
     if (body.employerId !== undefined && !(await repository.employerExists(tx, body.employerId)))
@@ -117,14 +114,7 @@ export async function correct(
       reason: body.reason,
       createdBy: session.userId,
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpTransfer',
-      entityId: made.id,
-      before: null,
-      after: { kind: 'correction', ...body },
-      requestId,
-    });
+    await audit.write(tx, actor, 'XpTransfer', made.id, null, { kind: 'correction', ...body });
     return (await repository.findTransfer(tx, made.id))!;
   });
 }
@@ -147,7 +137,7 @@ export async function completeChallenge(
   session: Claims,
   challengeId: number,
   userId: number,
-  requestId: string,
+  actor: Actor,
 ) {
   return inTransaction(deps.db, async (tx) => {
     const [challenge] = await tx.select().from(challenges).where(eq(challenges.id, challengeId));
@@ -199,13 +189,10 @@ export async function completeChallenge(
       });
       await repository.setCompletionTransfer(tx, challengeId, userId, made.id);
     }
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'ChallengeCompletion',
-      entityId: `${challengeId}:${userId}`,
-      before: null,
-      after: { challengeId, userId, reward },
-      requestId,
+    await audit.write(tx, actor, 'ChallengeCompletion', `${challengeId}:${userId}`, null, {
+      challengeId,
+      userId,
+      reward,
     });
     return {
       challengeId,

@@ -9,19 +9,19 @@ import * as transfers from './xp-transfers.service.ts';
 
 /** The XP economy: balances, purchases, grants, corrections, XP invoices and challenge rewards. */
 export function xpRoutes(deps: service.XpDeps) {
-  deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment, previous) =>
-    service.followPayment(deps, tx, payment, previous),
+  deps.payments.onChange(PAYMENT_SUBJECT, (tx, payment, previous, actor) =>
+    service.followPayment(deps, tx, payment, previous, actor),
   );
   return [
     route(endpoints.balance, ({ session, params }) => service.getBalance(deps, session, params.id)),
-    route(endpoints.addBalance, ({ session, params, body, request }) =>
-      service.addBalance(deps, session, params.activeEmployerId, body.amountOfXp, request.id),
+    route(endpoints.addBalance, ({ session, params, body, actor }) =>
+      service.addBalance(deps, session, params.activeEmployerId, body.amountOfXp, actor),
     ),
     route(endpoints.transactions, ({ session, params, query }) =>
       transfers.listEmployerTransactions(deps, session, params.activeEmployerId, query),
     ),
-    route(endpoints.grant, ({ session, params, body, request }) =>
-      transfers.grantXp(deps, session, params.activeEmployerId, body, request.id),
+    route(endpoints.grant, ({ session, params, body, actor }) =>
+      transfers.grantXp(deps, session, params.activeEmployerId, body, actor),
     ),
     route(endpoints.invoices, ({ session, params, query }) =>
       service.listEmployerInvoices(deps, session, params.activeEmployerId, query),
@@ -35,17 +35,15 @@ export function xpRoutes(deps: service.XpDeps) {
     route(endpoints.adminTransactions, ({ session, query }) =>
       transfers.listAllTransactions(deps, session, query),
     ),
-    route(endpoints.correction, ({ session, body, request }) =>
-      transfers.correct(deps, session, body, request.id),
-    ),
+    route(endpoints.correction, ({ session, body, actor }) => transfers.correct(deps, session, body, actor)),
     route(endpoints.adminInvoices, ({ session, query }) => service.listAllInvoices(deps, session, query)),
     route(endpoints.adminInvoice, ({ session, params }) => service.getInvoice(deps, session, params.id)),
-    route(endpoints.cancelInvoice, ({ session, params, request }) =>
-      service.cancelInvoice(deps, session, params.id, request.id),
+    route(endpoints.cancelInvoice, ({ session, params, actor }) =>
+      service.cancelInvoice(deps, session, params.id, actor),
     ),
     route(endpoints.wallet, ({ session, params }) => transfers.getWallet(deps, session, params.id)),
-    route(endpoints.completeChallenge, ({ session, params, body, request }) =>
-      transfers.completeChallenge(deps, session, params.id, body.userId, request.id),
+    route(endpoints.completeChallenge, ({ session, params, body, actor }) =>
+      transfers.completeChallenge(deps, session, params.id, body.userId, actor),
     ),
   ];
 }

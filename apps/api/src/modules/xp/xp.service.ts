@@ -8,7 +8,7 @@ import {
   xpCostCents,
 } from '@xp/contracts';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { audit } from '../../platform/audit/audit.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
@@ -102,7 +102,7 @@ export async function addBalance(
   session: Claims,
   activeEmployerId: number,
   amountOfXp: number,
-  requestId: string,
+  actor: Actor,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
   if (amountOfXp < deps.purchase.min || amountOfXp > deps.purchase.max)
@@ -129,13 +129,11 @@ export async function addBalance(
       collection: automatic && employer.paymentMandateId ? 'directDebit' : 'checkout',
       createdBy: session.userId,
     });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpInvoice',
-      entityId: invoice.id,
-      before: null,
-      after: { number: invoice.number, employerId, amountOfXp, totalCents: cents },
-      requestId,
+    await audit.write(tx, actor, 'XpInvoice', invoice.id, null, {
+      number: invoice.number,
+      employerId,
+      amountOfXp,
+      totalCents: cents,
     });
     return { invoice, employer, automatic };
   });
@@ -225,13 +223,26 @@ export async function followPayment(
   tx: Database,
   payment: PaymentRow,
   previous: PaymentRow,
+  actor: Actor,
 ) {
   const invoice = await repository.lockInvoice(tx, payment.subjectId);
   if (!invoice) return;
+  /** The invoice's status as its payment moved it, audited as the payment's actor (the webhook). */
+  const move = async (values: Parameters<typeof repository.setInvoiceStatus>[2]) => {
+    await repository.setInvoiceStatus(tx, invoice.id, values);
+    await audit.write(
+      tx,
+      actor,
+      'XpInvoice',
+      invoice.id,
+      { status: invoice.status },
+      { status: values.status },
+    );
+  };
   if (payment.chargedBackCents > previous.chargedBackCents) {
     // A payment owed back that was charged back settled that refund; the invoice was paid by another.
     if (invoice.status === InvoiceStatus.Paid && !(await isOwedBack(tx, payment.id)))
-      await repository.setInvoiceStatus(tx, invoice.id, { status: InvoiceStatus.ChargedBack });
+      await move({ status: InvoiceStatus.ChargedBack });
     return;
   }
   if (payment.status === previous.status) return;
@@ -257,10 +268,11 @@ export async function followPayment(
           reason: invoice.status === InvoiceStatus.Paid ? 'paidTwice' : 'paidAfterCancel',
         },
         await refundMailOf(tx, deps.platform.name, invoice, payment.amountCents - payment.chargedBackCents),
+        actor,
       );
       return;
     }
-    await repository.setInvoiceStatus(tx, invoice.id, {
+    await move({
       status: InvoiceStatus.Paid,
       paymentMethod: PaymentMethod.PaymentProvider,
       paidAt: payment.paidAt ?? new Date(),
@@ -286,7 +298,7 @@ export async function followPayment(
     canceled: InvoiceStatus.Open,
     open: InvoiceStatus.Open,
   }[payment.status as 'failed'];
-  if (next !== undefined) await repository.setInvoiceStatus(tx, invoice.id, { status: next });
+  if (next !== undefined) await move({ status: next });
 }
 
 // -------------------------------------------------------------------------------------------- invoices
@@ -351,7 +363,7 @@ export async function getInvoice(deps: XpDeps, _session: Claims, id: number) {
  * invoice (its XP were credited: a correction takes XP back), a credit invoice, one cancelled before, and
  * while a payment is under way (an open checkout or a pending direct debit could still bring the money).
  */
-export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, requestId: string) {
+export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, actor: Actor) {
   // Its open checkouts are cancelled at the provider first (one that cannot be and is paid after all is owed
   // back); a payment on its way at the bank refuses.
   const found = await repository.findInvoice(deps.db, id);
@@ -393,14 +405,14 @@ export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, r
       createdBy: session.userId,
     });
     await repository.setInvoiceStatus(tx, id, { status: InvoiceStatus.Cancelled });
-    await audit(tx, {
-      userId: session.userId,
-      entity: 'XpInvoice',
-      entityId: id,
-      before: { status: invoice.status },
-      after: { status: InvoiceStatus.Cancelled, creditInvoice: credit.number },
-      requestId,
-    });
+    await audit.write(
+      tx,
+      actor,
+      'XpInvoice',
+      id,
+      { status: invoice.status },
+      { status: InvoiceStatus.Cancelled, creditInvoice: credit.number },
+    );
     return present(tx, (await repository.findInvoice(tx, id))!);
   });
 }

@@ -55,8 +55,8 @@ export const actorOf = (session: Pick<Claims, 'userId'> | null, requestId: strin
  * A public requester who has proved who they are (a password, a token in a link) or just became someone
  * (a new account): their changes are theirs. A signed-in user or a job stays who it is.
  */
-export const identified = (actor: Actor, userId: number): Actor =>
-  actor.kind === 'public' ? { ...actor, userId } : actor;
+export const identified = (actor: Actor, userId: number | null): Actor =>
+  actor.kind === 'public' && userId !== null ? { ...actor, userId } : actor;
 
 /** The user id an audit row names: the signed-in or identified user; null for anonymous and jobs. */
 export const userIdOf = (actor: Actor): number | null => (actor.kind === 'system' ? null : actor.userId);
@@ -76,6 +76,24 @@ function diff(before: Entity | null, after: Entity | null) {
   return changes;
 }
 
+type Change = { id: string | number; before: Entity | null; after: Entity | null };
+
+const rowOf = (actor: Actor, entity: string, change: Change) => {
+  const { id, before, after } = change;
+  const action = before === null ? 'create' : after === null ? 'delete' : 'update';
+  const changes = diff(before, after);
+  if (action === 'update' && Object.keys(changes).length === 0) return undefined;
+  return {
+    userId: userIdOf(actor),
+    actor: actor.kind === 'system' ? `system:${actor.job}` : actor.kind,
+    entity,
+    entityId: String(id),
+    action,
+    changes,
+    requestId: actor.requestId,
+  } as const;
+};
+
 /**
  * Writes who changed what: `before` null is a create, `after` null a delete, else an update (none when
  * nothing changed). Call inside the transaction of the change itself, one line a write:
@@ -89,37 +107,15 @@ async function write(
   before: Entity | null,
   after: Entity | null,
 ): Promise<void> {
-  const action = before === null ? 'create' : after === null ? 'delete' : 'update';
-  const changes = diff(before, after);
-  if (action === 'update' && Object.keys(changes).length === 0) return;
-  await db.insert(auditLog).values({
-    userId: userIdOf(actor),
-    actor: actor.kind === 'system' ? `system:${actor.job}` : actor.kind,
-    entity,
-    entityId: String(entityId),
-    action,
-    changes,
-    requestId: actor.requestId,
-  });
+  const row = rowOf(actor, entity, { id: entityId, before, after });
+  if (row) await db.insert(auditLog).values(row);
 }
 
-/** @deprecated The seven-line form, while modules move to `audit.write`. */
-async function legacy(
-  db: Database,
-  entry: {
-    userId: number | null;
-    entity: string;
-    entityId: string | number;
-    before: Entity | null;
-    after: Entity | null;
-    requestId?: string;
-  },
-) {
-  const actor =
-    entry.userId === null
-      ? publicActor(entry.requestId ?? null)
-      : userActor({ userId: entry.userId }, entry.requestId ?? null);
-  await write(db, actor, entry.entity, entry.entityId, entry.before, entry.after);
+/** The changes of many rows of one entity at once (a batch of a job), in one statement. */
+async function writeAll(db: Database, actor: Actor, entity: string, changes: readonly Change[]) {
+  const rows = changes.flatMap((change) => rowOf(actor, entity, change) ?? []);
+  if (rows.length > 0) await db.insert(auditLog).values(rows);
 }
 
-export const audit = Object.assign(legacy, { write });
+/** One line a write: `audit.write(tx, actor, ENTITY, id, before, after)`; a job's batch: `audit.writeAll`. */
+export const audit = { write, writeAll };

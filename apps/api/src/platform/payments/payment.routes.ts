@@ -46,20 +46,20 @@ export function paymentRoutes(deps: {
   return [
     route(endpoints.webhook, async ({ body, request }) => {
       await enforceRateLimit(db, `payment-webhook:address:${request.ip}`, WEBHOOK_LIMIT);
-      await payments.applyWebhook(body.id);
+      await payments.applyWebhook(body.id, request.id);
       return null;
     }),
     // What the platform owes back (XP invoices and product orders: its own provider received them).
     route(endpoints.platformRefundsOwed, ({ query }) =>
       listRefundsOwed(db, isNull(refundsOwed.gymId), query),
     ),
-    route(endpoints.recordPlatformRefund, ({ session, params, body, request }) =>
+    route(endpoints.recordPlatformRefund, ({ session, params, body, actor }) =>
       recordRefund(db, payments, {
         id: params.id,
         scope: isNull(refundsOwed.gymId),
         method: body.method,
         userId: session.userId,
-        requestId: request.id,
+        actor,
       }),
     ),
     route(endpoints.checkout, ({ params, query }) => findCheckout(db, params.id, query.token)),

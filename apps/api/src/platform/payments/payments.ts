@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { finalPaymentStatuses, type PaymentProviderName, type PaymentStatus } from '@xp/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Actor, systemActor } from '../audit/audit.ts';
 import type { Database } from '../db/client.ts';
 import { inTransaction } from '../db/errors.ts';
 import { AppError, errors, GENERAL_KEY } from '../http/errors.ts';
@@ -20,9 +21,15 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Called in the transaction that moved a payment of the listener's subject (its status, or the amount
- * charged back), once per change: a repeated webhook moves nothing and calls nobody.
+ * charged back), once per change: a repeated webhook moves nothing and calls nobody. `actor`: who the
+ * writes it makes are audited as (the provider's webhook, or the call that asked the provider).
  */
-export type PaymentListener = (tx: Database, payment: PaymentRow, previous: PaymentRow) => Promise<void>;
+export type PaymentListener = (
+  tx: Database,
+  payment: PaymentRow,
+  previous: PaymentRow,
+  actor: Actor,
+) => Promise<void>;
 
 export interface PaymentsOptions {
   db: Database;
@@ -215,7 +222,11 @@ export function createPayments(options: PaymentsOptions) {
    * fetched earlier may be applied after one that fetched later): its status and the amount charged back,
    * once per change, with the listener of its subject in the same transaction.
    */
-  async function apply(paymentId: number, fetched: GatewayPayment): Promise<PaymentRow | undefined> {
+  async function apply(
+    paymentId: number,
+    fetched: GatewayPayment,
+    actor: Actor = systemActor('payment-webhook'),
+  ): Promise<PaymentRow | undefined> {
     return inTransaction(db, async (tx) => {
       const [previous] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
       if (!previous) return undefined;
@@ -238,8 +249,8 @@ export function createPayments(options: PaymentsOptions) {
         .returning();
       await tx.insert(paymentEvents).values({ paymentId: moved!.id, status, chargedBackCents });
       // Money owed back that the payer took back by a chargeback is settled so.
-      if (chargedBackCents >= moved!.amountCents) await settleByChargeback(tx, moved!.id);
-      await listeners.get(moved!.subject)?.(tx, moved!, previous);
+      if (chargedBackCents >= moved!.amountCents) await settleByChargeback(tx, moved!.id, actor);
+      await listeners.get(moved!.subject)?.(tx, moved!, previous, actor);
       return moved;
     });
   }
@@ -250,7 +261,7 @@ export function createPayments(options: PaymentsOptions) {
    * (failed, cancelled, expired, or paid and wholly charged back), changes nothing and calls no provider
    * (true: answered 200); a provider that cannot be reached throws 503, so that the provider calls again.
    */
-  async function applyWebhook(providerPaymentId: string): Promise<void> {
+  async function applyWebhook(providerPaymentId: string, requestId: string | null = null): Promise<void> {
     const [known] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
     if (!known || isSettled(known)) return;
     const gateway = await gatewayOf(known.provider, known.locationId);
@@ -263,7 +274,7 @@ export function createPayments(options: PaymentsOptions) {
       if (error instanceof GatewayRefusedError) return;
       throw error;
     }
-    await apply(known.id, fetched);
+    await apply(known.id, fetched, systemActor('payment-webhook', requestId));
   }
 
   /**

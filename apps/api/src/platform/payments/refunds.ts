@@ -1,6 +1,6 @@
 import type { RecordRefundInput, RefundOwed } from '@xp/contracts';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { audit } from '../audit/audit.ts';
+import { type Actor, audit } from '../audit/audit.ts';
 import type { Database } from '../db/client.ts';
 import { inTransaction } from '../db/errors.ts';
 import { errors, GENERAL_KEY } from '../http/errors.ts';
@@ -38,12 +38,11 @@ export async function recordRefundOwed(
   tx: Database,
   entry: NewRefundOwed,
   mail: Omit<MailRequest<'refundOwed'>, 'template'> | null,
-  userId: number | null = null,
-  requestId = 'payment-webhook',
+  actor: Actor,
 ): Promise<RefundOwedRow | undefined> {
   const [row] = await tx.insert(refundsOwed).values(entry).onConflictDoNothing().returning();
   if (!row) return undefined;
-  await audit(tx, { userId, entity: ENTITY, entityId: row.id, before: null, after: audited(row), requestId });
+  await audit.write(tx, actor, ENTITY, row.id, null, audited(row));
   if (mail?.to) await enqueueMails(tx, [{ ...mail, template: 'refundOwed' } as MailRequest]);
   return row;
 }
@@ -54,21 +53,21 @@ export const isOwedBack = async (db: Database, paymentId: number) =>
     .length > 0;
 
 /** A payment owed back that its payer charged back through the bank: nothing is owed any more. */
-export async function settleByChargeback(tx: Database, paymentId: number) {
+export async function settleByChargeback(tx: Database, paymentId: number, actor: Actor) {
   const settled = await tx
     .update(refundsOwed)
     .set({ status: 'refunded', method: 'chargeback', refundedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(refundsOwed.paymentId, paymentId), eq(refundsOwed.status, 'owed')))
     .returning();
   for (const row of settled)
-    await audit(tx, {
-      userId: null,
-      entity: ENTITY,
-      entityId: row.id,
-      before: { ...audited(row), status: 'owed', method: null },
-      after: audited(row),
-      requestId: 'payment-webhook',
-    });
+    await audit.write(
+      tx,
+      actor,
+      ENTITY,
+      row.id,
+      { ...audited(row), status: 'owed', method: null },
+      audited(row),
+    );
 }
 
 const columns = {
@@ -173,7 +172,7 @@ export async function recordRefund(
     scope: SQL | undefined;
     method: RecordRefundInput['method'];
     userId: number;
-    requestId: string;
+    actor: Actor;
     onRefunded?: (tx: Database, row: RefundOwedRow) => Promise<void>;
   },
 ): Promise<RefundOwed> {
@@ -207,14 +206,7 @@ export async function recordRefund(
       })
       .where(eq(refundsOwed.id, before.id))
       .returning();
-    await audit(tx, {
-      userId: input.userId,
-      entity: ENTITY,
-      entityId: before.id,
-      before: audited(before),
-      after: audited(after!),
-      requestId: input.requestId,
-    });
+    await audit.write(tx, input.actor, ENTITY, before.id, audited(before), audited(after!));
     await input.onRefunded?.(tx, after!);
   });
   return present((await selectRefunds(db).where(eq(refundsOwed.id, input.id)))[0]!);
