@@ -7,6 +7,7 @@ import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import * as repository from './association.repository.ts';
 
 const ENTITY = 'Association';
@@ -26,8 +27,7 @@ async function findOrFail(db: Database, id: number): Promise<Association> {
 /** The association of the association environment: the active one of the session, never another. */
 function activeOf(session: Claims): number {
   assertAdmin(session);
-  if (session.activeAssociationId === null) throw errors.badRequest('association.errors.noActiveAssociation');
-  return session.activeAssociationId;
+  return activeTenant(session, 'association');
 }
 
 /** What the audit log keeps of an association. */

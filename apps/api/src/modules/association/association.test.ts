@@ -533,10 +533,10 @@ describe('association environment', () => {
     expect(names(await api.activeLocations(zwolle, '?search=utrecht'))).toEqual([]);
   });
 
-  it('asks for an association when none is active, 404 once the active one is deleted', async () => {
+  it('asks for an association when none is active (403), 404 once the active one is deleted', async () => {
     const fresh = await signIn('admin@example.com');
-    expectFailure(await api.active(fresh), 400, 'general', 'association.errors.noActiveAssociation');
-    expectFailure(await api.activeLocations(fresh), 400, 'general', 'association.errors.noActiveAssociation');
+    expectFailure(await api.active(fresh), 403, 'general', 'auth.noActive.association');
+    expectFailure(await api.activeLocations(fresh), 403, 'general', 'auth.noActive.association');
 
     const extra = await addAssociation('Tijdelijk');
     const cookie = await adminInAssociation(extra.id);

@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { lockUserLinks } from '../organisation/staff.ts';
 import * as invitations from '../registration/registration.service.ts';
 import * as repository from './employee.repository.ts';
@@ -20,13 +21,8 @@ export type EmployeeDeps = invitations.RegistrationDeps;
 const GYM_ENTITY = 'GymEmployee';
 const LOCATION_ENTITY = 'LocationEmployee';
 
-function activeGymOf(session: Claims): number {
-  if (session.activeGymId === null) throw errors.badRequest('employee.errors.noActiveGym');
-  return session.activeGymId;
-}
-
 async function employeeOfActiveGym(db: Database, session: Claims, employeeId: number) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const employee = await repository.findGymEmployee(db, gymId, employeeId);
   if (!employee) throw errors.notFound('employee.errors.notFound');
   return { gymId, employee };
@@ -35,7 +31,7 @@ async function employeeOfActiveGym(db: Database, session: Claims, employeeId: nu
 // ---------------------------------------------------------------------------------------------- the gym
 
 export const listGymEmployees = (db: Database, session: Claims, query: ListQuery) =>
-  repository.listGymEmployees(db, activeGymOf(session), query);
+  repository.listGymEmployees(db, activeTenant(session, 'gym'), query);
 
 export async function getGymEmployee(
   db: Database,
@@ -72,7 +68,10 @@ export async function removeGymEmployee(db: Database, session: Claims, employeeI
 
 // --- invitations: the registration module's machinery, scoped to the active gym
 
-const invitationScope = (session: Claims) => ({ kind: 'gymEmployee' as const, gymId: activeGymOf(session) });
+const invitationScope = (session: Claims) => ({
+  kind: 'gymEmployee' as const,
+  gymId: activeTenant(session, 'gym'),
+});
 
 export const listInvitations = (deps: EmployeeDeps, session: Claims, query: ListQuery) =>
   invitations.listOpenInvitations(deps, invitationScope(session), query);

@@ -6,6 +6,7 @@ import {
 } from '@xp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../platform/http/route.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { exampleWorkbook } from './employer-employee.excel.ts';
 import * as service from './employer-employee.service.ts';
 
@@ -51,7 +52,7 @@ export function employerEmployeeExampleExcelRoute() {
       `/api${EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH}`,
       { config: { policy: employerEmployeeExampleExcelPolicy }, schema: { hide: true } },
       async (request: FastifyRequest, reply: FastifyReply) => {
-        service.activeEmployerOf(request.session!);
+        activeTenant(request.session!, 'employer');
         return reply
           .type(XLSX_TYPE)
           .header('Content-Disposition', `attachment; filename="${EXAMPLE_EXCEL_FILE_NAME}"`)

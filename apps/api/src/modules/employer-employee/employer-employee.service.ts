@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant, notYours } from '../../platform/http/tenant.ts';
 import { lockUserLinks } from '../organisation/staff.ts';
 import * as invitations from '../registration/registration.service.ts';
 import { readEmailColumn } from './employer-employee.excel.ts';
@@ -24,16 +25,10 @@ export type EmployerEmployeeDeps = invitations.RegistrationDeps;
 
 const ENTITY = 'EmployerEmployee';
 
-/** The session's active employer; without one there is nothing this session may see here. */
-export function activeEmployerOf(session: Claims): number {
-  if (session.activeEmployerId === null) throw errors.forbidden();
-  return session.activeEmployerId;
-}
-
-/** `{activeEmployerId}` of a path: only the session's own active employer. */
+/** `{activeEmployerId}` of a path: only the session's own active employer (another's: 404, none: 403). */
 function employerOfPath(session: Claims, activeEmployerId: number): number {
-  const employerId = activeEmployerOf(session);
-  if (employerId !== activeEmployerId) throw errors.forbidden();
+  const employerId = activeTenant(session, 'employer');
+  if (employerId !== activeEmployerId) throw notYours('employer.errors.notFound');
   return employerId;
 }
 
@@ -45,12 +40,12 @@ const toEmployee = (row: NonNullable<Awaited<ReturnType<typeof repository.findEm
 // -------------------------------------------------------------------------------------------- employees
 
 export async function listEmployees(db: Database, session: Claims, query: ListQuery) {
-  const { items, ...counts } = await repository.listEmployees(db, activeEmployerOf(session), query);
+  const { items, ...counts } = await repository.listEmployees(db, activeTenant(session, 'employer'), query);
   return { items: items.map(toEmployee), ...counts };
 }
 
 export async function getEmployee(db: Database, session: Claims, userId: number): Promise<EmployerEmployee> {
-  const employee = await repository.findEmployee(db, activeEmployerOf(session), userId);
+  const employee = await repository.findEmployee(db, activeTenant(session, 'employer'), userId);
   if (!employee) throw errors.notFound('employerEmployee.errors.notFound');
   return toEmployee(employee);
 }
@@ -187,10 +182,10 @@ export async function resendInvitation(
   id: number,
   actor: Actor,
 ) {
-  const employerId = activeEmployerOf(session);
+  const employerId = activeTenant(session, 'employer');
   const invitation = await invitations.resendInvitation(deps, session, scopeOf(employerId), id, actor);
   return (await withEmployerName(deps.db, employerId))(invitation);
 }
 
 export const cancelInvitation = (deps: EmployerEmployeeDeps, session: Claims, id: number, actor: Actor) =>
-  invitations.cancelInvitation(deps, scopeOf(activeEmployerOf(session)), id, actor);
+  invitations.cancelInvitation(deps, scopeOf(activeTenant(session, 'employer')), id, actor);

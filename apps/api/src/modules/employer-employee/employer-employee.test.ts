@@ -109,7 +109,8 @@ const emails = (response: Response) => list<{ email: string }>(response).items.m
 const forbiddenRoles = () => [cookies.gym!, cookies.supplier!, cookies.content!];
 /** Refused (403) for the other roles and for an admin without an active employer; 401 without a session. */
 async function expectEmployerOnly(send: (cookie: string) => Promise<Response>) {
-  for (const cookie of [...forbiddenRoles(), cookies.admin!]) expectForbidden(await send(cookie));
+  for (const cookie of forbiddenRoles()) expectForbidden(await send(cookie));
+  expectFailure(await send(cookies.admin!), 403, 'general', 'auth.noActive.employer');
   expectSignInRequired(await send(''));
 }
 
@@ -370,7 +371,7 @@ describe('employee invitations', () => {
     ).not.toContain(created.email);
   });
 
-  it('checks {activeEmployerId} against the session and the role', async () => {
+  it('checks {activeEmployerId} against the session: another or an unknown employer is not found', async () => {
     const email = unique('pad');
     for (const response of [
       await invite(cookies.employer!, email, logistiek),
@@ -378,7 +379,7 @@ describe('employee invitations', () => {
       await invite(cookies.adminAtJansen!, email, logistiek),
       await call('GET', `/Employer/${logistiek}/EmployeeInvitations`, cookies.employer!),
     ]) {
-      expectForbidden(response);
+      expectFailure(response, 404, 'general', 'employer.errors.notFound');
     }
     const [row] = await t.db.select().from(invitations).where(eq(invitations.email, email));
     expect(row).toBeUndefined();
@@ -445,7 +446,13 @@ describe('POST /Employer/{activeEmployerId}/InviteMultipleEmployees', () => {
     );
     expectFailure(await inviteMany(cookies.employer!, {}), 400, 'emails', 'validation.required');
     const email = unique('verkeerd');
-    expectForbidden(await inviteMany(cookies.employer!, { emails: [email] }, logistiek));
+    // Another employer's path: not yours, so not found (decision 022).
+    expectFailure(
+      await inviteMany(cookies.employer!, { emails: [email] }, logistiek),
+      404,
+      'general',
+      'employer.errors.notFound',
+    );
     await expectEmployerOnly((cookie) => inviteMany(cookie, { emails: [email] }));
     expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
   });
@@ -481,8 +488,8 @@ describe('DELETE /Employer/{activeEmployerId}/Employee', () => {
     const carla = employeeIds['carla.chauffeur@example.com']!;
     expectFailure(await remove(cookies.employer!, carla), 404, 'general', 'employerEmployee.errors.notFound');
     const anna = employeeIds['anna.aalders@example.com']!;
-    expectForbidden(await remove(cookies.employer!, anna, logistiek));
-    expectForbidden(await remove(cookies.logistiek!, anna));
+    expectFailure(await remove(cookies.employer!, anna, logistiek), 404, 'general', 'employer.errors.notFound');
+    expectFailure(await remove(cookies.logistiek!, anna), 404, 'general', 'employer.errors.notFound');
     expectFailure(await remove(cookies.employer!, 'anna'), 400, 'userId', expect.any(String));
     await expectEmployerOnly((cookie) => remove(cookie, anna));
     expect(emails(await call('GET', '/EmployerEmployee', cookies.employer!))).toContain(
@@ -602,7 +609,7 @@ describe('Excel import', () => {
 
   it('checks the employer in the path and the role', async () => {
     const file = await workbook(['iemand@example.com']);
-    expectForbidden(await verify(cookies.employer!, file, logistiek));
+    expectFailure(await verify(cookies.employer!, file, logistiek), 404, 'general', 'employer.errors.notFound');
     await expectEmployerOnly((cookie) => verify(cookie, file));
   });
 });

@@ -240,7 +240,7 @@ describe('GET /employer/settings/{id}', () => {
   it('refuses other roles (403), a session without active employer (403) and no session (401)', async () => {
     expectForbidden(await api.get(cookies.gym, jansen));
     expectForbidden(await api.get(cookies.supplier, jansen));
-    expectForbidden(await api.get(cookies.admin, jansen));
+    expectFailure(await api.get(cookies.admin, jansen), 403, 'general', 'auth.noActive.employer');
     expectSignInRequired(await api.get('', jansen));
   });
 

@@ -13,8 +13,8 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { scopeOf } from '../member/member.service.ts';
-import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './entry.repository.ts';
 
 /*
@@ -28,15 +28,10 @@ const present = (row: repository.EntryListRow): Entry => {
   return { ...rest, location: { id: locationId, name: locationName } };
 };
 
-/** The active location of a staff call (the entries' calls work at the active location). */
-function activeLocationOf(session: Claims) {
-  if (session.activeLocationId === null) throw errors.badRequest('member.errors.noActiveLocation');
-  return session.activeLocationId;
-}
-
 async function ownEntry(db: Database, session: Claims, id: number, lock = false) {
   const row = await repository.findEntry(db, id, lock);
-  if (!row || row.locationId !== activeLocationOf(session)) throw errors.notFound('entry.errors.notFound');
+  if (!row || row.locationId !== activeTenant(session, 'location'))
+    throw errors.notFound('entry.errors.notFound');
   return row;
 }
 
@@ -91,8 +86,8 @@ export async function createEntry(
   input: EntryTimes & { memberId: number; membershipId?: number | undefined },
   actor: Actor,
 ) {
-  const locationId = activeLocationOf(session);
-  const gymId = activeGymOf(session);
+  const locationId = activeTenant(session, 'location');
+  const gymId = activeTenant(session, 'gym');
   return inTransaction(db, async (tx) => {
     const member = await repository.memberOfGym(tx, gymId, input.memberId, true);
     if (!member) throw errors.field('memberId', 'entry.errors.memberNotFound');
@@ -200,13 +195,13 @@ export async function listAttempts(
   query: ListQuery & { open?: boolean | undefined; from?: string | undefined; to?: string | undefined },
 ) {
   const { open, from, to, ...list } = query;
-  const page = await repository.listAttempts(db, activeLocationOf(session), list, { open, from, to });
+  const page = await repository.listAttempts(db, activeTenant(session, 'location'), list, { open, from, to });
   return { ...page, items: page.items.map((item) => ({ ...item, reason: item.reason as RefusalReason })) };
 }
 
 /** Lets in a member the door refused: an entry of its own (source "approved"), audited; once only. */
 export async function approveAttempt(db: Database, session: Claims, id: number, actor: Actor) {
-  const locationId = activeLocationOf(session);
+  const locationId = activeTenant(session, 'location');
   return inTransaction(db, async (tx) => {
     const attempt = await repository.findAttempt(tx, id);
     if (!attempt || attempt.locationId !== locationId) throw errors.notFound('entry.errors.attemptNotFound');

@@ -245,7 +245,12 @@ describe('adding a product', () => {
   });
 
   it('needs an active supplier in the session (403), and an Active one (409)', async () => {
-    expectForbidden(await send('POST', cookies.noSupplier, [await image(), ...fields()]));
+    expectFailure(
+      await send('POST', cookies.noSupplier, [await image(), ...fields()]),
+      403,
+      'general',
+      'auth.noActive.supplier',
+    );
     expectForbidden(await send('POST', cookies.gym, [await image(), ...fields()]));
     expectForbidden(await send('POST', cookies.employer, [await image(), ...fields()]));
     const pending = await supplierWithUser('Wachtende Leverancier', SupplierStatus.Pending);
@@ -261,7 +266,12 @@ describe('adding a product', () => {
       .update(suppliers)
       .set({ status: SupplierStatus.Disabled })
       .where(eq(suppliers.id, disabled.id));
-    expectForbidden(await send('POST', disabled.cookie, [await image(), ...fields()]));
+    expectFailure(
+      await send('POST', disabled.cookie, [await image(), ...fields()]),
+      403,
+      'general',
+      'auth.noActive.supplier',
+    );
     const admin = await signIn('admin@example.com');
     const switched = await t.app.inject({
       method: 'PUT',

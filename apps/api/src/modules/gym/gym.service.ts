@@ -7,6 +7,7 @@ import { type FilesDeps, storeImage } from '../../platform/files/images.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { isActiveTenant, notYours } from '../../platform/http/tenant.ts';
 import { isGymEmployee } from '../organisation/staff.ts';
 import * as repository from './gym.repository.ts';
 
@@ -45,14 +46,13 @@ async function findVisible(db: Database, session: Claims, id: number): Promise<G
 }
 
 /**
- * Changing a gym's information: admins any gym; others only their active gym, and only with
- * AlterGymInformation there (the route's policy has checked the right in the active gym).
+ * Changing a gym's information: admins any gym; others only their active gym (another: 404, as one that
+ * does not exist), and only with AlterGymInformation there (the route's policy has checked it too).
  */
 function assertMayAlter(session: Claims, id: number): void {
   if (isAdmin(session)) return;
-  if (id !== session.activeGymId || !hasGymRight(session, 'AlterGymInformation', id)) {
-    throw errors.forbidden();
-  }
+  if (!isActiveTenant(session, 'gym', id)) throw notYours(NOT_FOUND);
+  if (!hasGymRight(session, 'AlterGymInformation', id)) throw errors.forbidden();
 }
 
 async function findForChange(db: Database, session: Claims, id: number): Promise<GymRow> {

@@ -358,15 +358,16 @@ describe('PUT /Gym', () => {
     expect((await gymRow(gym.vitaal))!.name).toBe('Vitaal Sport');
   });
 
-  it('refuses another gym than the active one, even with the right there', async () => {
+  it('answers another gym than the active one 404 (not yours), even with the right there', async () => {
     const { cookie } = await employeeWith([
       { gymId: gym.vitaal, rights: ['AlterGymInformation'] },
       { gymId: gym.brug, rights: ['AlterGymInformation'] },
     ]);
-    expectForbidden(await api.update(cookie, { id: gym.brug, name: 'Gekaapt', slug: 'gekaapt' }));
+    const hijack = { id: gym.brug, name: 'Gekaapt', slug: 'gekaapt' };
+    expectFailure(await api.update(cookie, hijack), 404, 'general', 'gym.errors.notFound');
     expect((await gymRow(gym.brug))!.name).toBe('Sportschool De Brug');
     const gymUser = await signIn('gym@example.com');
-    expectForbidden(await api.update(gymUser, { id: gym.brug, name: 'Gekaapt', slug: 'gekaapt' }));
+    expectFailure(await api.update(gymUser, hijack), 404, 'general', 'gym.errors.notFound');
   });
 
   it('refuses an employee without AlterGymInformation and other roles', async () => {
@@ -481,11 +482,11 @@ describe('registration settings and banner', () => {
     expect(entry!.changes).toEqual({ bannerHash: { old: hash, new: null } });
   });
 
-  it('refuses another gym, a missing right, other roles, unknown gyms and bad ids', async () => {
+  it('refuses another gym (404), a missing right, other roles, unknown gyms and bad ids', async () => {
     await withBanner(gym.brug);
     const gymUser = await signIn('gym@example.com');
-    expectForbidden(await api.settings(gymUser, gym.brug));
-    expectForbidden(await api.removeBanner(gymUser, gym.brug));
+    expectFailure(await api.settings(gymUser, gym.brug), 404, 'general', 'gym.errors.notFound');
+    expectFailure(await api.removeBanner(gymUser, gym.brug), 404, 'general', 'gym.errors.notFound');
     const { cookie } = await employeeWith([{ gymId: gym.vitaal, rights: ['ManageMembers'] }]);
     expectForbidden(await api.settings(cookie, gym.vitaal));
     expectForbidden(await api.removeBanner(cookie, gym.vitaal));
@@ -588,11 +589,16 @@ describe('PUT /Gym/Registration (multipart)', () => {
     expect(await auditRows(gym.vitaal)).toEqual([]);
   });
 
-  it('refuses another gym, a missing right and other roles before storing anything, and 404 for an unknown gym', async () => {
+  it('refuses another gym (404), a missing right and other roles before storing anything, and 404 for an unknown gym', async () => {
     const fileCount = async () => (await t.db.select().from(files)).length;
     const before = await fileCount();
     const banner = { bytes: await png(), name: 'b.png', type: 'image/png' };
-    expectForbidden(await upload(await signIn('gym@example.com'), { id: String(gym.brug), banner }));
+    expectFailure(
+      await upload(await signIn('gym@example.com'), { id: String(gym.brug), banner }),
+      404,
+      'general',
+      'gym.errors.notFound',
+    );
     const { cookie } = await employeeWith([{ gymId: gym.vitaal, rights: ['ManageMembers'] }]);
     expectForbidden(await upload(cookie, { id: String(gym.vitaal), banner }));
     expectForbidden(await upload(await signIn('werkgever@example.com'), { id: String(gym.vitaal), banner }));

@@ -6,6 +6,7 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import * as repository from './location-area.repository.ts';
 
 const ENTITY = 'LocationArea';
@@ -22,8 +23,7 @@ export interface LocationAreaInput {
 
 /** The location a call is about: the active one, or another the user holds the right on. */
 function locationOf(session: Claims, requested?: number): number {
-  const locationId = requested ?? session.activeLocationId;
-  if (locationId === null) throw errors.badRequest('locationArea.errors.noActiveLocation');
+  const locationId = requested ?? activeTenant(session, 'location');
   if (!hasLocationRight(session, RIGHT, locationId)) throw errors.forbidden();
   return locationId;
 }

@@ -205,9 +205,9 @@ describe('list', () => {
     expectForbidden(await api.list(cookie, `?locationId=${location.zwolle}`));
   });
 
-  it('answers an admin without active location 400 noActiveLocation, unless ?locationId= is given', async () => {
+  it('answers an admin without active location 403 auth.noActive.location, unless ?locationId= is given', async () => {
     const cookie = await signIn('admin@example.com');
-    expectFailure(await api.list(cookie), 400, 'general', 'locationArea.errors.noActiveLocation');
+    expectFailure(await api.list(cookie), 403, 'general', 'auth.noActive.location');
     expect(expectData(await api.list(cookie, `?locationId=${location.zwolle}`))).toEqual({
       items: [seeded.Krachthonk],
       total: 1,
@@ -385,14 +385,9 @@ describe('create', () => {
     }
   });
 
-  it('needs an active location: an admin without one gets 400 noActiveLocation', async () => {
+  it('needs an active location: an admin without one gets 403 auth.noActive.location', async () => {
     const cookie = await signIn('admin@example.com');
-    expectFailure(
-      await api.create(cookie, room('Zaal 9')),
-      400,
-      'general',
-      'locationArea.errors.noActiveLocation',
-    );
+    expectFailure(await api.create(cookie, room('Zaal 9')), 403, 'general', 'auth.noActive.location');
   });
 });
 

@@ -15,6 +15,7 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { isGymEmployee } from '../organisation/staff.ts';
 import * as repository from './location.repository.ts';
 import { findAlterable, findReadable, locationIdsWithRights } from './location-access.ts';
@@ -55,16 +56,11 @@ async function detail(db: Database, row: repository.LocationRow): Promise<Locati
   };
 }
 
-function activeGymOf(session: Claims): number {
-  if (session.activeGymId === null) throw errors.badRequest('location.errors.noActiveGym');
-  return session.activeGymId;
-}
-
 /** The unique index decides, so that two saves of the same slug at once cannot both succeed. */
 const withUniqueSlug = conflictOnUnique('slug', 'location.errors.slugTaken', 'locations_slug_unique');
 
 export async function listLocations(db: Database, session: Claims, query: ListQuery) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const wholeGym =
     isAdmin(session) || hasAnyGymRight(session, gymId) || (await isGymEmployee(db, gymId, session.userId));
   return repository.list(db, gymId, query, wholeGym ? undefined : locationIdsWithRights(session));
@@ -90,7 +86,7 @@ export async function getLocation(db: Database, session: Claims, id: number) {
 }
 
 export function createLocation(db: Database, session: Claims, input: ParsedLocationInput, actor: Actor) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   return withUniqueSlug(() =>
     inTransaction(db, async (tx) => {
       const created = await repository.insert(tx, gymId, values(input));

@@ -19,10 +19,10 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { memberMandates } from '../billing/billing.tables.ts';
 import * as entries from '../entry/entry.repository.ts';
 import * as productOrders from '../product-order/product-order.gdpr.ts';
-import { activeGymOf } from '../rights/rights.service.ts';
 import * as repository from './member.repository.ts';
 import * as lists from './member-list.repository.ts';
 import * as subscriptionSide from './member-subscription.repository.ts';
@@ -35,10 +35,9 @@ import * as subscriptionSide from './member-subscription.repository.ts';
  */
 
 export function scopeOf(session: Claims): repository.Scope {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   if (session.activeEnvironment !== Environment.Location) return { gymId, locationId: null };
-  if (session.activeLocationId === null) throw errors.badRequest('member.errors.noActiveLocation');
-  return { gymId, locationId: session.activeLocationId };
+  return { gymId, locationId: activeTenant(session, 'location') };
 }
 
 const PERSONAL_FIELDS = [
@@ -466,7 +465,7 @@ export async function listSubscriptionMembers(
   subscriptionId: number,
   query: ListQuery & { current?: boolean | undefined },
 ) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   if (!(await subscriptionSide.subscriptionOfGym(db, gymId, subscriptionId))) {
     throw errors.notFound('subscription.errors.notFound');
   }

@@ -5,8 +5,9 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { gymEmployeeIds } from './rights.repository.ts';
-import { activeGymOf, normaliseGymRights, preventGymLockOut } from './rights.service.ts';
+import { normaliseGymRights, preventGymLockOut } from './rights.service.ts';
 import * as repository from './rights-group.repository.ts';
 
 const ENTITY = 'GymRightsGroup';
@@ -24,7 +25,7 @@ const toGroup = (row: NonNullable<Awaited<ReturnType<typeof repository.find>>>):
  * after the other, so it is deleted (and audited) once and no member is added to a group being deleted.
  */
 async function findOwn(db: Database, session: Claims, id: number, lock = false) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   if (lock) await repository.lock(db, id);
   const group = await repository.find(db, id);
   if (!group || group.gymId !== gymId) throw errors.notFound('rightsGroup.errors.notFound');
@@ -32,7 +33,7 @@ async function findOwn(db: Database, session: Claims, id: number, lock = false) 
 }
 
 export async function listRightsGroups(db: Database, session: Claims, query: ListQuery) {
-  const page = await repository.list(db, activeGymOf(session), query);
+  const page = await repository.list(db, activeTenant(session, 'gym'), query);
   return { ...page, items: page.items.map(toGroup) };
 }
 
@@ -49,7 +50,7 @@ export function createRightsGroup(
   input: { name: string; rights: string[] },
   actor: Actor,
 ) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   return withUniqueName(() =>
     inTransaction(db, async (tx) => {
       const created = toGroup(

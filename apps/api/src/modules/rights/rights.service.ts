@@ -14,6 +14,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { loadRights } from '../account/account.repository.ts';
 import { lockUserLinks } from '../organisation/staff.ts';
 import * as repository from './rights.repository.ts';
@@ -23,11 +24,6 @@ export const normaliseGymRights = (rights: readonly string[]): GymRight[] =>
   allGymRights.filter((right) => rights.includes(right));
 const normaliseLocationRights = (rights: readonly string[]): LocationRight[] =>
   allLocationRights.filter((right) => rights.includes(right));
-
-export function activeGymOf(session: Claims): number {
-  if (session.activeGymId === null) throw errors.badRequest('rights.errors.noActiveGym');
-  return session.activeGymId;
-}
 
 /**
  * After a change inside `tx`: refuses (and so rolls back) when the acting employee no longer holds the
@@ -40,7 +36,7 @@ export async function preventGymLockOut(tx: Database, session: Claims, gymId: nu
 }
 
 async function employeeOfActiveGym(db: Database, session: Claims, employeeId: number) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const employee = await repository.findGymEmployee(db, gymId, employeeId);
   if (!employee) throw errors.notFound('rights.errors.employeeNotFound');
   return { gymId, employee };

@@ -13,6 +13,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { type FilesDeps, findFile, storeImage } from '../../platform/files/images.ts';
 import { errors } from '../../platform/http/errors.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import { transfer } from '../xp/xp.ledger.ts';
 import * as repository from './store.repository.ts';
 
@@ -35,26 +36,20 @@ function assertAdmin(session: Claims) {
   if (!isAdmin(session)) throw errors.forbidden();
 }
 
-/** The employer an Employer acts for: its active one (the route's policy admits Admin and Employer). */
-function activeEmployerOf(session: Claims): number {
-  if (session.activeEmployerId === null) throw errors.forbidden();
-  return session.activeEmployerId;
-}
-
 /** The employer of a path (`/storeitem/employer/{id}`): an employer only its active one; an admin any. */
 async function employerOfPath(db: Database, session: Claims, id: number): Promise<number> {
   if (isAdmin(session)) {
     if (!(await repository.employerExists(db, id))) throw errors.notFound('store.errors.employerNotFound');
     return id;
   }
-  if (activeEmployerOf(session) !== id) throw errors.notFound('store.errors.employerNotFound');
+  if (activeTenant(session, 'employer') !== id) throw errors.notFound('store.errors.employerNotFound');
   return id;
 }
 
 /** An item the session may see: an admin any; an employer the platform's and its own. Others are 404. */
 function assertVisible(session: Claims, item: StoreItem) {
   if (isAdmin(session)) return;
-  const employerId = activeEmployerOf(session);
+  const employerId = activeTenant(session, 'employer');
   if (item.employerId !== null && item.employerId !== employerId) throw errors.notFound(NOT_FOUND);
 }
 
@@ -158,7 +153,7 @@ export async function createItem(
     if (employerId !== null && !(await repository.employerExists(db, employerId)))
       throw errors.notFound('store.errors.employerNotFound');
   } else {
-    employerId = activeEmployerOf(session);
+    employerId = activeTenant(session, 'employer');
     if (input.employerId !== undefined && input.employerId !== employerId)
       throw errors.notFound('store.errors.employerNotFound');
   }
@@ -316,7 +311,7 @@ export async function setOrderStatus(
 ): Promise<StoreRedemption> {
   const order = await repository.findRedemption(db, id);
   if (!order) throw errors.notFound(ORDER_NOT_FOUND);
-  if (!isAdmin(session) && order.employerId !== activeEmployerOf(session))
+  if (!isAdmin(session) && order.employerId !== activeTenant(session, 'employer'))
     throw errors.notFound(ORDER_NOT_FOUND);
   if (!mayChangeStatus(session, order)) throw errors.forbidden('store.errors.notYourItem');
   await inTransaction(db, async (tx) => {

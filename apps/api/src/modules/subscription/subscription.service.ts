@@ -6,7 +6,7 @@ import { inTransaction, isForeignKeyViolation } from '../../platform/db/errors.t
 import { conflictOnUnique } from '../../platform/http/database-errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
-import { activeGymOf } from '../rights/rights.service.ts';
+import { activeTenant } from '../../platform/http/tenant.ts';
 import * as repository from './subscription.repository.ts';
 
 /*
@@ -25,7 +25,7 @@ export interface AgeGroupInput {
 const toAgeGroup = ({ gymId: _gym, ...row }: repository.AgeGroupRow): AgeGroup => row;
 
 async function ownAgeGroup(db: Database, session: Claims, id: number, lock = false) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const row = await repository.findAgeGroup(db, id, lock);
   if (!row || row.gymId !== gymId) throw errors.notFound('subscription.errors.ageGroupNotFound');
   return row;
@@ -34,12 +34,12 @@ async function ownAgeGroup(db: Database, session: Claims, id: number, lock = fal
 const withUniqueAgeGroup = conflictOnUnique('name', 'subscription.errors.ageGroupNameTaken');
 
 export async function listAgeGroups(db: Database, session: Claims, query: ListQuery) {
-  const page = await repository.listAgeGroups(db, activeGymOf(session), query);
+  const page = await repository.listAgeGroups(db, activeTenant(session, 'gym'), query);
   return { ...page, items: page.items.map(toAgeGroup) };
 }
 
 export function createAgeGroup(db: Database, session: Claims, input: AgeGroupInput, actor: Actor) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   return withUniqueAgeGroup(() =>
     inTransaction(db, async (tx) => {
       const created = toAgeGroup(await repository.insertAgeGroup(tx, gymId, input));
@@ -89,7 +89,7 @@ export interface TimeSlotGroupInput {
 const toTimeSlotGroup = ({ gymId: _gym, ...row }: repository.TimeSlotGroupRow): TimeSlotGroup => row;
 
 async function ownTimeSlotGroup(db: Database, session: Claims, id: number, lock = false) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const row = await repository.findTimeSlotGroup(db, id, lock);
   if (!row || row.gymId !== gymId) throw errors.notFound('subscription.errors.timeSlotGroupNotFound');
   return row;
@@ -98,12 +98,12 @@ async function ownTimeSlotGroup(db: Database, session: Claims, id: number, lock 
 const withUniqueTimeSlotGroup = conflictOnUnique('name', 'subscription.errors.timeSlotGroupNameTaken');
 
 export async function listTimeSlotGroups(db: Database, session: Claims, query: ListQuery) {
-  const page = await repository.listTimeSlotGroups(db, activeGymOf(session), query);
+  const page = await repository.listTimeSlotGroups(db, activeTenant(session, 'gym'), query);
   return { ...page, items: page.items.map(toTimeSlotGroup) };
 }
 
 export function createTimeSlotGroup(db: Database, session: Claims, input: TimeSlotGroupInput, actor: Actor) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   return withUniqueTimeSlotGroup(() =>
     inTransaction(db, async (tx) => {
       const created = toTimeSlotGroup(await repository.insertTimeSlotGroup(tx, gymId, input));
@@ -210,7 +210,7 @@ async function read(db: Database, row: repository.SubscriptionRow): Promise<Subs
 }
 
 async function ownSubscription(db: Database, session: Claims, id: number, lock = false) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   const row = await repository.findSubscription(db, id, lock);
   if (!row || row.gymId !== gymId) throw errors.notFound('subscription.errors.notFound');
   return row;
@@ -221,7 +221,7 @@ export function listSubscriptions(
   session: Claims,
   query: ListQuery & { isActive?: boolean | undefined },
 ) {
-  return repository.listSubscriptions(db, activeGymOf(session), query);
+  return repository.listSubscriptions(db, activeTenant(session, 'gym'), query);
 }
 
 export async function getSubscription(db: Database, session: Claims, id: number) {
@@ -268,7 +268,7 @@ const subscriptionValues = (input: SubscriptionInput): repository.SubscriptionVa
 const withUniqueSubscription = conflictOnUnique('name', 'subscription.errors.nameTaken');
 
 export function createSubscription(db: Database, session: Claims, input: SubscriptionInput, actor: Actor) {
-  const gymId = activeGymOf(session);
+  const gymId = activeTenant(session, 'gym');
   return withUniqueSubscription(() =>
     inTransaction(db, async (tx) => {
       await checkParts(tx, gymId, input);

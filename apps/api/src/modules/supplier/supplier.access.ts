@@ -1,17 +1,8 @@
-import { type Claims, SupplierStatus } from '@xp/contracts';
+import { SupplierStatus } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { suppliers } from '../organisation/organisation.tables.ts';
-
-/**
- * The session's active supplier (spec 000 section 6: supplier calls need one; none: 403). The session's
- * claims already drop a supplier its user no longer acts for, or one that is Denied or Disabled.
- */
-export function activeSupplierOf(session: Claims): number {
-  if (session.activeSupplierId === null) throw errors.forbidden();
-  return session.activeSupplierId;
-}
 
 /**
  * Only an Active supplier adds or changes products (decision 020): a Pending one waits for the platform,

@@ -13,6 +13,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
+import { activeTenant, notYours } from '../../platform/http/tenant.ts';
 import { isLive, isUnderWay, type PaymentRow, type Payments } from '../../platform/payments/payments.ts';
 import { isOwedBack, recordRefundOwed } from '../../platform/payments/refunds.ts';
 import { employerContacts } from '../employer/employer.tables.ts';
@@ -35,8 +36,7 @@ const PAYMENT_TERM_DAYS = 14;
 
 /** `{activeEmployerId}` of a path: only the session's active employer (another's: 404, none: 403). */
 export function employerOfPath(session: Claims, activeEmployerId: number): number {
-  if (session.activeEmployerId === null) throw errors.forbidden();
-  if (session.activeEmployerId !== activeEmployerId) throw errors.notFound(EMPLOYER_NOT_FOUND);
+  if (activeTenant(session, 'employer') !== activeEmployerId) throw notYours(EMPLOYER_NOT_FOUND);
   return activeEmployerId;
 }
 
