@@ -41,11 +41,4 @@ export default defineConfig({
       output: { codeSplitting },
     },
   },
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    css: false,
-    include: ['src/**/*.test.{ts,tsx}'],
-    testTimeout: 30_000,
-  },
 });

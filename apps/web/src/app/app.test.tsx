@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { type Claims, Environment, type SwitchOptions } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n';
+import { registerAnsweredEndpoint } from '@/test/fake-api';
 import { App } from './app';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -54,6 +55,7 @@ function fakeApi(given: Record<string, Route>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method: init.method ?? 'GET', url, body });
     const route = routes[`${init.method} ${url}`] ?? routes[`${init.method} ${url.split('?')[0]}`];
+    if (route) registerAnsweredEndpoint(init.method ?? 'GET', url.split('?')[0] ?? url);
     const reply = route
       ? route(body)
       : { status: 404, errors: [{ key: 'general', message: 'errors.notFound' }] };

@@ -2,9 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import type { ApiError, Claims } from '@xp/contracts';
+import { type ApiError, type Claims, type EndpointDefinition, endpointGroups } from '@xp/contracts';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { registerResponseSchemas } from '@/app/api-client';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
@@ -45,9 +46,52 @@ export const noSwitchOptions = {
   suppliers: [],
 };
 
+interface EndpointPattern {
+  method: string;
+  path: RegExp;
+  params: number;
+  endpoint: EndpointDefinition;
+}
+
+let endpointPatterns: EndpointPattern[] | undefined;
+
+/** The contract's endpoint that `METHOD /api/path` calls (a literal path before one with parameters). */
+function endpointCalled(method: string, path: string): EndpointDefinition | undefined {
+  endpointPatterns ??= Object.values(endpointGroups)
+    .flatMap((group) => Object.values(group) as EndpointDefinition[])
+    .map((endpoint) => ({
+      method: endpoint.method,
+      path: new RegExp(
+        `^/api${endpoint.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`,
+      ),
+      params: (endpoint.path.match(/\{\w+\}/g) ?? []).length,
+      endpoint,
+    }))
+    .sort((a, b) => a.params - b.params);
+  return endpointPatterns.find((pattern) => pattern.method === method && pattern.path.test(path))?.endpoint;
+}
+
+const registered: (() => void)[] = [];
+
+/**
+ * Registers the response schema of the endpoint that `METHOD /api/path` calls, for a fake API that answers
+ * it: an answer called by a schema-free descriptor is then still checked against its contract, so a fake
+ * answer that drifted from the contract fails the test. Forgotten after each test file (`setup.ts`).
+ */
+export function registerAnsweredEndpoint(method: string, path: string): void {
+  const endpoint = endpointCalled(method, path);
+  if (endpoint) registered.push(registerResponseSchemas([endpoint]));
+}
+
+/** Forgets the schemas registered by `registerAnsweredEndpoint` (the next test file starts without them). */
+export function forgetAnsweredEndpoints(): void {
+  for (const forget of registered.splice(0)) forget();
+}
+
 /**
  * Replaces `fetch` with a fake API. `routes` maps `METHOD /api/path` (without the query string) to a reply;
- * unknown routes answer 404. Every request is recorded with its parsed JSON body.
+ * unknown routes answer 404. Every request is recorded with its parsed JSON body. The response schema of
+ * each endpoint answered is registered (`registerAnsweredEndpoint`).
  */
 export function fakeApi(given: Routes) {
   const requests: RecordedRequest[] = [];
@@ -72,7 +116,9 @@ export function fakeApi(given: Routes) {
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       requests.push(request);
-      const route = routes[`${request.method} ${url.split('?')[0]}`];
+      const path = url.split('?')[0] ?? url;
+      const route = routes[`${request.method} ${path}`];
+      if (route) registerAnsweredEndpoint(request.method, path);
       const reply = route ? route(request) : failure(404, 'errors.notFound');
       const status = reply.status ?? 200;
       const ok = status < 400;

@@ -1,16 +1,23 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { endpointGroups } from '@xp/contracts';
-import { afterEach } from 'vitest';
-import { registerResponseSchemas } from '@/app/api-client';
-import { loadLanguage } from '@/i18n';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { setSessionHooks } from '@/app/api-client';
+import { forgetRestoredSession } from '@/app/session';
+import { sessionStore } from '@/app/session-store';
+import { loadLanguage, showLanguage } from '@/i18n';
+import { forgetAnsweredEndpoints } from '@/test/fake-api';
+
+/**
+ * Runs before every screen test file (`vitest.config.ts`, project `screens`). The files of a worker share
+ * one module graph and one jsdom (`isolate: false`): what loads here loads once per worker, and each file
+ * starts as a fresh page would (signed out, Dutch, empty storage, no stubs left by the file before).
+ * The fake API registers the response schema of each endpoint it answers (`fake-api.tsx`), not every
+ * contract's up front.
+ */
 
 afterEach(() => cleanup());
 
-// Answers called by a schema-free descriptor are checked against their contract in the tests too.
-registerResponseSchemas(Object.values(endpointGroups).flatMap((group) => Object.values(group)));
-
-// The app loads one language's texts at a time; tests switch freely, so both are in from the start.
+// The app loads one language's texts at a time; tests switch freely, so both are in (once per worker).
 await Promise.all([loadLanguage('nl'), loadLanguage('en')]);
 
 // Controls deferred past the first paint (`ui/deferred`) render as themselves at once in the tests.
@@ -25,26 +32,48 @@ await Promise.all([
 // work goes on): wait for what a person would see as long as a person would, not one second.
 configure({ asyncUtilTimeout: 15_000 });
 
-// jsdom lacks these; Mantine uses them.
-const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+beforeAll(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStore.setClaims(null);
+  forgetRestoredSession();
+  setSessionHooks({});
+  await showLanguage('nl');
 });
-class ResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+
+afterAll(() => {
+  cleanup();
+  forgetAnsweredEndpoints();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+// jsdom lacks these; Mantine uses them. Installed once per jsdom (the files of a worker share it).
+const patched = Symbol.for('xp.test.windowPatched');
+if (!(patched in window)) {
+  Object.defineProperty(window, patched, { value: true });
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserver;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
 }
-window.ResizeObserver = ResizeObserver;
-window.HTMLElement.prototype.scrollIntoView = () => {};
