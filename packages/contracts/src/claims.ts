@@ -87,6 +87,18 @@ export function hasLocationAccess(
 }
 
 /**
+ * May change a location and its settings (payment provider, status requirements, opening hours, QR code):
+ * AlterGymInformation in its gym, or AlterLocationInformation on the location itself. The location
+ * endpoints' policy admits every employee; the service checks this on the location it is about.
+ */
+export const canAlterLocation = (
+  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights' | 'locationRights'>,
+  location: { id: number; gymId: number },
+): boolean =>
+  hasGymRight(claims, 'AlterGymInformation', location.gymId) ||
+  claims.locationRights.includes(`${location.id}:AlterLocationInformation`);
+
+/**
  * May manage the employees of a location (spec 000 section 6, Location menu): the gym right ManageMembers
  * in its gym, or the location right ManageEmployees on the location itself.
  */

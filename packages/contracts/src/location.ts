@@ -12,16 +12,8 @@ const staff = policy.roles('Admin', 'Employee');
 
 // ---------------------------------------------------------------------------------------------- location
 
-/**
- * May change a location and its settings (payment provider, status requirements, opening hours, QR code):
- * AlterGymInformation in its gym, or AlterLocationInformation on the location itself.
- */
-export const canAlterLocation = (
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'gymRights' | 'locationRights'>,
-  location: { id: number; gymId: number },
-): boolean =>
-  hasGymRight(claims, 'AlterGymInformation', location.gymId) ||
-  claims.locationRights.includes(`${location.id}:AlterLocationInformation`);
+/** May change a location and its settings (schema-free in `claims.ts`, for the web's route guards). */
+export { canAlterLocation } from './claims.ts';
 
 /**
  * May set or replace a location's payment provider key, which decides where its members' payments go: the gym

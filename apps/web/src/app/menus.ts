@@ -27,16 +27,17 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { Claims } from '@xp/contracts';
-import { challengeOwnerOf } from '@xp/contracts/challenge-owner';
-import { hasGymRight, hasLocationRight, isAdmin } from '@xp/contracts/claims';
+import { allows, type Policy } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { Environment } from '@xp/contracts/enums';
+import { hasChallengeOwner } from '@/features/challenge/access';
+import { mayManageLocationEmployees } from '@/features/employee/access';
 import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import { mayManageEmployerSettings } from '@/features/employer-settings/access';
-import { mayManageEntries } from '@/features/entry/access';
-import { mayManageLocationMembers, mayManageMembers } from '@/features/member/access';
-import { mayOrderProducts } from '@/features/product-order/access';
+import { maySeeGymSettings } from '@/features/gym/access';
+import { maySeeLocationSettings } from '@/features/location/access';
 import { mayManageShop } from '@/features/store/access';
-import { mayManageSubscriptions } from '@/features/subscription/access';
+import { mayReadXpInvoices, mayReadXpTransactions } from '@/features/xp/access';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 import { canUseEnvironment } from './environments';
 
@@ -50,8 +51,12 @@ export interface MenuItem {
   icon: TablerIcon;
   /** Only the path itself makes the item active (home items); otherwise every path below it too. */
   exact?: boolean;
-  /** Who sees the item (spec section 6); everyone who may use the environment when left out. */
-  access?: (claims: Claims) => boolean;
+  /**
+   * Who sees the item: who may call the endpoint its screen lists (`allows`, decision 022), or, for a
+   * screen that needs more than one endpoint's policy, its own rule (the one its route's `beforeLoad`
+   * uses). Everyone who may use the environment when left out.
+   */
+  access?: Policy | ((claims: Claims) => boolean);
 }
 
 /** 'Challenges' of the Location, Employer and Association environments: for who has a challenge owner there. */
@@ -59,7 +64,7 @@ const challenges = (path: AppPath): MenuItem => ({
   label: 'challenge.menu',
   path,
   icon: IconTrophy,
-  access: (claims) => challengeOwnerOf(claims) !== null,
+  access: hasChallengeOwner,
 });
 
 const dashboard = (path: AppPath): MenuItem => ({
@@ -71,98 +76,74 @@ const dashboard = (path: AppPath): MenuItem => ({
 
 /**
  * The navbar of each environment. Only screens that work are listed; a later screen adds its item here,
- * with the same access rule its route's `beforeLoad` uses.
+ * with the policy of the endpoint its screen lists, which its route's `beforeLoad` asks too.
  */
 export const menus: Record<Environment, MenuItem[]> = {
   [Environment.Gym]: [
     dashboard('/'),
-    // Open to everyone in the gym environment (spec section 6).
-    { label: 'location.menu.locations', path: '/locations', icon: IconMapPin },
-    {
-      label: 'employee.menu',
-      path: '/employees',
-      icon: IconUsers,
-      access: (claims) => hasGymRight(claims, 'ManageMembers'),
-    },
-    // The gym right ManageSubscriptions, as the routes' `beforeLoad` (mayManageSubscriptions).
+    { label: 'location.menu.locations', path: '/locations', icon: IconMapPin, access: policies.locationList },
+    { label: 'employee.menu', path: '/employees', icon: IconUsers, access: policies.gymEmployeeList },
     {
       label: 'subscription.menu',
       path: '/subscriptions',
       icon: IconCreditCard,
-      access: mayManageSubscriptions,
+      access: policies.subscriptionList,
     },
-    // The gym right ManageMemberships, as the routes' `beforeLoad` (mayManageMembers).
-    { label: 'member.menu', path: '/members', icon: IconIdBadge2, access: mayManageMembers },
+    { label: 'member.menu', path: '/members', icon: IconIdBadge2, access: policies.memberList },
     // Payments go with the members (spec 000 section 6: "members and payments (ManageMemberships)").
-    { label: 'invoice.menu', path: '/invoices', icon: IconReceipt, access: mayManageMembers },
-    {
-      label: 'menu.gymSettings',
-      path: '/settings',
-      icon: IconSettings,
-      // AlterGymInformation (spec section 6) for its general and sign-up tabs; ManageGymRights for the
-      // rights groups tab (the settings layout shows each tab by its own right).
-      access: (claims) =>
-        hasGymRight(claims, 'AlterGymInformation') || hasGymRight(claims, 'ManageGymRights'),
-    },
+    { label: 'invoice.menu', path: '/invoices', icon: IconReceipt, access: policies.invoiceList },
+    // Its tabs call endpoints of different policies: shown to who may open one of them.
+    { label: 'menu.gymSettings', path: '/settings', icon: IconSettings, access: maySeeGymSettings },
   ],
   [Environment.Customer]: [dashboard('/')],
   [Environment.Location]: [
     dashboard('/location'),
-    // Who is inside now and the entries: ManageMembershipEntries, as the routes' `beforeLoad` (mayManageEntries).
     {
       label: 'entry.menu.inside',
       path: '/location/insideMembers',
       icon: IconUsersGroup,
-      access: mayManageEntries,
-    },
-    { label: 'entry.menu.entries', path: '/location/entries', icon: IconDoorEnter, access: mayManageEntries },
-    // The location right ManageMemberships, as the routes' `beforeLoad` (mayManageLocationMembers).
-    {
-      label: 'member.menu',
-      path: '/location/members',
-      icon: IconIdBadge2,
-      access: mayManageLocationMembers,
+      access: policies.entryInside,
     },
     {
-      label: 'invoice.menu',
-      path: '/location/invoices',
-      icon: IconReceipt,
-      access: mayManageLocationMembers,
+      label: 'entry.menu.entries',
+      path: '/location/entries',
+      icon: IconDoorEnter,
+      access: policies.entryList,
     },
-    // Product orders: the API's location policy (the location right ManageMemberships), as the route's `beforeLoad`.
+    { label: 'member.menu', path: '/location/members', icon: IconIdBadge2, access: policies.memberList },
+    { label: 'invoice.menu', path: '/location/invoices', icon: IconReceipt, access: policies.invoiceList },
     {
       label: 'productOrder.menu.location',
       path: '/location/productOrders',
       icon: IconPackage,
-      access: mayOrderProducts,
+      access: policies.productOrderList,
     },
+    // The location's own rule (its endpoint admits every employee; the service checks the location).
     {
       label: 'employee.menu',
       path: '/location/employees',
       icon: IconUsers,
-      // The gym right ManageMembers or the location right ManageEmployees (spec 000 section 6).
-      access: (claims) => hasGymRight(claims, 'ManageMembers') || hasLocationRight(claims, 'ManageEmployees'),
+      access: mayManageLocationEmployees,
     },
     {
       label: 'menu.locationAreas',
       path: '/location/areas',
       icon: IconDoor,
-      access: (claims) => hasLocationRight(claims, 'ManageLocationAreas'),
+      access: policies.locationAreaList,
     },
     challenges('/location/challenges'),
     {
       label: 'menu.locationRights',
       path: '/location/rights',
       icon: IconKey,
-      // The location right, or the gym right of the same name (hasLocationRight counts both).
-      access: (claims) => hasLocationRight(claims, 'ManageLocationRights'),
+      access: policies.rightsLocationMatrix,
     },
+    // The location's own rule (its endpoints admit every employee; the service checks the location).
     {
       label: 'location.menu.settings',
       path: '/location/settings',
       icon: IconSettings,
-      access: (claims) =>
-        hasGymRight(claims, 'AlterGymInformation') || hasLocationRight(claims, 'AlterLocationInformation'),
+      access: maySeeLocationSettings,
     },
   ],
   [Environment.Admin]: [
@@ -172,65 +153,79 @@ export const menus: Record<Environment, MenuItem[]> = {
       label: 'users.admins.title',
       path: '/admin/admins',
       icon: IconShieldCheck,
-      access: isAdmin,
+      access: policies.userList,
       exact: true,
     },
-    { label: 'invitation.admins.title', path: '/admin/admins/invited', icon: IconUserPlus, access: isAdmin },
-    { label: 'users.overview.title', path: '/admin/userOverview', icon: IconUsers, access: isAdmin },
-    { label: 'menu.gyms', path: '/admin/gyms', icon: IconBuildingStore, access: isAdmin },
+    {
+      label: 'invitation.admins.title',
+      path: '/admin/admins/invited',
+      icon: IconUserPlus,
+      access: policies.adminInvitationList,
+    },
+    {
+      label: 'users.overview.title',
+      path: '/admin/userOverview',
+      icon: IconUsers,
+      access: policies.userList,
+    },
+    { label: 'menu.gyms', path: '/admin/gyms', icon: IconBuildingStore, access: policies.gymList },
     {
       label: 'association.menu.associations',
       path: '/admin/associations',
       icon: IconBuildingCommunity,
-      access: isAdmin,
+      access: policies.associationList,
     },
-    { label: 'employer.menu', path: '/admin/employers', icon: IconBriefcase, access: isAdmin },
+    { label: 'employer.menu', path: '/admin/employers', icon: IconBriefcase, access: policies.employerList },
     {
       label: 'supplier.menu',
       path: '/admin/suppliersOverview',
       icon: IconBuildingWarehouse,
-      access: isAdmin,
+      access: policies.supplierList,
     },
     {
       label: 'fitnessProduct.menu.commissions',
       path: '/admin/commissionDeterminedOverview',
       icon: IconReceiptTax,
-      access: isAdmin,
+      access: policies.fitnessProductCommissions,
     },
-    { label: 'pictureBank.menu', path: '/admin/pictureBank', icon: IconPhoto, access: isAdmin },
+    {
+      label: 'pictureBank.menu',
+      path: '/admin/pictureBank',
+      icon: IconPhoto,
+      access: policies.pictureBankList,
+    },
     {
       label: 'challengeTemplate.menu',
       path: '/admin/challengeTemplate',
       icon: IconTrophy,
-      access: isAdmin,
+      access: policies.challengeTemplateList,
     },
-    { label: 'store.menu.store', path: '/admin/store', icon: IconShoppingCart, access: isAdmin },
+    { label: 'store.menu.store', path: '/admin/store', icon: IconShoppingCart, access: policies.storeList },
     // Exact, so that it is not active on 'XP-facturen' below it as well.
     {
       label: 'xp.menu.adminTransactions',
       path: '/admin/xptransactions',
       icon: IconArrowsExchange,
-      access: isAdmin,
+      access: policies.xpAdminTransactions,
       exact: true,
     },
     {
       label: 'xp.menu.adminInvoices',
       path: '/admin/xptransactions/invoices',
       icon: IconReceipt,
-      access: isAdmin,
+      access: policies.xpAdminInvoices,
     },
   ],
+  // The employer screens need an active employer besides their endpoint's policy (their access files say why).
   [Environment.Employer]: [
     dashboard('/employer'),
     {
       label: 'employerEmployee.menu',
       path: '/employer/employees',
       icon: IconUsers,
-      // Admin or Employer (spec 000 section 6), on an active employer: every call is scoped to it.
       access: mayManageEmployerEmployees,
     },
     challenges('/employer/challenges'),
-    // The shop and its orders: Admin or Employer on an active employer, as the routes' `beforeLoad`.
     {
       label: 'store.menu.shop',
       path: '/employer/shop',
@@ -244,31 +239,29 @@ export const menus: Record<Environment, MenuItem[]> = {
       icon: IconTruckDelivery,
       access: mayManageShop,
     },
-    // The XP economy (spec 000 section 2): Admin or Employer on an active employer, as the routes' `beforeLoad`.
     {
       label: 'xp.menu.transactions',
       path: '/employer/xptransactions',
       icon: IconArrowsExchange,
-      access: mayManageEmployerEmployees,
+      access: mayReadXpTransactions,
       exact: true,
     },
     {
       label: 'xp.menu.openInvoices',
       path: '/employer/xptransactions/invoices',
       icon: IconCreditCard,
-      access: mayManageEmployerEmployees,
+      access: mayReadXpInvoices,
     },
     {
       label: 'xp.menu.invoices',
       path: '/employer/invoices',
       icon: IconReceipt,
-      access: mayManageEmployerEmployees,
+      access: mayReadXpInvoices,
     },
     {
       label: 'menu.employerSettings',
       path: '/employer/settings',
       icon: IconSettings,
-      // Admin or Employer (spec 000 section 6), on an active employer.
       access: mayManageEmployerSettings,
     },
   ],
@@ -282,15 +275,28 @@ export const menus: Record<Environment, MenuItem[]> = {
   [Environment.Content]: [dashboard('/content')],
   [Environment.Supplier]: [
     dashboard('/supplier'),
-    // Open to everyone in the supplier environment (Supplier or Admin, spec 001 section 6).
-    { label: 'fitnessProduct.menu.products', path: '/supplier/products', icon: IconBarbell },
-    { label: 'productOrder.menu.supplier', path: '/supplier/productOrders', icon: IconTruckDelivery },
+    {
+      label: 'fitnessProduct.menu.products',
+      path: '/supplier/products',
+      icon: IconBarbell,
+      access: policies.fitnessProductList,
+    },
+    {
+      label: 'productOrder.menu.supplier',
+      path: '/supplier/productOrders',
+      icon: IconTruckDelivery,
+      access: policies.productOrderSupplierList,
+    },
   ],
 };
+
+const mayOpen = (item: MenuItem, claims: Claims): boolean =>
+  item.access === undefined ||
+  (typeof item.access === 'function' ? item.access(claims) : allows(item.access, claims));
 
 /** The items of the active environment's menu that these claims may see. */
 export function visibleMenu(claims: Claims, source: Record<number, MenuItem[]> = menus): MenuItem[] {
   const environment = claims.activeEnvironment;
   if (!canUseEnvironment(claims, environment)) return [];
-  return (source[environment] ?? []).filter((item) => !item.access || item.access(claims));
+  return (source[environment] ?? []).filter((item) => mayOpen(item, claims));
 }

@@ -1,5 +1,6 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import type { Claims, Environment } from '@xp/contracts';
+import { allows, type Policy } from '@xp/contracts/access';
 import { homePath } from '@xp/contracts/home-path';
 import { canUseEnvironment } from './environments';
 import type { RouterContext } from './router-context';
@@ -40,10 +41,12 @@ export function requireEnvironment(environment: Environment) {
 }
 
 /**
- * `beforeLoad` of a screen with its own rule (the same one its menu item uses), e.g.
- * `beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationAreas'))`.
+ * `beforeLoad` of a screen: who may not call the endpoint it lists goes home, e.g.
+ * `beforeLoad: requireAccess(policies.locationAreaList)` (the policy its menu item asks too, decision 022).
+ * A screen that needs more than one endpoint's policy passes its own rule, saying why.
  */
-export function requireAccess(allow: (claims: Claims) => boolean) {
+export function requireAccess(rule: Policy | ((claims: Claims) => boolean)) {
+  const allow = typeof rule === 'function' ? rule : (claims: Claims) => allows(rule, claims);
   return ({ context }: GuardInput): void => {
     const claims = context.session.getClaims();
     if (!claims || allow(claims)) return;

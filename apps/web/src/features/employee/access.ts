@@ -1,17 +1,25 @@
 import type { Claims } from '@xp/contracts';
-import { hasGymRight, hasLocationRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import { canManageLocationEmployees } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/** 'Medewerkers' of the gym (spec 000 section 6: ManageMembers; admins always). */
-export const mayManageGymEmployees = (claims: Claims) => hasGymRight(claims, 'ManageMembers');
+// Who may open a screen is who may call the endpoint it lists (decision 022); route guards import these.
 
-/** 'Medewerkers' of the active location: the gym right ManageMembers or the location right ManageEmployees. */
+/** 'Medewerkers' of the gym: `GET /GymEmployee` (and its invitations, of the same policy). */
+export const mayManageGymEmployees = (claims: Claims) => allows(policies.gymEmployeeList, claims);
+
+/**
+ * 'Medewerkers' of the active location: a rule of its own, because `GET /Location/{id}/Employees` admits
+ * every employee and the service then asks `canManageLocationEmployees` of the location (the gym right
+ * ManageMembers or the location right ManageEmployees, spec 000 section 6): the screen asks the same of the
+ * active location.
+ */
 export const mayManageLocationEmployees = (claims: Claims) =>
-  hasGymRight(claims, 'ManageMembers') || hasLocationRight(claims, 'ManageEmployees');
+  canManageLocationEmployees(claims, { id: claims.activeLocationId ?? -1, gymId: claims.activeGymId ?? -1 });
 
-/** The rights screen of a gym employee (`/employees/{employeeId}/rights`) opens for these. */
-export const mayEditGymEmployeeRights = (claims: Claims) =>
-  hasGymRight(claims, 'ManageGymRights') || hasGymRight(claims, 'ManageLocationRights');
+/** The rights screen of a gym employee (`/employees/{employeeId}/rights`): `GET /GymEmployee/{id}/Rights`. */
+export const mayEditGymEmployeeRights = (claims: Claims) => allows(policies.rightsGetGymEmployee, claims);
 
-/** The rights screen of a location employee (`/location/employees/{employeeId}/rights`). */
+/** The rights screen of a location employee: `GET /Location/{id}/Employee/{employeeId}/Rights`. */
 export const mayEditLocationEmployeeRights = (claims: Claims) =>
-  hasLocationRight(claims, 'ManageLocationRights');
+  allows(policies.rightsGetLocationEmployee, claims);

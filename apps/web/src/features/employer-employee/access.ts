@@ -1,9 +1,11 @@
 import type { Claims } from '@xp/contracts';
-import { isAdmin } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
 /**
- * 'Medewerkers' of the employer environment (spec 000 section 6: Admin or Employer), for the active
- * employer: every call is scoped to it, so without one there is nothing to show.
+ * 'Medewerkers' of the employer environment: `GET /EmployerEmployee` (Admin or Employer), and an active
+ * employer, because every call is scoped to it and the server answers 403 `auth.noActive.employer` without
+ * one (decision 022): the policy alone names roles, not the tenant.
  */
 export const mayManageEmployerEmployees = (claims: Claims) =>
-  (claims.role === 'Employer' || isAdmin(claims)) && claims.activeEmployerId !== null;
+  allows(policies.employerEmployeeList, claims) && claims.activeEmployerId !== null;

@@ -1,9 +1,13 @@
 import type { Claims } from '@xp/contracts';
-import { isAdmin } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/** 'Instellingen' of the employer environment (spec 000 section 6: Admin or Employer), of the active employer. */
+/**
+ * 'Instellingen' of the employer environment: `GET /employer/settings/{id}` (Admin or Employer) of the
+ * active employer, which the server requires (403 `auth.noActive.employer` without one, decision 022).
+ */
 export const mayManageEmployerSettings = (claims: Claims) =>
-  (claims.role === 'Employer' || isAdmin(claims)) && claims.activeEmployerId !== null;
+  allows(policies.employerSettingsGet, claims) && claims.activeEmployerId !== null;
 
-/** Who may open `/employer/settings/{employerId}`: it switches the active employer first. */
-export const maySwitchToEmployerSettings = (claims: Claims) => claims.role === 'Employer' || isAdmin(claims);
+/** Who may open `/employer/settings/{employerId}`: it switches the active employer first, so none is needed. */
+export const maySwitchToEmployerSettings = (claims: Claims) => allows(policies.employerSettingsGet, claims);

@@ -1,8 +1,11 @@
 import type { Claims } from '@xp/contracts';
-import { hasLocationRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/**
- * 'Binnen' and 'Entrees' of the active location: the location right ManageMembershipEntries (or the gym
- * right of that name; the menu items and the routes).
- */
-export const mayManageEntries = (claims: Claims) => hasLocationRight(claims, 'ManageMembershipEntries');
+// Who may open a screen is who may call the endpoint it lists (decision 022; the menu items and the routes).
+
+/** 'Binnen' of the active location: `GET /Location/{id}/InsideMembers`. */
+export const mayReadInside = (claims: Claims) => allows(policies.entryInside, claims);
+
+/** 'Entrees' of the active location: `GET /Entry`. */
+export const mayReadEntries = (claims: Claims) => allows(policies.entryList, claims);

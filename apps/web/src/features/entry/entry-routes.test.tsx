@@ -7,7 +7,7 @@ import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
-import { mayManageEntries } from './access';
+import { mayReadEntries, mayReadInside } from './access';
 import { attempts, deskEmployee, entries, page, savedEntry } from './test-support';
 
 setUpAppTests();
@@ -28,12 +28,14 @@ describe('the menu items and the access rule', () => {
       expect.arrayContaining(['/location', '/location/insideMembers', '/location/entries']),
     );
     expect(paths(['ManageLessons'])).not.toContain('/location/entries');
-    expect(mayManageEntries(deskEmployee(['ManageMembershipEntries']))).toBe(true);
-    expect(mayManageEntries(deskEmployee(['ManageMemberships']))).toBe(false);
+    expect(mayReadInside(deskEmployee(['ManageMembershipEntries']))).toBe(true);
+    expect(mayReadInside(deskEmployee(['ManageMemberships']))).toBe(false);
+    expect(mayReadEntries(deskEmployee(['ManageMembershipEntries']))).toBe(true);
+    expect(mayReadEntries(deskEmployee(['ManageMemberships']))).toBe(false);
     // The right at another location does not count; the gym right of that name does.
-    expect(mayManageEntries({ ...deskEmployee(), activeLocationId: 6 })).toBe(false);
+    expect(mayReadEntries({ ...deskEmployee(), activeLocationId: 6 })).toBe(false);
     expect(
-      mayManageEntries(
+      mayReadEntries(
         testClaims({
           activeEnvironment: Environment.Location,
           activeLocationId: 5,

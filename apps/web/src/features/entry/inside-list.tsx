@@ -5,7 +5,7 @@ import type { InsideMember } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
 import { AnchorLink } from '@/features/employee/router-links';
-import { mayManageLocationMembers } from '@/features/member/access';
+import { mayManageMembers } from '@/features/member/access';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import type { ListState } from '@/ui/list-search';
@@ -20,7 +20,7 @@ import { clockTime } from './format';
  */
 function MemberName({ member }: { member: InsideMember }) {
   const claims = useRequiredClaims();
-  if (!mayManageLocationMembers(claims)) {
+  if (!mayManageMembers(claims)) {
     return (
       <Text size="sm" fw={600}>
         {member.fullName}

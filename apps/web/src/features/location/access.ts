@@ -1,8 +1,12 @@
 import type { Claims } from '@xp/contracts';
-import { hasGymRight, hasLocationRight } from '@xp/contracts/claims';
+import { canAlterLocation } from '@xp/contracts/claims';
 
 // Route guards import this: kept apart from the screens so the route tree loaded at start stays small.
 
-/** Who may open the location settings of the Location environment (spec 000 section 6). */
+/**
+ * The location settings of the Location environment (spec 000 section 6). A rule of its own, not an
+ * endpoint's policy: the location endpoints admit every employee and the service then asks
+ * `canAlterLocation` of the location, so the screen asks the same of the active one.
+ */
 export const maySeeLocationSettings = (claims: Claims) =>
-  hasGymRight(claims, 'AlterGymInformation') || hasLocationRight(claims, 'AlterLocationInformation');
+  canAlterLocation(claims, { id: claims.activeLocationId ?? -1, gymId: claims.activeGymId ?? -1 });

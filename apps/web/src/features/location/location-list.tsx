@@ -2,7 +2,8 @@ import { Badge, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { LocationDetail, LocationSummary } from '@xp/contracts';
-import { hasGymRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
@@ -90,7 +91,7 @@ export function LocationList({ state, onStateChange, onOpen }: LocationListProps
   const counts = useListCounts(state);
   const query = useLocations(state, counts.countsQuery);
   const [isAdding, setAdding] = useState(false);
-  const mayAdd = hasGymRight(claims, 'AlterGymInformation');
+  const mayAdd = allows(policies.locationCreate, claims);
 
   const rowActions: RowAction<LocationSummary>[] = [
     { label: 'location.list.open', icon: <IconChevronRight size={18} aria-hidden />, onClick: onOpen },

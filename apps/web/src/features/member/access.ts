@@ -1,18 +1,21 @@
 import type { Claims } from '@xp/contracts';
-import { hasGymRight, hasLocationRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/** 'Leden' of the active gym: the gym right ManageMemberships (the menu item and the routes). */
-export const mayManageMembers = (claims: Claims) => hasGymRight(claims, 'ManageMemberships');
-
-/** 'Leden' of the active location: the location right ManageMemberships (or the gym right of that name). */
-export const mayManageLocationMembers = (claims: Claims) => hasLocationRight(claims, 'ManageMemberships');
-
-/** Taking out a subscription reads the gym's subscriptions, which `GET /Subscription` serves to this right. */
-export const mayReadSubscriptions = (claims: Claims) => hasGymRight(claims, 'ManageSubscriptions');
+// Who may open a screen is who may call the endpoint it lists (decision 022); route guards import these, so
+// they stay apart from the screens and load no schemas.
 
 /**
- * Reading the invoices (and so the members in debt, `GET /Member/InDebt`): ManageMemberships, as the
- * gym's or the location's 'Facturen' menu item (the contracts' `invoicePolicy`).
+ * 'Leden': `GET /Member`, the gym right ManageMemberships in the Gym environment and the location right in
+ * the Location environment (the server scopes the list the same way).
  */
-export const mayReadInvoices = (claims: Claims, scope: 'gym' | 'location') =>
-  scope === 'gym' ? mayManageMembers(claims) : mayManageLocationMembers(claims);
+export const mayManageMembers = (claims: Claims) => allows(policies.memberList, claims);
+
+/** Taking out a subscription, or filtering on one, reads the gym's subscriptions: `GET /Subscription`. */
+export const mayReadSubscriptions = (claims: Claims) => allows(policies.subscriptionList, claims);
+
+/** 'Facturen': `GET /Invoice`. */
+export const mayReadInvoices = (claims: Claims) => allows(policies.invoiceList, claims);
+
+/** The members in debt (the debt tab of 'Leden'): `GET /Member/InDebt`. */
+export const mayReadDebtors = (claims: Claims) => allows(policies.billingDebtors, claims);

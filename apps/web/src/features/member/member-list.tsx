@@ -9,7 +9,7 @@ import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
-import { mayReadInvoices, mayReadSubscriptions } from './access';
+import { mayReadDebtors, mayReadSubscriptions } from './access';
 import { fetchMembers, useDebtorCount, useGymLocations, useMembers, useSubscriptionChoices } from './api';
 import { emailColumn, nameColumn } from './columns';
 import { DebtorList, withTabCount } from './debtor-list';
@@ -123,10 +123,10 @@ export function MemberList({
   const { t } = useTranslation();
   useDocumentTitle(`${t('member.title')} · ${t('shell.productName')}`);
   const claims = useRequiredClaims();
-  const mayReadDebtors = mayReadInvoices(claims, scope);
+  const canReadDebtors = mayReadDebtors(claims);
   // Without the right, a link to the debt tab shows all members.
-  const state = urlState.tab === DEBT_TAB && !mayReadDebtors ? { ...urlState, tab: undefined } : urlState;
-  const tabs = mayReadDebtors ? withDebtTab : statusTabs;
+  const state = urlState.tab === DEBT_TAB && !canReadDebtors ? { ...urlState, tab: undefined } : urlState;
+  const tabs = canReadDebtors ? withDebtTab : statusTabs;
   const [isImporting, setImporting] = useState(false);
 
   return (
@@ -170,7 +170,7 @@ export function MemberList({
         <MemberRows
           scope={scope}
           tabs={tabs}
-          withDebtCount={mayReadDebtors}
+          withDebtCount={canReadDebtors}
           state={state}
           onStateChange={onStateChange}
           onOpen={onOpen}

@@ -1,8 +1,6 @@
 import type { Claims } from '@xp/contracts';
-import { hasLocationRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/**
- * 'Productbestellingen' of the active location: the API's `productOrderLocationPolicy`, the location right
- * ManageMemberships (or the gym right of that name, which `hasLocationRight` counts).
- */
-export const mayOrderProducts = (claims: Claims) => hasLocationRight(claims, 'ManageMemberships');
+/** 'Productbestellingen' of the active location: who may call `GET /ProductOrder` (decision 022). */
+export const mayOrderProducts = (claims: Claims) => allows(policies.productOrderList, claims);

@@ -49,6 +49,8 @@ export function EmployeeRightsPage({ employeeId }: { employeeId: number }) {
   const update = useUpdateGymEmployeeRights();
   const data = query.data;
   useDocumentTitle(`${t('rights.employee.title', { name: data?.name ?? '' })} · ${t('shell.productName')}`);
+  // Each part of `PUT /GymEmployee/{id}/Rights` needs its own right (its policy admits either; the service
+  // checks the part sent), so the screen shows each part by the right the server asks for it.
   const canManageGym = hasGymRight(claims, 'ManageGymRights');
   const canManageLocations = hasGymRight(claims, 'ManageLocationRights');
 

@@ -1,6 +1,10 @@
 import type { Claims } from '@xp/contracts';
-import { isAdmin } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/** The employer's shop and its orders: Admin or Employer (spec 000 section 6), on an active employer. */
+/**
+ * The employer's shop and its orders: `GET /storeitem/employer/{id}` (Admin or Employer) of the active
+ * employer, which the server requires (403 `auth.noActive.employer` without one, decision 022).
+ */
 export const mayManageShop = (claims: Claims) =>
-  (claims.role === 'Employer' || isAdmin(claims)) && claims.activeEmployerId !== null;
+  allows(policies.storeEmployerShop, claims) && claims.activeEmployerId !== null;

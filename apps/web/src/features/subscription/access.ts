@@ -1,5 +1,6 @@
 import type { Claims } from '@xp/contracts';
-import { hasGymRight } from '@xp/contracts/claims';
+import { allows } from '@xp/contracts/access';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 
-/** 'Abonnementen' of the active gym: the gym right ManageSubscriptions (the menu item and the routes). */
-export const mayManageSubscriptions = (claims: Claims) => hasGymRight(claims, 'ManageSubscriptions');
+/** 'Abonnementen' of the active gym: who may call `GET /Subscription` (decision 022; menu item and routes). */
+export const mayManageSubscriptions = (claims: Claims) => allows(policies.subscriptionList, claims);

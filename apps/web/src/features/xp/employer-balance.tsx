@@ -4,9 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
-import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
 import { useOpenedOnce } from '@/ui/lazy-modal';
 import { formatXp } from '@/ui/money';
+import { mayReadXpBalance } from './access';
 import { useEmployerBalance } from './api';
 
 // The form (and its form library and schemas) loads when first opened.
@@ -19,7 +19,7 @@ const BuyXpModal = lazy(() => import('./buy-xp-modal').then((module) => ({ defau
 export function EmployerBalance() {
   const { t } = useTranslation();
   const claims = useRequiredClaims();
-  const employerId = mayManageEmployerEmployees(claims) ? claims.activeEmployerId : null;
+  const employerId = mayReadXpBalance(claims) ? claims.activeEmployerId : null;
   const balance = useEmployerBalance(employerId);
   const navigate = useNavigate();
   const [isBuying, setBuying] = useState(false);

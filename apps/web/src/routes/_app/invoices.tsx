@@ -7,7 +7,7 @@ import {
   type InvoiceListState,
   parseInvoiceListSearch,
 } from '@/features/invoice/search';
-import { mayManageMembers } from '@/features/member/access';
+import { mayReadInvoices } from '@/features/member/access';
 import { defined } from '@/ui/list-search';
 
 /** 'Facturen' of the active gym ("members and payments": the gym right ManageMemberships); state in the URL. */
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_app/invoices')({
   search: { middlewares: [stripSearchParams(defaultInvoiceListState)] },
   beforeLoad: (input) => {
     requireEnvironment(Environment.Gym)(input);
-    requireAccess(mayManageMembers)(input);
+    requireAccess(mayReadInvoices)(input);
   },
   component: InvoicesPage,
 });

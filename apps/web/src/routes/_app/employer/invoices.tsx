@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayReadXpInvoices } from '@/features/xp/access';
 import { xpInvoiceLink, xpInvoiceRouteSearch } from '@/features/xp/search';
 import { XpInvoicesPage } from '@/features/xp/xp-invoice-list';
 import { defined } from '@/ui/list-search';
@@ -8,7 +8,7 @@ import { defined } from '@/ui/list-search';
 /** 'Facturen': every XP invoice of the active employer; tab, page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/employer/invoices')({
   ...xpInvoiceRouteSearch,
-  beforeLoad: requireAccess(mayManageEmployerEmployees),
+  beforeLoad: requireAccess(mayReadXpInvoices),
   component: InvoicesPage,
 });
 

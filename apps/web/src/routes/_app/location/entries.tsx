@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEntries } from '@/features/entry/access';
+import { mayReadEntries } from '@/features/entry/access';
 import { EntryListPage } from '@/features/entry/entry-list';
 import { defaultEntryListState, type EntryListState, parseEntryListSearch } from '@/features/entry/search';
 
@@ -8,7 +8,7 @@ import { defaultEntryListState, type EntryListState, parseEntryListSearch } from
 export const Route = createFileRoute('/_app/location/entries')({
   validateSearch: parseEntryListSearch,
   search: { middlewares: [stripSearchParams(defaultEntryListState)] },
-  beforeLoad: requireAccess(mayManageEntries),
+  beforeLoad: requireAccess(mayReadEntries),
   component: EntriesPage,
 });
 

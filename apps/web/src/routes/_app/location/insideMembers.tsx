@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEntries } from '@/features/entry/access';
+import { mayReadInside } from '@/features/entry/access';
 import { InsideList } from '@/features/entry/inside-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
 
@@ -8,7 +8,7 @@ import { defaultListState, type ListState, parseListSearch } from '@/ui/list-sea
 export const Route = createFileRoute('/_app/location/insideMembers')({
   validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
-  beforeLoad: requireAccess(mayManageEntries),
+  beforeLoad: requireAccess(mayReadInside),
   component: InsideMembersPage,
 });
 

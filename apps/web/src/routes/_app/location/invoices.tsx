@@ -6,14 +6,14 @@ import {
   type InvoiceListState,
   parseInvoiceListSearch,
 } from '@/features/invoice/search';
-import { mayManageLocationMembers } from '@/features/member/access';
+import { mayReadInvoices } from '@/features/member/access';
 import { defined } from '@/ui/list-search';
 
 /** 'Facturen' of the active location (the location right ManageMemberships); state in the URL. */
 export const Route = createFileRoute('/_app/location/invoices')({
   validateSearch: parseInvoiceListSearch,
   search: { middlewares: [stripSearchParams(defaultInvoiceListState)] },
-  beforeLoad: requireAccess(mayManageLocationMembers),
+  beforeLoad: requireAccess(mayReadInvoices),
   component: InvoicesPage,
 });
 

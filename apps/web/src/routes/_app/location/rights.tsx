@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { hasLocationRight } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { requireAccess } from '@/app/route-access';
 import { LocationRightsMatrix } from '@/features/rights/location-rights-matrix';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
@@ -8,7 +8,7 @@ import { defaultListState, type ListState, parseListSearch } from '@/ui/list-sea
 export const Route = createFileRoute('/_app/location/rights')({
   validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
-  beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationRights')),
+  beforeLoad: requireAccess(policies.rightsLocationMatrix),
   component: LocationRightsPage,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hasGymRight } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { Environment } from '@xp/contracts/enums';
 import { requireAccess, requireEnvironment } from '@/app/route-access';
 import { EmployeeRightsPage } from '@/features/rights/employee-rights-page';
@@ -11,9 +11,7 @@ import { EmployeeRightsPage } from '@/features/rights/employee-rights-page';
 export const Route = createFileRoute('/_app/employees_/$employeeId/rights')({
   beforeLoad: (input) => {
     requireEnvironment(Environment.Gym)(input);
-    requireAccess(
-      (claims) => hasGymRight(claims, 'ManageGymRights') || hasGymRight(claims, 'ManageLocationRights'),
-    )(input);
+    requireAccess(policies.rightsGetGymEmployee)(input);
   },
   component: EmployeeRights,
 });

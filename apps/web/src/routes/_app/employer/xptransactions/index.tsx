@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayReadXpTransactions } from '@/features/xp/access';
 import { xpTransactionRouteSearch } from '@/features/xp/search';
 import { XpTransactionsPage } from '@/features/xp/xp-transaction-list';
 import { defined } from '@/ui/list-search';
@@ -8,7 +8,7 @@ import { defined } from '@/ui/list-search';
 /** 'Transacties': the active employer's XP movements; kind, period, page, search and sort in the URL. */
 export const Route = createFileRoute('/_app/employer/xptransactions/')({
   ...xpTransactionRouteSearch,
-  beforeLoad: requireAccess(mayManageEmployerEmployees),
+  beforeLoad: requireAccess(mayReadXpTransactions),
   component: TransactionsPage,
 });
 

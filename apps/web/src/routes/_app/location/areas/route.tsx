@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, stripSearchParams } from '@tanstack/react-router';
 import type { LocationArea } from '@xp/contracts';
-import { hasLocationRight } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { requireAccess } from '@/app/route-access';
 import { LocationAreaList } from '@/features/location-area/location-area-list';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
@@ -9,7 +9,7 @@ import { defaultListState, type ListState, parseListSearch } from '@/ui/list-sea
 export const Route = createFileRoute('/_app/location/areas')({
   validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
-  beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationAreas')),
+  beforeLoad: requireAccess(policies.locationAreaList),
   component: LocationAreasPage,
 });
 

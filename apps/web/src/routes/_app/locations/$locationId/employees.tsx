@@ -24,6 +24,8 @@ function Tab() {
     return <ErrorState message="location.detail.fetchFailed" onRetry={() => void location.refetch()} />;
   }
   if (!location.data) return <LoadingState />;
+  // The rule of this location (its gym's ManageMembers or its ManageEmployees), which the service asks too:
+  // the endpoint's policy admits every employee, so `allows` cannot tell.
   if (!canManageLocationEmployees(claims, location.data)) return <ErrorState message="auth.forbidden" />;
   return (
     <LocationEmployeeList

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayReadXpInvoices } from '@/features/xp/access';
 import { XpInvoiceDetail } from '@/features/xp/xp-invoice-detail';
 
 /** One XP invoice of the active employer: where the checkout returns to, and where it is paid. */
 export const Route = createFileRoute('/_app/employer/xptransactions/invoices/$openInvoiceId')({
-  beforeLoad: requireAccess(mayManageEmployerEmployees),
+  beforeLoad: requireAccess(mayReadXpInvoices),
   component: InvoicePage,
 });
 

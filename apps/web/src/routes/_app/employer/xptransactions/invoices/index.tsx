@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccess } from '@/app/route-access';
-import { mayManageEmployerEmployees } from '@/features/employer-employee/access';
+import { mayReadXpInvoices } from '@/features/xp/access';
 import { xpInvoiceLink, xpInvoiceRouteSearch } from '@/features/xp/search';
 import { XpInvoicesPage } from '@/features/xp/xp-invoice-list';
 import { defined } from '@/ui/list-search';
@@ -8,7 +8,7 @@ import { defined } from '@/ui/list-search';
 /** The active employer's XP invoices still to pay, each with 'Nu betalen'. */
 export const Route = createFileRoute('/_app/employer/xptransactions/invoices/')({
   ...xpInvoiceRouteSearch,
-  beforeLoad: requireAccess(mayManageEmployerEmployees),
+  beforeLoad: requireAccess(mayReadXpInvoices),
   component: OpenInvoicesPage,
 });
 

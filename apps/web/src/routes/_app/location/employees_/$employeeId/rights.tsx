@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { hasLocationRight } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { requireAccess } from '@/app/route-access';
 import { LocationEmployeeRightsPage } from '@/features/rights/location-employee-rights-page';
 
@@ -8,7 +8,7 @@ import { LocationEmployeeRightsPage } from '@/features/rights/location-employee-
  * (`employees_`), so it shows on its own whatever those screens render.
  */
 export const Route = createFileRoute('/_app/location/employees_/$employeeId/rights')({
-  beforeLoad: requireAccess((claims) => hasLocationRight(claims, 'ManageLocationRights')),
+  beforeLoad: requireAccess(policies.rightsGetLocationEmployee),
   component: LocationEmployeeRights,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { hasGymRight } from '@xp/contracts/claims';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { requireAccess } from '@/app/route-access';
 import { RightsGroupMembers } from '@/features/rights/rights-group-members';
 import { defaultListState, type ListState, parseListSearch } from '@/ui/list-search';
@@ -8,7 +8,7 @@ import { defaultListState, type ListState, parseListSearch } from '@/ui/list-sea
 export const Route = createFileRoute('/_app/settings/rightGroups/$gymRightsGroupId/employees')({
   validateSearch: parseListSearch,
   search: { middlewares: [stripSearchParams(defaultListState)] },
-  beforeLoad: requireAccess((claims) => hasGymRight(claims, 'ManageGymRights')),
+  beforeLoad: requireAccess(policies.rightsGroupMembers),
   component: RightsGroupMembersPage,
 });
 
