@@ -1,3 +1,4 @@
+import { instantAfterDays } from './dates.ts';
 import {
   Activity,
   Difficulty,
@@ -124,8 +125,7 @@ export const DAYS_PER_PERIOD: Readonly<Record<number, number>> = {
 
 /** A new template's values (spec 000 section 9; theme Movement and its defaults; end date tomorrow). */
 export function challengeTemplateDefaults(today: Date = new Date()) {
-  const endDate = new Date(today.getTime());
-  endDate.setUTCDate(endDate.getUTCDate() + 1);
+  const endDate = instantAfterDays(1, today);
   return {
     theme: Theme.Movement,
     ...themeDefaults[Theme.Movement]!,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addPeriods, dutchToday, termEnd } from './dates.ts';
+import {
+  addDays,
+  addPeriods,
+  DAY_MS,
+  daysBetween,
+  daysIncluded,
+  dutchToday,
+  instantAfterDays,
+  termEnd,
+} from './dates.ts';
 import { PeriodType } from './enums.ts';
 
 /*
@@ -87,6 +96,15 @@ describe.each([2027, 2028])('every day of %i', (year) => {
         expect(addDays(day, delta), `${day} ${delta}`).toBe(stepDays(day, delta));
   });
 
+  it('counts the days between two days as stepping from one to the other', () => {
+    for (const day of days)
+      for (const delta of [-400, -31, -1, 0, 1, 28, 29, 30, 31, 365, 366]) {
+        const other = stepDays(day, delta);
+        expect(daysBetween(day, other), `${day} ${other}`).toBe(delta);
+        expect(daysIncluded(day, other), `${day} ${other}`).toBe(delta + 1);
+      }
+  });
+
   it('adds weeks, months and years as the calendar walk, clamped to the month', () => {
     for (const day of days)
       for (const periodType of [PeriodType.Week, PeriodType.Month, PeriodType.Year])
@@ -112,5 +130,14 @@ describe('dutchToday', () => {
     expect(dutchToday(new Date('2026-11-29T23:00:00Z'))).toBe('2026-11-30');
     expect(dutchToday(new Date('2026-06-30T21:59:59Z'))).toBe('2026-06-30');
     expect(dutchToday(new Date('2026-06-30T22:00:00Z'))).toBe('2026-07-01');
+  });
+});
+
+describe('instantAfterDays', () => {
+  it('adds whole 24-hour days to an instant, also across a change of Dutch summer time', () => {
+    const from = new Date('2027-03-27T12:00:00Z');
+    expect(instantAfterDays(1, from).toISOString()).toBe('2027-03-28T12:00:00.000Z');
+    expect(instantAfterDays(-14, from).toISOString()).toBe('2027-03-13T12:00:00.000Z');
+    expect(instantAfterDays(0.5, from).getTime() - from.getTime()).toBe(DAY_MS / 2);
   });
 });

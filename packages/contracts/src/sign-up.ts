@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { dutchPostalCode } from './address.ts';
+import { addDays } from './dates.ts';
 import { Gender } from './enums.ts';
 import { blankToUndefined } from './form-values.ts';
 import { endpoint, idFromText, idParam, idSchema, listQuery, paged, policy } from './http.ts';
@@ -131,6 +132,12 @@ export const signUpFields = z.object({
   website: z.string().max(0, 'signUp.errors.refused').optional(),
 });
 
+/** The days a membership may start on: today up to `SIGN_UP_MAX_START_DAYS` (three months) ahead. */
+export const signUpStartRange = (today: string = dutchToday()) => ({
+  first: today,
+  last: addDays(today, SIGN_UP_MAX_START_DAYS),
+});
+
 /** The rules across fields: the passwords match; the start is today or later, within three months. */
 export function signUpRules(
   value: { password: string; confirmPassword: string; startDate: string; dateOfBirth: string },
@@ -139,9 +146,8 @@ export function signUpRules(
   if (value.password !== value.confirmPassword)
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordMismatch' });
   const today = dutchToday();
-  const latest = new Date(`${today}T00:00:00Z`);
-  latest.setUTCDate(latest.getUTCDate() + SIGN_UP_MAX_START_DAYS);
-  if (value.startDate < today || value.startDate > latest.toISOString().slice(0, 10))
+  const { first, last } = signUpStartRange(today);
+  if (value.startDate < first || value.startDate > last)
     ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signUp.errors.startDate' });
   if (value.dateOfBirth > today || ageOn(value.dateOfBirth, today) > 130)
     ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'member.errors.dateOfBirthInvalid' });

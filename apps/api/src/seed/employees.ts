@@ -1,3 +1,4 @@
+import { instantAfterDays } from '@xp/contracts/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   gymEmployees,
@@ -58,6 +59,6 @@ export async function seedEmployees(db: Database) {
     codeHash: sha256(newOpaqueToken()),
     invitedByUserId: inviter.id,
     gymId: vitaal.id,
-    expiresAt: new Date(Date.now() + 14 * 86_400_000),
+    expiresAt: instantAfterDays(14),
   });
 }

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@xp/contracts/dates';
 import { and, eq, inArray } from 'drizzle-orm';
 import { employerEmployees, employers } from '../modules/organisation/organisation.tables.ts';
 import { invitations } from '../modules/registration/registration.tables.ts';
@@ -6,8 +7,6 @@ import { hashPassword } from '../platform/auth/password.ts';
 import { newOpaqueToken, sha256 } from '../platform/auth/tokens.ts';
 import type { Database } from '../platform/db/client.ts';
 import { DEMO_PASSWORD } from './demo-password.ts';
-
-const DAY = 86_400_000;
 
 /** Employees of Bakkerij Jansen (accounts of their own; they sign in with the demo password). */
 const employees = [
@@ -85,8 +84,8 @@ export async function seedEmployerEmployees(db: Database, { withAccounts }: { wi
       codeHash: sha256(newOpaqueToken()),
       invitedByUserId: inviter.id,
       employerId: jansen.id,
-      createdAt: new Date(now - entry.daysAgo * DAY),
-      expiresAt: new Date(now + (14 - entry.daysAgo) * DAY),
+      createdAt: new Date(now - entry.daysAgo * DAY_MS),
+      expiresAt: new Date(now + (14 - entry.daysAgo) * DAY_MS),
     }));
   if (newInvitations.length > 0) await db.insert(invitations).values(newInvitations);
 
@@ -117,6 +116,6 @@ export async function seedEmployerEmployees(db: Database, { withAccounts }: { wi
       .returning({ id: users.id });
     await db
       .insert(employerEmployees)
-      .values({ employerId: jansen.id, userId: user!.id, createdAt: new Date(now - entry.daysAgo * DAY) });
+      .values({ employerId: jansen.id, userId: user!.id, createdAt: new Date(now - entry.daysAgo * DAY_MS) });
   }
 }

@@ -6,6 +6,7 @@ import {
   ProductSalesUnit,
   ProductVersionStatus,
 } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as repository from '../modules/fitness-product/fitness-product.repository.ts';
@@ -230,8 +231,8 @@ export async function seedFitnessProducts(db: Database, files: FilesDeps): Promi
 
   await inTransaction(db, async (tx) => {
     for (const product of demoProducts) {
-      const createdAt = new Date(Date.now() - product.daysAgo * 86_400_000);
-      const decidedAt = new Date(createdAt.getTime() + 86_400_000);
+      const createdAt = instantAfterDays(-product.daysAgo);
+      const decidedAt = instantAfterDays(1, createdAt);
       const productId = await repository.insertProduct(tx, supplier.id, product.first.name.toLowerCase());
       const firstId = await repository.insertVersion(
         tx,

@@ -1,9 +1,11 @@
 import { dutchToday, InvoiceStatus, lineAmounts, PaymentMethod } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as invoices from '../modules/invoice/invoice.repository.ts';
 import { members } from '../modules/member/member.tables.ts';
 import { gyms, locations } from '../modules/organisation/organisation.tables.ts';
 import type { Database } from '../platform/db/client.ts';
+import { fullNameSql } from '../platform/db/full-name.ts';
 
 /** What a demo invoice is for, incl. 9 % VAT (sport) or 21 % (products). */
 const items = [
@@ -27,12 +29,6 @@ const outcomes = [
   { status: InvoiceStatus.Cancelled },
 ] as const;
 
-const daysBefore = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-};
-
 /**
  * Invoices of Vitaal Sportcentra over the last three months, in every status (a cancelled one with its credit
  * invoice), numbered in date order as the real ones are. De Brug has none.
@@ -43,7 +39,7 @@ export async function seedInvoices(db: Database) {
   const people = await db
     .select({
       id: members.id,
-      name: sql<string>`concat_ws(' ', ${members.firstName}, ${members.insertion}, ${members.lastName})`,
+      name: fullNameSql(members),
       locationId: members.homeLocationId,
       locationName: locations.name,
     })
@@ -63,7 +59,7 @@ export async function seedInvoices(db: Database) {
       vatRate: item.vatRate,
     });
     // From 90 days ago to today, oldest first.
-    const invoiceDate = daysBefore(today, Math.round(90 - (at * 90) / people.length));
+    const invoiceDate = addDays(today, -Math.round(90 - (at * 90) / people.length));
     const paid = outcome.status === InvoiceStatus.Paid || outcome.status === InvoiceStatus.ChargedBack;
     const row = await invoices.issue(
       db,
@@ -72,7 +68,7 @@ export async function seedInvoices(db: Database) {
         locationId: person.locationId!,
         memberId: person.id,
         invoiceDate,
-        dueDate: daysBefore(invoiceDate, -14),
+        dueDate: addDays(invoiceDate, 14),
         status: outcome.status === InvoiceStatus.Cancelled ? InvoiceStatus.Open : outcome.status,
         paymentMethod: 'method' in outcome ? outcome.method : null,
         paidAt: paid ? new Date(`${invoiceDate}T10:00:00Z`) : null,

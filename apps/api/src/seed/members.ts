@@ -1,4 +1,5 @@
 import { AccessType, EntrySource, Gender, PeriodType, SubscriptionType } from '@xp/contracts';
+import { DAY_MS } from '@xp/contracts/dates';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { entries, entryAttempts } from '../modules/entry/entry.tables.ts';
 import { members, memberships } from '../modules/member/member.tables.ts';
@@ -21,7 +22,6 @@ import type { Database } from '../platform/db/client.ts';
  * refused check-ins today. Deterministic: the same demo every time.
  */
 
-const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 /** A small deterministic random source (a linear congruential generator). */
@@ -300,7 +300,7 @@ export async function seedMembers(db: Database) {
 
   const random = randomSource(20_261_124);
   const now = Date.now();
-  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const day = (offset: number) => new Date(now + offset * DAY_MS).toISOString().slice(0, 10);
   /** Where each member is and how often they come: most are regulars, some stay away (Non-active, Sleeping). */
   const people: { gymId: number; home: number; habit: 'regular' | 'fading' | 'gone' | 'new' }[] = [
     ...Array.from({ length: 28 }, (_, i) => ({
@@ -352,7 +352,7 @@ export async function seedMembers(db: Database) {
           ),
         city: who.home === zwolle ? 'Zwolle' : who.home === amersfoort ? 'Amersfoort' : 'Utrecht',
         homeLocationId: who.home,
-        createdAt: new Date(now - joinedDaysAgo * DAY),
+        createdAt: new Date(now - joinedDaysAgo * DAY_MS),
       })
       .returning({ id: members.id });
     const fits = offered.filter(
@@ -383,7 +383,7 @@ export async function seedMembers(db: Database) {
     const firstDay = Math.min(90, joinedDaysAgo);
     if (who.habit === 'gone' || index === 6) continue;
     for (let daysAgo = firstDay; daysAgo > lastDay; daysAgo -= random.int(2, 5)) {
-      const entryAt = new Date(now - daysAgo * DAY + random.int(-4 * 60, 4 * 60) * MINUTE);
+      const entryAt = new Date(now - daysAgo * DAY_MS + random.int(-4 * 60, 4 * 60) * MINUTE);
       entryRows.push({
         gymId: who.gymId,
         locationId: who.home,

@@ -12,6 +12,7 @@ import {
   SupplierStatus,
   salePriceCentsOf,
 } from '@xp/contracts';
+import { DAY_MS } from '@xp/contracts/dates';
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
   fitnessProducts,
@@ -32,7 +33,6 @@ import { inTransaction } from '../platform/db/errors.ts';
  * is no accepted product of an Active supplier (the products are seeded with the app's file store only).
  */
 
-const DAY = 86_400_000;
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
 interface DemoOrder {
@@ -177,9 +177,11 @@ export async function seedProductOrders(db: Database): Promise<void> {
         vatPercentage: version.vatPercentage,
       });
       const quantity = demo.quantity ?? 1;
-      const createdAt = new Date(Date.now() - demo.daysAgo * DAY);
+      const createdAt = new Date(Date.now() - demo.daysAgo * DAY_MS);
       const deliveryDate =
-        demo.deliveryInDays === undefined ? null : isoDay(new Date(Date.now() + demo.deliveryInDays * DAY));
+        demo.deliveryInDays === undefined
+          ? null
+          : isoDay(new Date(Date.now() + demo.deliveryInDays * DAY_MS));
       const followNumber = await repository.nextFollowNumber(tx);
       const name = fullNameOf(customer);
       const order = await repository.insertOrder(tx, {
@@ -232,7 +234,7 @@ export async function seedProductOrders(db: Database): Promise<void> {
           at:
             status === ProductOrderStatus.Delivered && deliveryDate
               ? new Date(`${deliveryDate}T14:00:00Z`)
-              : new Date(createdAt.getTime() + (status * 2 - 1) * DAY * 0.5),
+              : new Date(createdAt.getTime() + (status * 2 - 1) * DAY_MS * 0.5),
         });
       await tx.insert(productOrderEvents).values(events);
     }

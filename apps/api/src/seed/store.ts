@@ -1,4 +1,5 @@
 import { RedemptionStatus, StoreItemCategory, storeVatPercentage } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { employers } from '../modules/organisation/organisation.tables.ts';
@@ -200,7 +201,7 @@ export async function seedStore(db: Database, files: FilesDeps): Promise<void> {
           createdBy: staff?.id ?? null,
         });
       }
-      const createdAt = new Date(Date.now() - order.daysAgo * 86_400_000);
+      const createdAt = instantAfterDays(-order.daysAgo);
       const orderId = await repository.insertRedemption(tx, {
         storeItemId: sold.id,
         itemName: sold.name,

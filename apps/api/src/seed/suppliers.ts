@@ -1,4 +1,5 @@
 import { SupplierStatus } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { and, eq } from 'drizzle-orm';
 import { suppliers } from '../modules/organisation/organisation.tables.ts';
 import { invitations } from '../modules/registration/registration.tables.ts';
@@ -65,6 +66,6 @@ export async function seedSuppliers(db: Database) {
     codeHash: sha256(newOpaqueToken()),
     invitedByUserId: admin?.id ?? null,
     supplierId: added!.id,
-    expiresAt: new Date(Date.now() + 14 * 86_400_000),
+    expiresAt: instantAfterDays(14),
   });
 }

@@ -1,4 +1,5 @@
 import { InvoiceStatus, PaymentMethod, xpCostCents } from '@xp/contracts';
+import { DAY_MS } from '@xp/contracts/dates';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { challenges } from '../modules/challenge/challenge.tables.ts';
 import { employerEmployees, employers } from '../modules/organisation/organisation.tables.ts';
@@ -7,8 +8,6 @@ import { transfer, transferToWallets } from '../modules/xp/xp.ledger.ts';
 import { billingAddressOf, insertInvoice, nextInvoiceNumber } from '../modules/xp/xp.repository.ts';
 import { challengeCompletions, xpInvoices } from '../modules/xp/xp.tables.ts';
 import type { Database } from '../platform/db/client.ts';
-
-const DAY = 86_400_000;
 
 /** Bakkerij Jansen's XP invoices: bought and paid (credited), and one still open. */
 const purchases = [
@@ -30,13 +29,13 @@ export async function seedXp(db: Database) {
   const [staff] = await db.select().from(users).where(eq(users.email, 'werkgever@example.com'));
   await db.transaction(async (tx) => {
     for (const purchase of purchases) {
-      const issuedAt = new Date(Date.now() - purchase.daysAgo * DAY);
+      const issuedAt = new Date(Date.now() - purchase.daysAgo * DAY_MS);
       const cents = xpCostCents(purchase.amountOfXp);
       const invoice = await insertInvoice(tx, {
         employerId: jansen.id,
         ...(await nextInvoiceNumber(tx, issuedAt.getUTCFullYear())),
         issuedAt,
-        dueAt: new Date(issuedAt.getTime() + 14 * DAY),
+        dueAt: new Date(issuedAt.getTime() + 14 * DAY_MS),
         employerName: jansen.name,
         employerAddress: await billingAddressOf(tx, jansen.id),
         amountOfXp: purchase.amountOfXp,

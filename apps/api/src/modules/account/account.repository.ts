@@ -1,4 +1,4 @@
-import { type Claims, SupplierStatus } from '@xp/contracts';
+import { type Claims, fullNameOf, SupplierStatus } from '@xp/contracts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
@@ -109,7 +109,7 @@ export async function loadSessionClaims(db: Database, sessionId: string): Promis
   return {
     ...claims,
     rights: row.role === 'Admin' ? ['Admin'] : [],
-    name: [firstName, insertion, lastName].filter(Boolean).join(' '),
+    name: fullNameOf({ firstName, insertion, lastName }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type Claims, Environment, hasAnyGymRight } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { verifyPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.ts';
@@ -125,7 +126,7 @@ export async function openSession(deps: AccountDeps, user: UserRow): Promise<Iss
       id: sessionId,
       userId: user.id,
       ...state,
-      expiresAt: new Date(Date.now() + deps.refreshTokenDays * 86_400_000),
+      expiresAt: instantAfterDays(deps.refreshTokenDays),
     },
     sha256(refreshToken),
   );

@@ -1,12 +1,20 @@
 import { InvoiceStatus } from '@xp/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import { recordsOf } from '../../platform/db/records.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import { members } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { invoiceCollections, invoiceNotices, memberMandates } from './billing.tables.ts';
+
+/** The member's full name (`fullNameSql`) in the raw queries below, where the members table is `m`. */
+export const memberFullName = fullNameSql({
+  firstName: sql`m."first_name"`,
+  insertion: sql`m."insertion"`,
+  lastName: sql`m."last_name"`,
+});
 
 /** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -99,7 +107,7 @@ const periodsWhere = (tx: Database, condition: SQL, limit: number) =>
       inv."invoiced" is not null as "invoiced",
       m."anonymised_at" is not null as "anonymised", m."email", m."iban",
       m."mandate_reference" as "mandateReference",
-      concat_ws(' ', m."first_name", m."insertion", m."last_name") as "memberName",
+      ${memberFullName} as "memberName",
       l."name" as "locationName", g."name" as "gymName", g."sepa_creditor_id" as "creditorId",
       mm."status" as "mandateStatus", mm."reference" as "mandateRef"
     from "membership_billing" b
@@ -220,7 +228,7 @@ export async function chargeOf(db: Database, invoiceId: number) {
         mandateReference: members.mandateReference,
         mandateSignedOn: members.mandateSignedOn,
         email: members.email,
-        memberName: sql<string>`concat_ws(' ', ${members.firstName}, ${members.insertion}, ${members.lastName})`,
+        memberName: fullNameSql(members),
         anonymised: sql<boolean>`${members.anonymisedAt} is not null`,
         hasPaymentUnderWay: sql<boolean>`exists (select 1 from "payments" p where p."subject" = ${PAYMENT_SUBJECT}
           and p."subject_id" = ${invoices.id} and p."status" in ('created', 'open', 'pending', 'authorized'))`,

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   idList,
   type ListQuery,
@@ -31,7 +32,7 @@ import {
 import { userSortName, users } from '../user/user.tables.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from './employee.tables.ts';
 
-const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+const fullName = fullNameSql(users);
 
 const summaryColumns = {
   employeeId: users.id,

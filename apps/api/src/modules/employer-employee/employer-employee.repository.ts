@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   idList,
   type ListQuery,
@@ -15,7 +16,7 @@ import { employerEmployees, employers } from '../organisation/organisation.table
 import { invitations } from '../registration/registration.tables.ts';
 import { userSortName, users } from '../user/user.tables.ts';
 
-const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+const fullName = fullNameSql(users);
 
 const columns = {
   userId: users.id,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   cappedCounts,
   cappedSum,
@@ -114,7 +115,7 @@ export const usersOf = (db: Database, employerId: number) =>
   db
     .select({
       id: users.id,
-      name: sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+      name: fullNameSql(users),
       email: users.email,
     })
     .from(employerUsers)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText, isoTextOrNull } from '../../platform/db/columns.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   type ListQuery,
   likePattern,
@@ -33,7 +34,7 @@ export const instantOf = (date: string, time: string) =>
 const dayStart = (date: string) => sql`(${date}::date::timestamp at time zone ${ZONE})`;
 const today = sql`(now() at time zone ${ZONE})::date`;
 
-const memberName = sql<string>`concat_ws(' ', ${members.firstName}, ${members.insertion}, ${members.lastName})`;
+const memberName = fullNameSql(members);
 
 const entryColumns = {
   id: entries.id,

@@ -2,6 +2,7 @@ import {
   type Claims,
   dateText,
   dutchToday,
+  fullNameOf,
   Gender,
   importHeaderKey,
   MEMBER_IMPORT_MAX_BYTES,
@@ -14,6 +15,7 @@ import {
   memberInput,
   type UploadedFile,
 } from '@xp/contracts';
+import { addDays } from '@xp/contracts/dates';
 import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -174,7 +176,7 @@ function columnsOf(header: SheetRow) {
 
 // -------------------------------------------------------------------------------------------- values
 
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const EXCEL_EPOCH = '1899-12-30';
 
 /**
  * A date as YYYY-MM-DD from YYYY-MM-DD, DD-MM-YYYY (also with `/` or `.`, days and months of one digit)
@@ -189,7 +191,7 @@ export function parseDate(text: string, allowSerial: boolean): string | undefine
   if (isoLike) [year, month, day] = [Number(isoLike[1]), Number(isoLike[2]), Number(isoLike[3])];
   else if (dutch) [day, month, year] = [Number(dutch[1]), Number(dutch[2]), Number(dutch[3])];
   else if (allowSerial && /^\d{5}(\.\d+)?$/.test(text)) {
-    return new Date(EXCEL_EPOCH + Math.floor(Number(text)) * 86_400_000).toISOString().slice(0, 10);
+    return addDays(EXCEL_EPOCH, Math.floor(Number(text)));
   } else return undefined;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (year < 1000 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
@@ -277,7 +279,11 @@ function parseRow(
   };
   const rowErrors: MemberImportError[] = [];
   const fail = (column: MemberImportColumn | null, reason: string) => rowErrors.push({ column, reason });
-  const name = [cell('firstName'), cell('insertion'), cell('lastName')].filter(Boolean).join(' ');
+  const name = fullNameOf({
+    firstName: cell('firstName'),
+    insertion: cell('insertion'),
+    lastName: cell('lastName'),
+  });
   const email = cell('email').replace(/^mailto:/i, '');
   const isSerialAllowed = kind === 'xlsx';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText, isoTextOrNull } from '../../platform/db/columns.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import { invoiceLines, invoices } from '../invoice/invoice.tables.ts';
 import { locations } from '../organisation/organisation.tables.ts';
 import {
@@ -74,7 +75,7 @@ export const inScope = (scope: Scope, deep = false): SQL =>
   ) as SQL;
 
 /** A member's full name in SQL: first name, insertion, last name. */
-export const fullName = sql<string>`concat_ws(' ', ${members.firstName}, ${members.insertion}, ${members.lastName})`;
+export const fullName = fullNameSql(members);
 
 // ------------------------------------------------------------------------------------------- one member
 
@@ -313,7 +314,3 @@ export const findPause = async (db: Database, id: number) =>
 
 export const removePause = (db: Database, id: number) =>
   db.delete(membershipPauses).where(eq(membershipPauses.id, id));
-
-/** Days from `from` to `to`, both included. */
-export const daysIncluded = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

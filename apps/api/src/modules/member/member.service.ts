@@ -11,7 +11,7 @@ import {
   memberDataRetention,
   SubscriptionType,
 } from '@xp/contracts';
-import { addDays, termEnd } from '@xp/contracts/dates';
+import { addDays, daysIncluded, termEnd } from '@xp/contracts/dates';
 import { eq } from 'drizzle-orm';
 import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -314,7 +314,7 @@ export async function pauseMembership(
     if (membership.endDate !== null && membership.endDate < membership.today) {
       throw errors.conflict('general', 'member.errors.membershipEnded');
     }
-    const days = repository.daysIncluded(input.fromDate, input.toDate);
+    const days = daysIncluded(input.fromDate, input.toDate);
     if (days > MAX_PAUSE_DAYS) throw errors.field('toDate', 'member.errors.pauseTooLong');
     if (
       input.fromDate < membership.startDate ||
@@ -347,7 +347,7 @@ export async function removePause(db: Database, session: Claims, id: number, act
     if (pause.fromDate <= membership.today) throw errors.conflict('general', 'member.errors.pauseStarted');
     await repository.removePause(tx, id);
     if (membership.endDate !== null) {
-      const days = repository.daysIncluded(pause.fromDate, pause.toDate);
+      const days = daysIncluded(pause.fromDate, pause.toDate);
       await repository.setMembershipEnd(tx, membership.id, addDays(membership.endDate, -days));
     }
     await audit.write(

@@ -1,5 +1,6 @@
 import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import { type ListQuery, likePattern, orderBy, pagedList } from '../../platform/http/paging.ts';
 import {
   employerEmployees,
@@ -22,9 +23,7 @@ export const findByCodeHash = async (db: Database, codeHash: string) =>
         invitation: invitations,
         isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
         organisationName: sql<string | null>`coalesce(${gyms.name}, ${employers.name}, ${suppliers.name})`,
-        inviterName: sql<
-          string | null
-        >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+        inviterName: fullNameSql(users),
       })
       .from(invitations)
       .leftJoin(gyms, eq(gyms.id, invitations.gymId))
@@ -158,9 +157,7 @@ export async function listOpen(db: Database, scope: InvitationScope, query: List
           createdAt: invitations.createdAt,
           expiresAt: invitations.expiresAt,
           isExpired: sql<boolean>`${invitations.expiresAt} < now()`,
-          invitedBy: sql<
-            string | null
-          >`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`,
+          invitedBy: fullNameSql(users),
         })
         .from(invitations)
         .leftJoin(users, eq(users.id, invitations.invitedByUserId))

@@ -1,5 +1,6 @@
 import type { Claims, CompleteRegistrationBody, InvitationKind, OpenInvitation } from '@xp/contracts';
 import { answerableInvitationKinds, registerPaths } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { isCommonPassword } from '../../platform/auth/password-policy.ts';
@@ -316,7 +317,7 @@ export async function invite(
       gymId: input.gymId ?? null,
       employerId: input.employerId ?? null,
       supplierId: input.supplierId ?? null,
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      expiresAt: instantAfterDays(INVITATION_DAYS),
     });
     const { invitation, inviterName } = await mailInvitation(deps, tx, session, code);
     const after = { kind: invitation.kind, email: invitation.email };
@@ -404,7 +405,7 @@ export async function resendInvitation(
     const code = newOpaqueToken();
     const updated = await repository.updateInvitation(tx, id, {
       codeHash: sha256(code),
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      expiresAt: instantAfterDays(INVITATION_DAYS),
     });
     const { inviterName } = await mailInvitation(deps, tx, session, code);
     const after = { expiresAt: updated.expiresAt };

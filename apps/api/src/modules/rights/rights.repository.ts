@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
 import {
@@ -12,11 +13,11 @@ import { locationStaff } from '../organisation/staff.ts';
 import { locationStaffIds, staffSearch, staffSet, staffSortable } from '../organisation/staff-list.ts';
 import { userSortName, users } from '../user/user.tables.ts';
 
-export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+const userFullName = fullNameSql(users);
 
 export const employeeColumns = {
   employeeId: users.id,
-  name: fullNameSql,
+  name: userFullName,
   email: users.email,
 };
 

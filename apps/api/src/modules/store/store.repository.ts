@@ -1,6 +1,7 @@
 import { COUNT_CAP, redemptionStatuses, storeVatPercentage } from '@xp/contracts';
 import { and, count, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   type ListQuery,
   likePattern,
@@ -182,7 +183,7 @@ export const putBack = (db: Database, id: number) =>
 
 // ------------------------------------------------------------------------------------------ redemptions
 
-const userName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+const userName = fullNameSql(users);
 const redemptionColumns = {
   id: storeRedemptions.id,
   storeItemId: storeRedemptions.storeItemId,

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   type CappedCount,
   cappedValue,
@@ -16,7 +17,7 @@ import {
 } from '../../platform/http/paging.ts';
 import { type UserRow, userRoleCounts, users } from './user.tables.ts';
 
-const fullName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.insertion}, ${users.lastName})`;
+const fullName = fullNameSql(users);
 
 const roles = ['Admin', 'Employee', 'ContentCreator', 'Employer', 'Supplier'] as const;
 

@@ -10,6 +10,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText } from '../../platform/db/columns.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import {
   type ListQuery,
   likePattern,
@@ -40,8 +41,7 @@ const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 const concerning = alias(employers, 'concerning');
 
-const fullNameOf = (u: typeof fromUser | typeof toUser) =>
-  sql<string>`concat_ws(' ', ${u.firstName}, ${u.insertion}, ${u.lastName})`;
+const fullNameOf = (u: typeof fromUser | typeof toUser) => fullNameSql(u);
 
 /** Start of a Dutch calendar day, as the filters' from/to dates mean it. */
 const dutchDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Amsterdam')`;

@@ -7,6 +7,7 @@ import {
   type XpInvoice,
   xpCostCents,
 } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -118,7 +119,7 @@ export async function addBalance(
       employerId,
       ...number,
       issuedAt: now,
-      dueAt: new Date(now.getTime() + PAYMENT_TERM_DAYS * 86_400_000),
+      dueAt: instantAfterDays(PAYMENT_TERM_DAYS, now),
       employerName: employer.name,
       employerAddress: await repository.billingAddressOf(tx, employerId),
       amountOfXp,

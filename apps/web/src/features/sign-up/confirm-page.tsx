@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
-import { signUpEndpoints as endpoints, type PendingSignUpView } from '@xp/contracts';
+import { signUpEndpoints as endpoints, fullNameOf, type PendingSignUpView } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation, useApiQuery } from '@/app/api-hooks';
@@ -114,7 +114,7 @@ function Summary({
 }) {
   const { t } = useTranslation();
   const isAccount = pending.kind === 'account';
-  const name = [pending.firstName, pending.insertion, pending.lastName].filter(Boolean).join(' ');
+  const name = fullNameOf(pending);
   const rows: [string, string][] = [
     [t('signUp.confirm.name'), name],
     [t('signUp.fields.email'), pending.email],

@@ -3,8 +3,8 @@ import {
   dutchToday,
   Gender,
   type OpenRegistration,
-  SIGN_UP_MAX_START_DAYS,
   signUpInput,
+  signUpStartRange,
 } from '@xp/contracts';
 import type { z } from 'zod';
 
@@ -132,11 +132,7 @@ export const prefilledSignUp = (registration: OpenRegistration, kiosk: boolean):
 export const fieldOf = (key: string) => key.charAt(0).toLowerCase() + key.slice(1);
 
 /** The days a membership may start on: today up to three months ahead (the contract's rule). */
-export function startDateRange(today = dutchToday()) {
-  const latest = new Date(`${today}T00:00:00Z`);
-  latest.setUTCDate(latest.getUTCDate() + SIGN_UP_MAX_START_DAYS);
-  return { first: today, last: latest.toISOString().slice(0, 10) };
-}
+export const startDateRange = signUpStartRange;
 
 /** An IBAN in groups of four as it is typed ('nl91abna04' -> 'NL91 ABNA 04'); the server reads it either way. */
 export const groupIban = (text: string) =>

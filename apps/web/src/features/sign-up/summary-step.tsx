@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, DataList, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type PublicSubscription, type PublicVariant, SubscriptionType } from '@xp/contracts';
+import { fullNameOf, type PublicSubscription, type PublicVariant, SubscriptionType } from '@xp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '@/features/member/day-field';
@@ -107,9 +107,7 @@ export function SummaryStep({
 /** 'Je gegevens' of the summary: the person, the address and the bank account, with 'Wijzigen'. */
 export function PersonalSummary({ values, onChange }: { values: SignUpFormValues; onChange: () => void }) {
   const { t } = useTranslation();
-  const fullName = [values.firstName, values.insertion, values.lastName]
-    .filter((part) => part.trim())
-    .join(' ');
+  const fullName = fullNameOf(values);
   return (
     <Section title={t('signUp.summary.personal')} onChange={onChange}>
       <Item label={t('signUp.summary.name')}>

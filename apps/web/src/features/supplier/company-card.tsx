@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHourglass, IconPencil } from '@tabler/icons-react';
-import { type Supplier, SupplierStatus } from '@xp/contracts';
+import { fullNameOf, type Supplier, SupplierStatus } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '@/ui/states';
@@ -70,7 +70,7 @@ function CompanyData({ supplier }: { supplier: Supplier }) {
   const rows: [string, React.ReactNode][] = [
     ['supplier.fields.name', supplier.name],
     ['supplier.fields.status', <SupplierStatusBadge key="status" status={supplier.status} />],
-    ['supplier.fields.contact', joined(supplier.firstName, supplier.insertion, supplier.lastName)],
+    ['supplier.fields.contact', fullNameOf(supplier)],
     ['supplier.fields.email', supplier.email],
     ['supplier.fields.phoneNumber', supplier.phoneNumber],
     [

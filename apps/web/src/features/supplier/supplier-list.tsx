@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconPlayerPlay, IconTrash, IconX } from '@tabler/icons-react';
-import { type Supplier, SupplierStatus } from '@xp/contracts';
+import { fullNameOf, type Supplier, SupplierStatus } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
@@ -23,8 +23,7 @@ import {
 import { SupplierFormModal } from './supplier-form-modal';
 import { SupplierStatusBadge, statusLabelKey } from './supplier-status';
 
-const contactOf = (supplier: Supplier) =>
-  [supplier.firstName, supplier.insertion, supplier.lastName].filter(Boolean).join(' ');
+const contactOf = (supplier: Supplier) => fullNameOf(supplier);
 
 const columns: ListColumn<Supplier>[] = [
   {
