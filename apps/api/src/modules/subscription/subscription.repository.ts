@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.ts';
+import { inclVatCentsSql } from '../../platform/db/money.ts';
 import {
   cappedCounts,
   cappedSum,
@@ -194,7 +195,7 @@ export type VariantValues = Omit<
  * The price per period incl. VAT of a variant of the outer subscription, rounded to cents. The outer row's
  * columns are written out: inside a one-table select drizzle leaves column names unqualified.
  */
-const priceInclVat = sql`CASE WHEN ${subscriptionVariants.pricePerPeriodIncludesVat} THEN ${subscriptionVariants.pricePerPeriod} ELSE round(${subscriptionVariants.pricePerPeriod} * (100 + "subscriptions"."vat_rate") / 100.0)::int END`;
+const priceInclVat = sql`CASE WHEN ${subscriptionVariants.pricePerPeriodIncludesVat} THEN ${subscriptionVariants.pricePerPeriod} ELSE ${inclVatCentsSql(subscriptionVariants.pricePerPeriod, sql`"subscriptions"."vat_rate"`)} END`;
 
 const listColumns = {
   id: subscriptions.id,
