@@ -79,6 +79,26 @@ const canDebit = (period: { mandateStatus: string | null; iban: string | null })
   period.mandateStatus === 'pending' ||
   (period.mandateStatus === null && period.iban !== null);
 
+/**
+ * A member's mandate at a location, made or renewed at the provider: kept (one per member and location) and
+ * audited as who made it (the billing run, the webhook of a first payment, the person signing up).
+ */
+export async function keepMandate(
+  db: Database,
+  actor: Actor,
+  values: Parameters<typeof repository.saveMandate>[1],
+) {
+  const kept = await repository.mandateOf(db, values.memberId, values.locationId);
+  await repository.saveMandate(db, values);
+  const view = (mandate: { provider: string; status: string; reference: string | null }) => ({
+    provider: mandate.provider,
+    status: mandate.status,
+    reference: mandate.reference,
+  });
+  const id = `${values.memberId}:${values.locationId}`;
+  await audit.write(db, actor, 'MemberMandate', id, kept ? view(kept) : null, view(values));
+}
+
 /** One batch of the issue phase: its invoices, notices and the billing rows moved on, in one transaction. */
 const issueBatch = (deps: BillingDeps, gymId: number, today: string, limit: number, actor: Actor) =>
   inTransaction(deps.db, async (tx) => {
@@ -326,6 +346,7 @@ async function mandateFor(
   deps: BillingDeps,
   charge: NonNullable<Awaited<ReturnType<typeof repository.chargeOf>>>,
   today: string,
+  actor: Actor,
 ) {
   const { invoice } = charge;
   const kept = await repository.mandateOf(deps.db, invoice.memberId, invoice.locationId);
@@ -349,7 +370,7 @@ async function mandateFor(
     signatureDate: charge.mandateSignedOn ?? today,
     reference,
   });
-  await repository.saveMandate(deps.db, {
+  await keepMandate(deps.db, actor, {
     memberId: invoice.memberId,
     locationId: invoice.locationId,
     provider: gateway.provider,
@@ -366,14 +387,19 @@ async function mandateFor(
  * cancelled), or is being paid another way, or has no mandate, leaves the queue; a provider that cannot be
  * reached leaves it for the next run.
  */
-async function collectOne(deps: BillingDeps, claimed: repository.ClaimedCollection, today: string) {
+async function collectOne(
+  deps: BillingDeps,
+  claimed: repository.ClaimedCollection,
+  today: string,
+  actor: Actor,
+) {
   const charge = await repository.chargeOf(deps.db, claimed.invoiceId);
   if (!charge || !isPayableInvoice(charge.invoice) || charge.hasPaymentUnderWay) {
     await repository.dropCollection(deps.db, claimed.invoiceId);
     return false;
   }
   try {
-    const mandate = await mandateFor(deps, charge, today);
+    const mandate = await mandateFor(deps, charge, today, actor);
     if (!mandate) {
       await repository.dropCollection(deps.db, claimed.invoiceId);
       return false;
@@ -392,7 +418,19 @@ async function collectOne(deps: BillingDeps, claimed: repository.ClaimedCollecti
       redirectUrl: deps.publicUrl,
     });
     // A direct debit is under way (the bank answers in days): the invoice shows it, and is no debt meanwhile.
-    if (payment.status === 'pending') await repository.markCollecting(deps.db, claimed.invoiceId);
+    if (payment.status === 'pending')
+      await inTransaction(deps.db, async (tx) => {
+        await repository.markCollecting(tx, claimed.invoiceId);
+        const collecting = { status: InvoiceStatus.Pending };
+        await audit.write(
+          tx,
+          actor,
+          'Invoice',
+          claimed.invoiceId,
+          { status: charge.invoice.status },
+          collecting,
+        );
+      });
     await repository.dropCollection(deps.db, claimed.invoiceId);
     return true;
   } catch (error) {
@@ -484,7 +522,7 @@ export async function runBilling(
   await Promise.all(Array.from({ length: options.concurrency ?? 2 }, issueGyms));
   while (!isStopping()) {
     const claimed = await repository.claimCollections(deps.db, today, batchSize);
-    for (const entry of claimed) if (await collectOne(deps, entry, today)) result.charges += 1;
+    for (const entry of claimed) if (await collectOne(deps, entry, today, actor)) result.charges += 1;
     if (claimed.length < batchSize) break;
   }
   while (!isStopping()) {

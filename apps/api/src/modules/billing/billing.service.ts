@@ -32,7 +32,7 @@ import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
 import * as repository from './billing.repository.ts';
 import { NoticeKind } from './billing.tables.ts';
-import { type BillingDeps, mandateReferenceOf } from './billing-run.ts';
+import { type BillingDeps, keepMandate, mandateReferenceOf } from './billing-run.ts';
 import { cancelLinkOfInvoice, cancelLinkState, PREVIOUS_LINKS_UNTIL, payLinkOf } from './member-links.ts';
 
 // ------------------------------------------------------------------------------------ location settings
@@ -300,12 +300,17 @@ export async function cancelPublicMembership(
  * retry days (a chargeback is not: the member took the money back on purpose).
  */
 export function onInvoiceMoved(deps: Pick<BillingDeps, 'links' | 'publicUrl'>) {
-  return async (tx: Database, payment: PaymentRow, moved: { invoice: InvoiceRow; status: number }) => {
+  return async (
+    tx: Database,
+    payment: PaymentRow,
+    moved: { invoice: InvoiceRow; status: number },
+    actor: Actor,
+  ) => {
     // A first payment paid (the sign-up's iDEAL): its mandate is the one the next periods are charged on.
     if (payment.sequenceType === 'first') {
       const { invoice } = moved;
       if (moved.status === InvoiceStatus.Paid && payment.mandateId && payment.customerId)
-        await repository.saveMandate(tx, {
+        await keepMandate(tx, actor, {
           memberId: invoice.memberId,
           locationId: invoice.locationId,
           provider: payment.provider,

@@ -1,5 +1,6 @@
 import { invoiceEndpoints as endpoints, INVOICE_PDF_PATH, invoicePolicy } from '@xp/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/audit/audit.ts';
 import type { LinkSigner } from '../../platform/crypto/link-token.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
@@ -14,6 +15,8 @@ export type InvoiceMovedListener = (
   tx: Database,
   payment: PaymentRow,
   moved: { invoice: InvoiceRow; status: number },
+  /** Who moved it: the payment's webhook (its listener's actor). */
+  actor: Actor,
 ) => Promise<void>;
 
 /** The invoices of a gym or location; their payments follow the webhook (`followPayment`). */
@@ -30,7 +33,7 @@ export function invoiceRoutes(deps: {
   const { db, payments, publicUrl, mail } = deps;
   payments.onChange(PAYMENT_SUBJECT, async (tx, payment, previous, actor) => {
     const moved = await service.followPayment(tx, payment, previous, actor);
-    if (moved) await deps.onInvoiceMoved?.(tx, payment, moved);
+    if (moved) await deps.onInvoiceMoved?.(tx, payment, moved, actor);
   });
   return [
     route(endpoints.list, ({ session, query }) => service.listInvoices(db, session, query)),

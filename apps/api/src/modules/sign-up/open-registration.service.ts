@@ -197,10 +197,9 @@ export async function completeOpenRegistration(
     };
   });
   if (!made.invoice) return { checkoutUrl: null, resultToken: null };
-  return startFirstPayment(deps, {
-    ...made,
-    invoice: made.invoice,
-    email: input.email,
-    back: input.kiosk ? made.back : null,
-  });
+  return startFirstPayment(
+    deps,
+    { ...made, invoice: made.invoice, email: input.email, back: input.kiosk ? made.back : null },
+    actor,
+  );
 }

@@ -244,7 +244,7 @@ export async function confirmSignUp(
     .select({ email: pendingSignUps.email })
     .from(pendingSignUps)
     .where(eq(pendingSignUps.tokenHash, tokenHashOf(token)));
-  return startFirstPayment(deps, { ...made, email: pending!.email, back: null });
+  return startFirstPayment(deps, { ...made, email: pending!.email, back: null }, actor);
 }
 
 // ------------------------------------------------------------------------------------------------ the desk

@@ -20,7 +20,7 @@ import { enqueueMail, publicLink } from '../../platform/mail/index.ts';
 import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import * as billing from '../billing/billing.repository.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
-import { type BillingDeps, issuePeriods, mandateReferenceOf } from '../billing/billing-run.ts';
+import { type BillingDeps, issuePeriods, keepMandate, mandateReferenceOf } from '../billing/billing-run.ts';
 import { PAYMENT_SUBJECT } from '../invoice/invoice.repository.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
 import * as memberRepository from '../member/member.repository.ts';
@@ -324,12 +324,11 @@ export async function signUp(
         }),
       );
       const back = input.kiosk ? `/inschrijven/${club.gymSlug}/${club.slug}/kiosk` : null;
-      const paid = await startFirstPayment(deps, {
-        ...made,
-        invoice: made.invoice!,
-        email: input.email,
-        back,
-      });
+      const paid = await startFirstPayment(
+        deps,
+        { ...made, invoice: made.invoice!, email: input.email, back },
+        identified(actor, userId),
+      );
       return { ...paid, mailSent: false };
     }
   }
@@ -370,6 +369,8 @@ export async function startFirstPayment(
     email: string;
     back: string | null;
   },
+  /** Who signs up (the customer and mandate made at the provider are audited as theirs). */
+  actor: Actor,
 ): Promise<{ checkoutUrl: string | null; resultToken: string }> {
   const { invoice } = made;
   const resultToken = deps.links.sign('invoice', invoice.id);
@@ -378,7 +379,7 @@ export async function startFirstPayment(
   try {
     const gateway = await deps.payments.gatewayFor(invoice.locationId);
     const customer = await gateway.createCustomer({ name: made.name, email: made.email });
-    await billing.saveMandate(deps.db, {
+    await keepMandate(deps.db, actor, {
       memberId: made.memberId,
       locationId: invoice.locationId,
       provider: gateway.provider,

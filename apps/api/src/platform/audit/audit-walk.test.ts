@@ -16,9 +16,9 @@ import { enforcePolicy } from '../http/route.ts';
 
 /**
  * Tables whose rows are records of their own, not changes anyone audits: the audit log itself, sessions
- * and their refresh tokens, counters (rate limits, invoice numbers, what lists count), the mail outbox,
- * sign-in codes, the payments' own ledger (every status a payment had, `payment_events`) and the local
- * test provider's books.
+ * and their refresh tokens, counters (rate limits, invoice numbers, what lists count), the mail outbox and
+ * the notices it mailed, the billing run's queue of direct debits, sign-in codes, the payments' own ledger
+ * (every status a payment had, `payment_events`) and the local test provider's books.
  */
 const NOT_AUDITED = new Set([
   'audit_log',
@@ -27,6 +27,8 @@ const NOT_AUDITED = new Set([
   'refresh_tokens',
   'rate_limits',
   'mail_outbox',
+  'invoice_notices',
+  'invoice_collections',
   'tfa_challenges',
   'invoice_numbers',
   'xp_invoice_numbers',
