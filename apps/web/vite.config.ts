@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { codeSplitting, lighterMantineImports } from './build/chunks';
 import { loginTexts } from './build/login-texts';
 import { precompress } from './build/precompress';
-import { routeTreePreloads } from './build/preload';
+import { routePreloadMap, routeTreePreloads } from './build/preload';
 import { shellTexts } from './build/shell-texts';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -18,6 +18,7 @@ export default defineConfig({
     shellTexts(),
     lighterMantineImports(),
     precompress(),
+    routePreloadMap(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -29,7 +30,8 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     manifest: true,
-    // The route tree's lazy routes preload only their CSS (build/preload.ts, decision 010).
+    // The route tree's lazy routes preload only their CSS; a first screen preloads its routes' whole module
+    // graph from the route preload map (build/preload.ts, decision 010).
     modulePreload: { resolveDependencies: routeTreePreloads },
     // The app, and the login page's own small entry for a first visit of /account/login (decision 010).
     rollupOptions: {

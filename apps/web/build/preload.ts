@@ -1,15 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
 /**
  * Which files a lazy import preloads beside its own chunk (`build.modulePreload.resolveDependencies`,
  * decision 010). Vite lists, at every `import()`, all the JavaScript and CSS the imported chunk needs, so
  * the browser fetches them at once instead of discovering them level by level. The route tree (the
- * `bootstrap` chunk, on every first screen) holds one such list per lazy route: ~8 KB gzip of file names
- * and indexes for 123 routes, which grows with every route. Those imports keep their CSS (nothing else
- * loads it) and leave their JavaScript to the browser's module loading; the router starts it on a menu
- * item's hover or focus (`defaultPreload: 'intent'`), ahead of the click. Lazy imports inside a screen
- * (modals, dropdowns) keep their full lists.
+ * `bootstrap` chunk, on every first screen) would hold one such list per lazy route: ~8 KB gzip of file
+ * names and indexes for 129 routes, which grows with every route. Those imports keep their CSS (nothing else
+ * loads it); their JavaScript is preloaded from the route preload map (`routePreloadMap`) on a first visit,
+ * and by the browser's module loading after the router starts it on a menu item's hover or focus
+ * (`defaultPreload: 'intent'`), ahead of the click. Lazy imports inside a screen (modals, dropdowns) keep
+ * their full lists.
  */
 export function routeTreePreloads(_filename: string, deps: string[], context: { hostId: string }): string[] {
   return isRouteTree(context.hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps;
 }
 
 const isRouteTree = (hostId: string) => /(^|\/)bootstrap-[\w-]+\.js$/.test(hostId);
+
+/** The route preload map's file, at the root of the build (served with `no-cache`, as it changes per build). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * The route preload map (decision 010): `{ files, routes }`, for each route of the route tree its id
+ * (TanStack Router's `/_app/location/members/`), its full path (`/location/members/`) and the indexes in
+ * `files` of every JavaScript file its lazy component needs (its chunk and its static imports,
+ * recursively), less what the app's entry and the route tree load anyway. index.html preloads the map
+ * beside the entry; the entry (`app/route-preloads.ts`) adds a `modulepreload` for each file of the routes
+ * the address matches, so the whole module graph of the screen is fetched at once, beside the route tree
+ * and while the session is restored, not in seven levels one after another.
+ */
+export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin {
+  let root = '';
+  return {
+    name: 'xp-route-preload-map',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.filename.endsWith(`${path.sep}index.html`) && !context.filename.endsWith('/index.html'))
+          return;
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${ROUTE_PRELOADS_FILE}`, as: 'fetch', crossorigin: 'anonymous' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+    generateBundle(_options, bundle) {
+      const fileOfRoute = routeFiles(fs.readFileSync(path.resolve(root, routeTreeFile), 'utf8'));
+      const map = preloadMap(bundle as unknown as Record<string, Output>, fileOfRoute);
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });
+    },
+  };
+}
+
+/** Route id → its file (`_app/location/members/index`) and full path, from the generated route tree. */
+export function routeFiles(routeTree: string): Map<string, { file: string; fullPath: string }> {
+  const fileOfImport = new Map<string, string>();
+  for (const [, name = '', file = ''] of routeTree.matchAll(
+    /import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g,
+  ))
+    fileOfImport.set(name, file);
+  const routes = new Map<string, { file: string; fullPath: string }>();
+  for (const [, id = '', fullPath = '', name = ''] of routeTree.matchAll(
+    /\bid: '([^']+)'\s+path: [^\n]+\s+fullPath: '([^']*)'\s+preLoaderRoute: typeof (\w+)/g,
+  )) {
+    const file = fileOfImport.get(name);
+    if (file) routes.set(id, { file, fullPath });
+  }
+  return routes;
+}
+
+/** What the map reads of the bundle's outputs. */
+type Output =
+  | { type: 'asset' }
+  | { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
+type Chunk = Extract<Output, { type: 'chunk' }>;
+
+function preloadMap(
+  bundle: Record<string, Output>,
+  fileOfRoute: Map<string, { file: string; fullPath: string }>,
+) {
+  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+  const graph = (start: string, into: Set<string>) => {
+    const chunk = bundle[start];
+    if (chunk?.type !== 'chunk' || into.has(start)) return;
+    into.add(start);
+    for (const imported of chunk.imports) graph(imported, into);
+  };
+  // What every first screen of the app loads anyway: the entry and the route tree, with their static imports.
+  const loaded = new Set<string>();
+  for (const chunk of chunks)
+    if (chunk.isEntry || /(^|\/)bootstrap-[\w-]+\.js$/.test(chunk.fileName)) graph(chunk.fileName, loaded);
+  const chunkOfFile = new Map<string, string>();
+  for (const chunk of chunks) {
+    const split = chunk.facadeModuleId?.match(/[\\/]src[\\/]routes[\\/](.+)\.tsx?\?tsr-split=component$/);
+    if (split?.[1]) chunkOfFile.set(split[1].replaceAll('\\', '/'), chunk.fileName);
+  }
+  const files: string[] = [];
+  const indexOf = new Map<string, number>();
+  const routes: [id: string, fullPath: string, files: number[]][] = [];
+  for (const [id, { file, fullPath }] of fileOfRoute) {
+    const chunk = chunkOfFile.get(file);
+    const needed = new Set<string>();
+    if (chunk) graph(chunk, needed);
+    const indexes = [...needed]
+      .filter((needs) => !loaded.has(needs))
+      .map((needs) => {
+        if (!indexOf.has(needs)) {
+          indexOf.set(needs, files.length);
+          files.push(needs);
+        }
+        return indexOf.get(needs) as number;
+      });
+    routes.push([id, fullPath, indexes]);
+  }
+  return { files, routes };
+}

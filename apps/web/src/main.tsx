@@ -1,6 +1,7 @@
 // Zod must know that eval is refused (the Content-Security-Policy) before any schema is built, and a module's
 // static imports run before its body: so the app is imported after the setting.
 import './app/zod-jitless';
+import { preloadScreen } from './app/route-preloads';
 import { areaLoaders, firstScreenAreas } from './i18n/areas';
 import { startLanguage } from './i18n/start-language';
 
@@ -9,6 +10,8 @@ import { startLanguage } from './i18n/start-language';
 const loaders = areaLoaders[startLanguage()];
 for (const area of firstScreenAreas(location.pathname)) void loaders[area]?.();
 void import('./bootstrap');
+// The screen's own modules, all at once beside the app's (build/preload.ts, decision 010).
+preloadScreen(location.pathname);
 
 // In development every answer is checked against its contract, also those called by a schema-free
 // descriptor (decision 010); the build leaves this out.

@@ -6,6 +6,7 @@ import {
   gymEmployeeCalls,
   gymEmployeeInvitationCalls,
   locationEmployeeCalls,
+  memberCalls,
   userCalls,
 } from './calls.ts';
 import { type Descriptor, endpointKey } from './descriptor.ts';
@@ -18,6 +19,7 @@ const descriptors: [string, Descriptor][] = Object.entries({
   gymEmployee: gymEmployeeCalls,
   locationEmployee: locationEmployeeCalls,
   gymEmployeeInvitation: gymEmployeeInvitationCalls,
+  member: memberCalls,
 }).flatMap(([group, calls]) =>
   Object.entries(calls).map(([name, call]): [string, Descriptor] => [`${group}.${name}`, call]),
 );

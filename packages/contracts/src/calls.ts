@@ -7,6 +7,7 @@ import type {
 } from './employee.ts';
 import type { employerEmployeeEndpoints } from './employer-employee.ts';
 import { LOGIN_PATH, RESTORE_SESSION_PATH } from './login.ts';
+import type { memberEndpoints } from './member.ts';
 import type { userEndpoints } from './user.ts';
 
 /**
@@ -115,4 +116,9 @@ export const gymEmployeeInvitationCalls = {
     'DELETE',
     '/GymEmployeeInvitation/{id}',
   ),
+};
+
+/** The location's (or gym's) members list: its route asks the first page as soon as the session is known. */
+export const memberCalls = {
+  list: descriptor<(typeof memberEndpoints)['list']>('GET', '/Member'),
 };

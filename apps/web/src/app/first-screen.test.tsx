@@ -1,6 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { accountEndpoints, type Claims, type SwitchOptions } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { locationEmployee } from '@/features/member/test-support';
 import { apiQueryKey } from './api-hooks';
 import { startFirstScreen } from './first-screen';
 import { createQueryClient } from './query-client';
@@ -77,6 +78,18 @@ describe('the first screen', () => {
     await done;
     expect(api.requests).toEqual(['POST /api/account/restore', 'GET /api/Account/SwitchOptions']);
     expect(queryClient.getQueryData(apiQueryKey(accountEndpoints.switchOptions, {}))).toEqual(switchOptions);
+  });
+
+  it("asks the page's rows by its route's loader as soon as the session is known, not after its code", async () => {
+    const api = fakeApi(locationEmployee());
+    const { done } = start('/location/members?page=2');
+    expect(api.requests).toEqual(['POST /api/account/restore']);
+
+    api.answerRestore();
+    await done;
+    await vi.waitFor(() =>
+      expect(api.requests).toContain('GET /api/Member?page=2&pageSize=25&direction=asc'),
+    );
   });
 
   it('asks no switch options without a session', async () => {

@@ -11,15 +11,24 @@ export const SWITCH_OPTIONS_STALE_TIME = 5 * 60_000;
 /**
  * The first screen otherwise waits for a chain: session restore, then the route's code, then the header's
  * switch options and the page's list. The code of the routes the address matches is fetched while the
- * session is restored, and the switch options as soon as it is, beside the page's own requests.
+ * session is restored (all its modules at once: `preloadScreen` in main.tsx); as soon as the session is
+ * known the routes' loaders ask the page's data (`router.preloadRoute`), and the switch options are
+ * fetched beside them.
  */
 export function startFirstScreen(router: AppRouter, queryClient: QueryClient): Promise<unknown> {
-  const [matchedRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  const location = router.latestLocation;
+  const [matchedRoutes] = router.getMatchedRoutes(location.pathname);
   const code = Promise.all(matchedRoutes.map((route) => router.loadRouteChunk(route))).catch(() => {
     // A chunk that fails to load fails again when the route renders, which shows the error page.
   });
   const options = restoreSession().then(() => {
     if (!sessionStore.getClaims()) return;
+    // Not awaited: the loaders start their queries, which the page then reads.
+    void router
+      .preloadRoute({ to: location.pathname, search: location.search } as Parameters<
+        AppRouter['preloadRoute']
+      >[0])
+      .catch(() => {});
     return queryClient
       .prefetchQuery({
         ...apiQueryOptions(accountCalls.switchOptions),

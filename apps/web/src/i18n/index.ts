@@ -11,9 +11,10 @@ export { LANGUAGE_STORAGE_KEY };
 /**
  * The texts are a chunk per area and language (`areas.ts`): a first visit downloads one language, and on
  * the list pages of `FIRST_SCREEN_AREAS` only the shell's and the page's areas before the page shows; the
- * other areas follow right after (`textsReady`). A key asked before its area is in (a screen missing from
- * that table's areas) loads the rest of the language and shows again: never a key for long, and the test
- * `first-screen-texts.test.tsx` keeps it from happening on those pages.
+ * other areas follow once the page has loaded and the browser is idle (`afterFirstScreen`). A key asked
+ * before its area is in (a screen missing from that table's areas) loads the rest of the language and shows
+ * again: never a key for long, and the test `first-screen-texts.test.tsx` keeps it from happening on those
+ * pages.
  */
 const loadingAreas = new Map<string, Promise<void>>();
 
@@ -93,9 +94,23 @@ export const textsReady: Promise<void> = loadAreas(
   firstScreenAreas(typeof location === 'undefined' ? '/' : location.pathname),
 );
 void textsReady.then(
-  () => setTimeout(() => void loadLanguage(initial).catch(() => {}), 0),
+  () => afterFirstScreen(() => void loadLanguage(initial).catch(() => {})),
   () => {},
 );
+
+/**
+ * Runs `task` once the page has loaded and the browser is idle (at the latest 3 s after the load event): the
+ * rest of the language (30-odd chunks) would otherwise compete with the first screen's code and data.
+ */
+function afterFirstScreen(task: () => void): void {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
+    setTimeout(task, 0);
+    return;
+  }
+  const idle = () => window.requestIdleCallback(task, { timeout: 3000 });
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 /** Shows a language: its texts are loaded first, then it applies (without remembering it). */
 export async function showLanguage(language: TextsLanguage): Promise<void> {
