@@ -438,7 +438,7 @@ describe('PUT /employer/settings (multipart)', () => {
       'employerSettings.errors.notFound',
     );
     expectForbidden(await api.update(cookies.gym, settingsParts(jansen)));
-    expectForbidden(await api.update(cookies.admin, settingsParts(jansen)));
+    expectFailure(await api.update(cookies.admin, settingsParts(jansen)), 403, 'general', 'auth.noActive.employer');
     expectSignInRequired(await api.update('', settingsParts(jansen)));
     expect(await current()).toEqual(withoutIds(demo));
   });
@@ -505,7 +505,7 @@ describe('PUT /employer/financialSettings', () => {
       'employerSettings.errors.notFound',
     );
     expectForbidden(await api.financial(cookies.gym, financial(jansen)));
-    expectForbidden(await api.financial(cookies.admin, financial(jansen)));
+    expectFailure(await api.financial(cookies.admin, financial(jansen)), 403, 'general', 'auth.noActive.employer');
     expectSignInRequired(await api.financial('', financial(jansen)));
   });
 });
@@ -567,7 +567,7 @@ describe('GET /employer/locations', () => {
 
   it('refuses other roles and a session without active employer', async () => {
     expectForbidden(await api.locations(cookies.gym));
-    expectForbidden(await api.locations(cookies.admin));
+    expectFailure(await api.locations(cookies.admin), 403, 'general', 'auth.noActive.employer');
     expectSignInRequired(await api.locations(''));
   });
 });

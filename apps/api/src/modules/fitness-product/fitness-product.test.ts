@@ -609,9 +609,9 @@ describe('policies', () => {
       expectForbidden(await get('/api/FitnessProduct/Edit/1', cookie));
       expectForbidden(await del('/api/FitnessProduct/1', cookie));
     }
-    expectForbidden(await get('/api/FitnessProduct', cookies.noSupplier));
-    expectForbidden(await get('/api/FitnessProduct/Edit/1', cookies.noSupplier));
-    expectForbidden(await get('/api/FitnessProduct', cookies.admin));
+    expectFailure(await get('/api/FitnessProduct', cookies.noSupplier), 403, 'general', 'auth.noActive.supplier');
+    expectFailure(await get('/api/FitnessProduct/Edit/1', cookies.noSupplier), 403, 'general', 'auth.noActive.supplier');
+    expectFailure(await get('/api/FitnessProduct', cookies.admin), 403, 'general', 'auth.noActive.supplier');
   });
 
   it('keeps the catalogue from suppliers and employers', async () => {
