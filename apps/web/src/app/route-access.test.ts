@@ -1,7 +1,8 @@
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { Environment } from '@xp/contracts';
+import * as policies from '@xp/contracts/endpoint-policies.gen';
 import { describe, expect, it } from 'vitest';
-import { requireEnvironment, requireSession } from './route-access';
+import { requireAccess, requireEnvironment, requireSession } from './route-access';
 import type { RouterContext } from './router-context';
 import { createSessionStore } from './session-store';
 import { admin, testClaims } from './test-support/claims';
@@ -75,5 +76,31 @@ describe('requireEnvironment', () => {
       href: '/',
     });
     expect(redirectOf(() => requireEnvironment(Environment.Gym)(input(lost)))).toBeNull();
+  });
+});
+
+describe('requireAccess', () => {
+  const areas = requireAccess(policies.locationAreaList);
+  const deskEmployee = (locationRights: string[]) =>
+    testClaims({ activeEnvironment: Environment.Location, activeLocationId: 5, locationRights });
+
+  it("lets in who may call the screen's list endpoint (allows), and sends others to their home path", () => {
+    expect(redirectOf(() => areas(input(deskEmployee(['5:ManageLocationAreas']))))).toBeNull();
+    expect(redirectOf(() => areas(input(admin())))).toBeNull();
+    expect(redirectOf(() => areas(input(deskEmployee(['5:ManageLessons']))))).toMatchObject({
+      href: '/location',
+    });
+    // The right at another location does not count: the endpoint works at the active one.
+    expect(redirectOf(() => areas(input(deskEmployee(['6:ManageLocationAreas']))))).toMatchObject({
+      href: '/location',
+    });
+  });
+
+  it('takes a rule of its own where a screen needs one', () => {
+    const onlyAdmins = requireAccess((claims) => claims.role === 'Admin');
+    expect(redirectOf(() => onlyAdmins(input(admin())))).toBeNull();
+    expect(redirectOf(() => onlyAdmins(input(deskEmployee(['5:ManageLocationAreas']))))).toMatchObject({
+      href: '/location',
+    });
   });
 });
