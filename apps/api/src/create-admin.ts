@@ -4,9 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { users } from './modules/user/user.tables.ts';
+import { audit, systemActor } from './platform/audit/audit.ts';
 import { hashPassword } from './platform/auth/password.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
+import { inTransaction } from './platform/db/errors.ts';
 
 const [email, firstName, lastName] = process.argv.slice(2);
 const password = process.env.ADMIN_PASSWORD ?? '';
@@ -25,9 +27,15 @@ const [taken] = await database.db
 if (taken) {
   console.error(`A user with ${email} exists already.`);
 } else {
-  await database.db
-    .insert(users)
-    .values({ email, firstName, lastName, role: 'Admin', passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  await inTransaction(database.db, async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email, firstName, lastName, role: 'Admin', passwordHash })
+      .returning({ id: users.id });
+    // Made by the script on the server: audited as such (decision 023).
+    await audit.write(tx, systemActor('create-admin'), 'User', created!.id, null, { role: 'Admin' });
+  });
   console.log(`Admin ${email} created.`);
 }
 await database.close();

@@ -4,14 +4,8 @@ import { auditLog } from './audit.tables.ts';
 
 type Entity = Record<string, unknown>;
 
-/** The jobs and callbacks that write without anybody signed in. */
-export type SystemJob =
-  | 'billing'
-  | 'payment-webhook'
-  | 'payment-check'
-  | 'cancel-link'
-  | 'seed'
-  | 'create-admin';
+/** The jobs, callbacks and scripts that write without anybody signed in. */
+export type SystemJob = 'billing' | 'payment-webhook' | 'create-admin';
 
 /**
  * Who made a change, as the audit log records it (docs/decisions/023-audit.md). `route()` hands every
