@@ -1,44 +1,17 @@
 import { Fieldset, Group, MultiSelect, Text } from '@mantine/core';
 import { PeriodType } from '@xp/contracts';
 import { useId } from 'react';
-import { type FieldPath, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CurrencyInput } from '@/ui/inputs/currency-input';
 import { NumberField } from '@/ui/inputs/number-field';
 import { SelectField } from '@/ui/inputs/select-field';
-import { useFieldInput, useFormField } from '@/ui/inputs/use-form-field';
-import { centsToEuros, eurosToCents } from './format';
-import {
-  type FormControl,
-  type SubscriptionFormValues,
-  type VariantField,
-  variantPath,
-} from './subscription-values';
+import { useFormField } from '@/ui/inputs/use-form-field';
+import { type FormControl, type VariantField, variantPath } from './subscription-values';
 
 // ------------------------------------------------------------------------------------------ small inputs
 
-/** A euro amount bound to a field that holds cents: '49,99' is stored as 4999. */
-export function CentsField({
-  control,
-  name,
-  label,
-  required,
-}: {
-  control: FormControl;
-  name: FieldPath<SubscriptionFormValues>;
-  label: string;
-  required?: boolean;
-}) {
-  const { field, inputProps } = useFieldInput({ control, name, required });
-  return (
-    <CurrencyInput
-      {...inputProps}
-      label={label}
-      value={centsToEuros(field.value as number | null)}
-      onChange={(euros) => field.onChange(eurosToCents(euros))}
-    />
-  );
-}
+/** A euro amount bound to a field that holds cents ('49,99' is stored as 4999): the kit's one. */
+export { CentsField } from '@/ui/inputs/currency-input';
 
 export interface IdOption {
   id: number;
