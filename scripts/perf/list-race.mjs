@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `node scripts/perf/list-race.mjs [--rounds 8] [--dist label=dir ...] [--api url] [--json file]`: how soon a
- * signed-in list shows its first row, the project against react-admin (issue 29). The location's members
+ * signed-in list shows its first row, the project against react-admin (decision 010). The location's members
  * list (`/location/members` as locatie@example.com) and the same list in react-admin 5.15.4
  * (scripts/perf/react-admin: the same columns, the same first page of `GET /api/Member`, installed and built
  * on demand), each served by the same small server (serve.mjs) against the same API, in Chromium through
