@@ -48,7 +48,7 @@ const routes = [
     target: 250 * KB,
     limit: 240 * KB,
   },
-  // The list of issue 29's race against react-admin (scripts/perf/list-race.mjs).
+  // The list raced against react-admin (scripts/perf/list-race.mjs, decision 010).
   {
     path: '/location/members',
     files: [
