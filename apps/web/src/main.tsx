@@ -9,9 +9,9 @@ import { startLanguage } from './i18n/start-language';
 // (see i18n/index.ts, which loads the same chunks).
 const loaders = areaLoaders[startLanguage()];
 for (const area of firstScreenAreas(location.pathname)) void loaders[area]?.();
-void import('./bootstrap');
-// The screen's own modules, all at once beside the app's (build/preload.ts, decision 010).
-preloadScreen(location.pathname);
+// Then the screen's own modules, all at once (build/preload.ts, decision 010): not before the app's own,
+// which restore the session and start the page's data.
+void import('./bootstrap').finally(() => preloadScreen(location.pathname));
 
 // In development every answer is checked against its contract, also those called by a schema-free
 // descriptor (decision 010); the build leaves this out.

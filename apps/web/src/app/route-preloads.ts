@@ -50,8 +50,8 @@ export function routePreloadFiles(map: RoutePreloads, pathname: string): string[
 
 /**
  * Adds a `modulepreload` for every file of the screen at the address, from the map index.html preloads, so
- * the screen's whole module graph is fetched beside the route tree instead of level by level after it. The
- * development server has no map.
+ * the screen's whole module graph is fetched at once instead of level by level. The development server has
+ * no map.
  */
 export function preloadScreen(pathname: string): void {
   if (!import.meta.env.PROD) return;
@@ -63,8 +63,6 @@ export function preloadScreen(pathname: string): void {
       for (const file of routePreloadFiles(map, pathname)) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';
-        // After the route tree's own modules, which restore the session and start the page's data.
-        link.fetchPriority = 'low';
         link.href = `${base}${file}`;
         document.head.append(link);
       }
