@@ -28,8 +28,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * `files` of every JavaScript file its lazy component needs (its chunk and its static imports,
  * recursively), less what the app's entry and the route tree load anyway. index.html preloads the map
  * beside the entry; the entry (`app/route-preloads.ts`) adds a `modulepreload` for each file of the routes
- * the address matches, so the whole module graph of the screen is fetched at once, beside the route tree
- * and while the session is restored, not in seven levels one after another.
+ * the address matches once the route tree is in, so the whole module graph of the screen is fetched at
+ * once while the session is restored, not in seven levels one after another.
  */
 export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin {
   let root = '';
