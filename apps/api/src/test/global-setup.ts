@@ -46,5 +46,7 @@ declare module 'vitest' {
     database:
       | { kind: 'pglite'; dumpFile: string }
       | { kind: 'postgres'; serverUrl: string; templateName: string };
+    /** Whether a worker opens the next file's PGlite while a file runs (when its files share a process). */
+    openSpareDatabase: boolean;
   }
 }

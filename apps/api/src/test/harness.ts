@@ -6,21 +6,56 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppServices } from '../app.ts';
 import { buildApp } from '../app.ts';
-import { checkLedger } from '../modules/xp/xp.ledger.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../platform/db/client.ts';
 import type { RouteEntry } from '../platform/http/route.ts';
 import type { ServerOptions } from '../platform/http/server.ts';
-import { checkPaymentsAgree } from '../platform/payments/refunds.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { createClient } from './client.ts';
 
 export { DEMO_PASSWORD };
+
+/**
+ * What must hold in every test database after a file's tests (the XP ledger balances, every paid payment
+ * belongs to something): a domain declares its own in a `*.invariants.ts` file beside it, and the setup file
+ * (invariants.setup.ts) registers them; `close()` checks each, so the harness itself knows no domain.
+ */
+export interface Invariant {
+  name: string;
+  /** What breaks it (empty: it holds). */
+  faults(db: Database): Promise<unknown[]>;
+}
+
+const invariants = new Map<string, Invariant>();
+
+export function registerInvariant(invariant: Invariant) {
+  invariants.set(invariant.name, invariant);
+}
+
+export const registeredInvariants = () => [...invariants.values()];
+
+/**
+ * The template dump, read once per worker process (the files of a worker share it; `isolate: false`), and
+ * the next file's database, opened while this file runs: loading the dump into a new PGlite takes seconds
+ * of its own thread, which then overlap a file's tests instead of preceding them.
+ */
+let template: Blob | undefined;
+let spare: Promise<DatabaseHandle> | undefined;
+
+function openFromTemplate(dumpFile: string) {
+  template ??= new Blob([fs.readFileSync(dumpFile)]);
+  const opening = openPglite({ loadDataDir: template });
+  opening.catch(() => {});
+  return opening;
+}
 
 /** A fresh copy of the migrated, seeded template database. */
 async function freshDatabase(poolWaitMs?: number): Promise<DatabaseHandle> {
   const database = inject('database');
   if (database.kind === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([fs.readFileSync(database.dumpFile)]) });
+    const taken = spare ?? openFromTemplate(database.dumpFile);
+    spare = inject('openSpareDatabase') ? openFromTemplate(database.dumpFile) : undefined;
+    return taken;
   }
   const name = `xp_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: database.serverUrl });
@@ -97,6 +132,8 @@ export async function createTestApp(
     app,
     db: database.db,
     routes,
+    /** Calls by contract (`t.call(endpointGroups.x.list, { query, cookie })`, `t.data(...)`): client.ts. */
+    ...createClient(app),
     /** The app's payment machinery (what a domain starts payments with). */
     payments: services!.payments,
     /** What the billing run needs of the app (`runBilling(t.billing)`). */
@@ -110,18 +147,19 @@ export async function createTestApp(
     filesDir: config.filesDir,
     login,
     /**
-     * Also checks the XP ledger (decision 019) and that the books agree (decision 015: every paid payment
-     * belongs to a paid invoice or order, or to a refund owed) after the file's tests: any fault fails it.
+     * Also checks every registered invariant (the domains' own, e.g. the XP ledger of decision 019 and the
+     * books of decision 015) after the file's tests: any fault fails it.
      */
     async close() {
-      const faults = await checkLedger(database.db);
-      const unrecorded = await checkPaymentsAgree(database.db);
+      const broken: string[] = [];
+      for (const invariant of invariants.values()) {
+        const faults = await invariant.faults(database.db);
+        if (faults.length > 0) broken.push(`${invariant.name}: ${JSON.stringify(faults)}`);
+      }
       await app.close();
       await database.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
-      if (faults.length > 0) throw new Error(`the XP ledger does not hold: ${JSON.stringify(faults)}`);
-      if (unrecorded.length > 0)
-        throw new Error(`paid payments belong to nothing: ${JSON.stringify(unrecorded)}`);
+      if (broken.length > 0) throw new Error(`invariants do not hold:\n${broken.join('\n')}`);
     },
   };
 }
