@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { rateLimits } from '../../platform/http/rate-limit.tables.ts';
+import { createUser as makeUser, type UserSpec } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import {
   associations,
@@ -121,17 +121,8 @@ function expectSmallAccessCookie(response: LightMyRequestResponse) {
 }
 
 /** A new Employee of its own with the demo password, for tests that lock or change an account. */
-async function createUser(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const email = `user-${randomUUID()}@example.com`;
-  await t.db.insert(users).values({
-    email,
-    role: 'Employee',
-    firstName: 'Test',
-    lastName: 'Gebruiker',
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-    ...overrides,
-  });
-  return email;
+async function createUser(overrides: UserSpec = {}) {
+  return (await makeUser(t, overrides)).email;
 }
 
 describe('cookielogin', () => {
@@ -182,7 +173,7 @@ describe('cookielogin', () => {
 
   it('answers exactly the same body for an unknown email, a wrong password, a deleted and an invited account', async () => {
     const deleted = await createUser({ deletedAt: new Date() });
-    const invited = await createUser({ passwordHash: null });
+    const invited = await createUser({ password: null });
     const answers = await Promise.all(
       [
         { email: `nobody-${randomUUID()}@example.com`, password: DEMO_PASSWORD },

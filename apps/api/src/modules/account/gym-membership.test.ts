@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../platform/auth/password.ts';
+import { createUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { gymEmployees, gyms, locations } from '../organisation/organisation.tables.ts';
-import { users } from '../user/user.tables.ts';
+import { gyms, locations } from '../organisation/organisation.tables.ts';
 
 /**
  * An employee of a gym who holds no rights yet (just registered from the gym's invitation) still works
@@ -19,17 +18,12 @@ beforeAll(async () => {
   const rows = await t.db.select({ id: gyms.id, slug: gyms.slug }).from(gyms);
   vitaalId = rows.find((row) => row.slug === 'vitaal')!.id;
   brugId = rows.find((row) => row.slug !== 'vitaal')!.id;
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email: 'zonder.rechten@example.com',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      role: 'Employee',
-      firstName: 'Zonder',
-      lastName: 'Rechten',
-    })
-    .returning();
-  await t.db.insert(gymEmployees).values({ gymId: vitaalId, userId: user!.id });
+  await createUser(t, {
+    email: 'zonder.rechten@example.com',
+    firstName: 'Zonder',
+    lastName: 'Rechten',
+    gym: { gymId: vitaalId },
+  });
   cookie = await t.login('zonder.rechten@example.com');
 });
 afterAll(() => t.close());

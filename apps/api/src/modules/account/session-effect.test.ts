@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Claims, claimsTag } from '@xp/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { newOpaqueToken, sha256 } from '../../platform/auth/tokens.ts';
+import { createUser as makeUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { employers, employerUsers, gymRightGrants, gyms } from '../organisation/organisation.tables.ts';
 import { passwordResets } from '../recovery/recovery.tables.ts';
@@ -28,18 +28,8 @@ const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie: st
   t.app.inject({ method, url: `/api${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 async function createUser(role: 'Admin' | 'Employee' | 'Employer' = 'Employee') {
-  const email = `session-${randomUUID()}@example.com`;
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email,
-      role,
-      firstName: 'Sessie',
-      lastName: 'Test',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    })
-    .returning({ id: users.id });
-  return { id: user!.id, email };
+  const user = await makeUser(t, { role, firstName: 'Sessie', lastName: 'Test' });
+  return { id: user.id, email: user.email };
 }
 
 /** The session ended: 401 without Token-Expired, so the client goes to the login page instead of refreshing. */

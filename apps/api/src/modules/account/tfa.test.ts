@@ -3,8 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { createUser, type UserSpec } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { suppliers } from '../organisation/organisation.tables.ts';
 import { tfaChallenges } from '../registration/registration.tables.ts';
@@ -85,18 +85,14 @@ async function mailedCode(to: string) {
 const wrongCode = (code: string, offset = 1) => String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 
 /** A new account of its own with two-factor on and the demo password. */
-async function createTfaUser(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const email = `tfa-${randomUUID()}@example.com`;
-  await t.db.insert(users).values({
-    email,
-    role: 'Employee',
+async function createTfaUser(overrides: UserSpec = {}) {
+  const user = await createUser(t, {
     firstName: 'Twee',
     lastName: 'Factor',
-    passwordHash: await hashPassword(DEMO_PASSWORD),
     isTfaEnabled: true,
     ...overrides,
   });
-  return email;
+  return user.email;
 }
 
 const userIdOf = async (email: string) =>

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsers } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   employerEmployees,
@@ -37,21 +38,16 @@ async function expectKeysRight() {
 }
 
 let serial = 0;
-async function newUsers(n: number) {
-  const rows = await t.db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        email: `Sleutel${++serial}@Example.com`,
-        role: 'Employee' as const,
-        firstName: ['Anna', 'bram', 'Émile'][i % 3]!,
-        insertion: i % 2 ? 'van' : null,
-        lastName: `Sleutel ${serial}`,
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
+const newUsers = (n: number) =>
+  createUsers(t, n, (i) => {
+    ++serial;
+    return {
+      email: `Sleutel${serial}@Example.com`,
+      firstName: ['Anna', 'bram', 'Émile'][i % 3]!,
+      insertion: i % 2 ? 'van' : null,
+      lastName: `Sleutel ${serial}`,
+    };
+  });
 
 describe('the sort keys on the gym and employer links', () => {
   it('follow inserts, renames, e-mail changes, deletions, restores and hard deletes', async () => {

@@ -10,10 +10,10 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
-import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { createUser as makeUser } from '../../test/factories.ts';
+import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
@@ -38,11 +38,7 @@ async function createUser(
   names: { firstName: string; lastName: string },
   phoneNumber: string | null = null,
 ) {
-  const [user] = await t.db
-    .insert(users)
-    .values({ email, role, ...names, phoneNumber, passwordHash: await hashPassword(DEMO_PASSWORD) })
-    .returning({ id: users.id });
-  return user!.id;
+  return (await makeUser(t, { email, role, ...names, phoneNumber })).id;
 }
 
 async function addEmployee(
@@ -488,7 +484,12 @@ describe('DELETE /Employer/{activeEmployerId}/Employee', () => {
     const carla = employeeIds['carla.chauffeur@example.com']!;
     expectFailure(await remove(cookies.employer!, carla), 404, 'general', 'employerEmployee.errors.notFound');
     const anna = employeeIds['anna.aalders@example.com']!;
-    expectFailure(await remove(cookies.employer!, anna, logistiek), 404, 'general', 'employer.errors.notFound');
+    expectFailure(
+      await remove(cookies.employer!, anna, logistiek),
+      404,
+      'general',
+      'employer.errors.notFound',
+    );
     expectFailure(await remove(cookies.logistiek!, anna), 404, 'general', 'employer.errors.notFound');
     expectFailure(await remove(cookies.employer!, 'anna'), 400, 'userId', expect.any(String));
     await expectEmployerOnly((cookie) => remove(cookie, anna));
@@ -609,7 +610,12 @@ describe('Excel import', () => {
 
   it('checks the employer in the path and the role', async () => {
     const file = await workbook(['iemand@example.com']);
-    expectFailure(await verify(cookies.employer!, file, logistiek), 404, 'general', 'employer.errors.notFound');
+    expectFailure(
+      await verify(cookies.employer!, file, logistiek),
+      404,
+      'general',
+      'employer.errors.notFound',
+    );
     await expectEmployerOnly((cookie) => verify(cookie, file));
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsers } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
@@ -56,21 +57,7 @@ async function recounted(): Promise<{ employers: Counts; gyms: Counts }> {
 
 const expectCountsRight = async () => expect(await stored()).toEqual(await recounted());
 
-let serial = 0;
-async function newUsers(n: number) {
-  const rows = await t.db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, () => ({
-        email: `teller${++serial}@example.com`,
-        role: 'Employee' as const,
-        firstName: 'Tim',
-        lastName: 'Teller',
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
+const newUsers = (n: number) => createUsers(t, n, () => ({ firstName: 'Tim', lastName: 'Teller' }));
 
 const newEmployer = async (name: string) =>
   (await t.db.insert(employers).values({ name }).returning({ id: employers.id }))[0]!.id;

@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { demoSignIn, expectData, expectFailure, expectRefusedFor } from '../../test/expect.ts';
+import { createUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { challengeTemplates } from '../challenge-template/challenge-template.tables.ts';
-import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
+import { employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
 import { users } from '../user/user.tables.ts';
 
@@ -74,12 +75,13 @@ const unique = (prefix: string) => `employer-test-${prefix}-${++counter}@example
 
 /** An employee of the employer (an account with the role Employee, linked to it). */
 async function addEmployee(employerId: number) {
-  const [employee] = await t.db
-    .insert(users)
-    .values({ email: unique('werknemer'), role: 'Employee', firstName: 'Wim', lastName: 'Werknemer' })
-    .returning();
-  await t.db.insert(employerEmployees).values({ employerId, userId: employee!.id });
-  return employee!;
+  return createUser(t, {
+    email: unique('werknemer'),
+    firstName: 'Wim',
+    lastName: 'Werknemer',
+    password: null,
+    employerIds: [employerId],
+  });
 }
 
 /** The registration code in the newest invitation mail to an address. */

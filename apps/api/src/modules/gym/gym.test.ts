@@ -4,7 +4,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { files } from '../../platform/files/files.tables.ts';
 import {
   demoSignIn,
@@ -13,8 +12,9 @@ import {
   expectData as expectOk,
   expectRefusedFor,
 } from '../../test/expect.ts';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { gymRightGrants, gyms, locations } from '../organisation/organisation.tables.ts';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 
 let t: TestApp;
@@ -62,22 +62,8 @@ let employeeCount = 0;
 /** A new employee holding these gym rights (in gym order: the first gym becomes the active one). */
 async function employeeWith(grants: { gymId: number; rights: readonly GymRight[] }[]) {
   const email = `medewerker${++employeeCount}@example.com`;
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email,
-      role: 'Employee',
-      firstName: 'Mo',
-      lastName: 'Medewerker',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    })
-    .returning();
-  for (const grant of grants) {
-    await t.db
-      .insert(gymRightGrants)
-      .values(grant.rights.map((right) => ({ userId: user!.id, gymId: grant.gymId, right })));
-  }
-  return { id: user!.id, cookie: await signIn(email) };
+  const user = await createUser(t, { email, firstName: 'Mo', lastName: 'Medewerker', gymRights: grants });
+  return { id: user.id, cookie: await signIn(email) };
 }
 
 const json = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, body?: unknown) =>

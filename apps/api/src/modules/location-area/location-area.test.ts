@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type LocationArea, locationRights } from '@xp/contracts';
+import { type BodyOf, endpointGroups, type LocationArea, locationRights } from '@xp/contracts';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import {
   demoSignIn,
   expectFailure,
@@ -12,8 +11,10 @@ import {
   expectData as expectOk,
   expectSignInRequired,
 } from '../../test/expect.ts';
-import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { locationRightGrants, locations } from '../organisation/organisation.tables.ts';
+import { type Invalid, invalid } from '../../test/client.ts';
+import { createUser } from '../../test/factories.ts';
+import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
+import { locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { locationAreas } from './location-area.tables.ts';
 
@@ -61,17 +62,23 @@ afterAll(() => t.close());
 /** Every sign-in from its own address, so the per-address login limit never interferes. */
 const signIn = demoSignIn(() => t, 40);
 
+const { locationArea: endpoints } = endpointGroups;
+
+/** A query as the tests write it (`?page=two`): sent as it is, also what the schema refuses. */
+const queryOf = (query: string) => invalid(Object.fromEntries(new URLSearchParams(query)));
+/** An id as the path carries it (`abc`, `0`: refused ones too). */
+const idOf = (id: number | string) => (typeof id === 'number' ? id : invalid(id));
+
+/** The endpoints by contract: the URLs come from the contract's paths (test/client.ts). */
 const api = {
-  list: (cookie: string, query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/LocationArea${query}`, headers: { cookie } }),
-  get: (cookie: string, id: number | string) =>
-    t.app.inject({ method: 'GET', url: `/api/LocationArea/${id}`, headers: { cookie } }),
-  create: (cookie: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/LocationArea', headers: { cookie }, payload: body as object }),
-  update: (cookie: string, body: unknown) =>
-    t.app.inject({ method: 'PUT', url: '/api/LocationArea', headers: { cookie }, payload: body as object }),
+  list: (cookie: string, query = '') => t.call(endpoints.list, { cookie, query: queryOf(query) }),
+  get: (cookie: string, id: number | string) => t.call(endpoints.get, { cookie, params: { id: idOf(id) } }),
+  create: (cookie: string, body: BodyOf<typeof endpoints.create> | Invalid) =>
+    t.call(endpoints.create, { cookie, body }),
+  update: (cookie: string, body: BodyOf<typeof endpoints.update> | Invalid) =>
+    t.call(endpoints.update, { cookie, body }),
   remove: (cookie: string, id: number | string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/LocationArea/${id}`, headers: { cookie } }),
+    t.call(endpoints.remove, { cookie, params: { id: idOf(id) } }),
 };
 
 const expectData = <T = LocationArea>(response: LightMyRequestResponse): T => expectOk<T>(response);
@@ -338,7 +345,7 @@ describe('create', () => {
   it('validates name and sameAddressAsLocation with field keys', async () => {
     const cookie = await signIn('locatie@example.com');
     expectFailure(
-      await api.create(cookie, { sameAddressAsLocation: true }),
+      await api.create(cookie, invalid({ sameAddressAsLocation: true })),
       400,
       'name',
       'validation.required',
@@ -346,13 +353,13 @@ describe('create', () => {
     expectFailure(await api.create(cookie, room('   ')), 400, 'name', 'validation.required');
     expectFailure(await api.create(cookie, room('x'.repeat(101))), 400, 'name', 'validation.tooLong');
     expectFailure(
-      await api.create(cookie, { name: 'Zaal' }),
+      await api.create(cookie, invalid({ name: 'Zaal' })),
       400,
       'sameAddressAsLocation',
       'validation.required',
     );
     expectFailure(
-      await api.create(cookie, { name: 'Zaal', sameAddressAsLocation: 'true' }),
+      await api.create(cookie, invalid({ name: 'Zaal', sameAddressAsLocation: 'true' })),
       400,
       'sameAddressAsLocation',
       'validation.invalidType',
@@ -459,9 +466,9 @@ describe('update', () => {
   it('validates the id and the fields', async () => {
     const cookie = await signIn('locatie@example.com');
     const id = seeded['Grote zaal']!.id;
-    expectFailure(await api.update(cookie, room('Zonder id')), 400, 'id', 'validation.required');
+    expectFailure(await api.update(cookie, invalid(room('Zonder id'))), 400, 'id', 'validation.required');
     expectFailure(
-      await api.update(cookie, { id: 'een', ...room('Zaal') }),
+      await api.update(cookie, invalid({ id: 'een', ...room('Zaal') })),
       400,
       'id',
       'validation.invalidType',
@@ -562,29 +569,21 @@ describe('access', () => {
   );
 
   it('an employee with another right on the location (not ManageLocationAreas) gets 403', async () => {
-    const email = `lessen-${randomUUID()}@example.com`;
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        email,
-        role: 'Employee',
-        firstName: 'Lies',
-        lastName: 'de Lesgever',
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-      })
-      .returning();
-    await t.db
-      .insert(locationRightGrants)
-      .values(
-        locationRights
-          .filter((right) => right !== 'ManageLocationAreas')
-          .map((right) => ({ userId: user!.id, locationId: location.utrecht, right })),
-      );
-    const cookie = await signIn(email);
+    const user = await createUser(t, {
+      firstName: 'Lies',
+      lastName: 'de Lesgever',
+      locationRights: [
+        {
+          locationId: location.utrecht,
+          rights: locationRights.filter((right) => right !== 'ManageLocationAreas'),
+        },
+      ],
+    });
+    const cookie = await signIn(user.email);
     for (const [name, call] of Object.entries(everyEndpoint(cookie, seeded['Grote zaal']!))) {
       expect((await call()).statusCode, name).toBe(403);
     }
-    await t.db.delete(users).where(inArray(users.id, [user!.id]));
+    await t.db.delete(users).where(inArray(users.id, [user.id]));
   });
 
   it('gym@ without an active location holds no location right: every call is forbidden', async () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LocationDetail } from '@xp/contracts';
+import type { GymRight, LocationDetail, LocationRight } from '@xp/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { createSecretBox, parseSecretsKey } from '../../platform/crypto/secrets.ts';
 import { appSettings } from '../../platform/db/settings.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
@@ -17,15 +16,10 @@ import {
   expectSignInRequired,
   signInFrom,
 } from '../../test/expect.ts';
-import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { createUser } from '../../test/factories.ts';
+import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { gymRightsGroupMembers, gymRightsGroups } from '../employee/employee.tables.ts';
-import {
-  gymEmployees,
-  gymRightGrants,
-  gyms,
-  locationRightGrants,
-  locations,
-} from '../organisation/organisation.tables.ts';
+import { gyms, locations } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 import {
   locationOpeningHours,
@@ -38,7 +32,6 @@ const id = { vitaal: 0, brug: 0, utrecht: 0, amersfoort: 0, zwolle: 0 };
 let seededRows: (typeof locations.$inferSelect)[] = [];
 let seededHours: (typeof locationOpeningHours.$inferInsert)[] = [];
 let seededStatuses: (typeof locationStatusRequirements.$inferInsert)[] = [];
-let passwordHash = '';
 const createdUsers: number[] = [];
 
 beforeAll(async () => {
@@ -51,7 +44,6 @@ beforeAll(async () => {
   const gymRows = await t.db.select().from(gyms);
   id.vitaal = gymRows.find((row) => row.slug === 'vitaal')!.id;
   id.brug = gymRows.find((row) => row.slug === 'de-brug')!.id;
-  passwordHash = await hashPassword(DEMO_PASSWORD);
   seededHours = (await t.db.select().from(locationOpeningHours)).map(({ id: _id, ...row }) => row);
   seededStatuses = await t.db.select().from(locationStatusRequirements);
 });
@@ -84,23 +76,14 @@ const signIn = demoSignIn(() => t, 41);
 
 /** A new employee holding exactly these rights, signed in. */
 async function employeeWith(rights: { gym?: string[]; utrecht?: string[] }) {
-  const email = `medewerker-${randomUUID()}@example.com`;
-  const [user] = await t.db
-    .insert(users)
-    .values({ email, role: 'Employee', firstName: 'Mees', lastName: 'Medewerker', passwordHash })
-    .returning();
-  createdUsers.push(user!.id);
-  if (rights.gym?.length) {
-    await t.db
-      .insert(gymRightGrants)
-      .values(rights.gym.map((right) => ({ userId: user!.id, gymId: id.vitaal, right })));
-  }
-  if (rights.utrecht?.length) {
-    await t.db
-      .insert(locationRightGrants)
-      .values(rights.utrecht.map((right) => ({ userId: user!.id, locationId: id.utrecht, right })));
-  }
-  return signIn(email);
+  const user = await createUser(t, {
+    firstName: 'Mees',
+    lastName: 'Medewerker',
+    gymRights: [{ gymId: id.vitaal, rights: (rights.gym ?? []) as GymRight[] }],
+    locationRights: [{ locationId: id.utrecht, rights: (rights.utrecht ?? []) as LocationRight[] }],
+  });
+  createdUsers.push(user.id);
+  return signIn(user.email);
 }
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, body?: unknown) =>
@@ -785,18 +768,14 @@ describe('who sets a payment key, and who hears of it', () => {
 
   /** A new employee of Vitaal (linked to the gym) with these gym rights, in this language. */
   async function gymEmployee(rights: string[], language: 'nl' | 'en' = 'nl') {
-    const email = `eigenaar-${randomUUID()}@example.com`;
-    const [user] = await t.db
-      .insert(users)
-      .values({ email, role: 'Employee', firstName: 'Olga', lastName: 'Owner', passwordHash, language })
-      .returning();
-    createdUsers.push(user!.id);
-    await t.db.insert(gymEmployees).values({ gymId: id.vitaal, userId: user!.id });
-    if (rights.length)
-      await t.db
-        .insert(gymRightGrants)
-        .values(rights.map((right) => ({ userId: user!.id, gymId: id.vitaal, right })));
-    return { email, userId: user!.id };
+    const user = await createUser(t, {
+      firstName: 'Olga',
+      lastName: 'Owner',
+      language,
+      gym: { gymId: id.vitaal, rights: rights as GymRight[] },
+    });
+    createdUsers.push(user.id);
+    return { email: user.email, userId: user.id };
   }
 
   it('needs the gym right: AlterLocationInformation alone sees the key masked but neither sets nor replaces it', async () => {

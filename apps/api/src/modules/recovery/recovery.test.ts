@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { sha256 } from '../../platform/auth/tokens.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { createUser as makeUser, type UserSpec } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { sessions } from '../account/account.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -88,20 +88,10 @@ async function mailedToken(to: string) {
 }
 
 /** A new account of its own with the demo password. */
-async function createUser(overrides: Partial<typeof users.$inferInsert> = {}) {
+async function createUser(overrides: UserSpec = {}) {
   const email = `herstel-${randomUUID().slice(0, 8)}@example.com`;
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email,
-      role: 'Employee',
-      firstName: 'Her',
-      lastName: 'Stel',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      ...overrides,
-    })
-    .returning();
-  return { email, id: user!.id };
+  const user = await makeUser(t, { email, firstName: 'Her', lastName: 'Stel', ...overrides });
+  return { email: user.email, id: user.id };
 }
 
 /** Requests a reset for an account and answers the mailed token. */
@@ -161,7 +151,7 @@ describe('POST /api/Account/forgotPassword', () => {
   });
 
   it('answers the same, without a mail, for an account that cannot sign in (invited or deleted)', async () => {
-    const invited = await createUser({ passwordHash: null });
+    const invited = await createUser({ password: null });
     const deleted = await createUser({ deletedAt: new Date() });
     for (const { email } of [invited, deleted]) {
       const response = await forgot(email);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/auth/tokens.ts';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   employerEmployees,
@@ -8,7 +9,6 @@ import {
   employerUsers,
   suppliers,
 } from '../organisation/organisation.tables.ts';
-import { users } from '../user/user.tables.ts';
 import { invitations } from './registration.tables.ts';
 
 let t: TestApp;
@@ -118,11 +118,13 @@ describe('an employer’s invitation answered with an existing account', () => {
       .select()
       .from(invitations)
       .where(eq(invitations.codeHash, sha256(code)));
-    const [user] = await t.db
-      .insert(users)
-      .values({ email: invitation!.email.toUpperCase(), role: 'Employee', firstName: 'Sam', lastName: 'Bos' })
-      .returning();
-    return { code, employerId, user: user!, invitationId: invitation!.id };
+    const user = await createUser(t, {
+      email: invitation!.email.toUpperCase(),
+      firstName: 'Sam',
+      lastName: 'Bos',
+      password: null,
+    });
+    return { code, employerId, user, invitationId: invitation!.id };
   }
 
   const linksOf = (userId: number) =>

@@ -5,10 +5,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { userActor } from '../../platform/audit/audit.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { createTokenSigner, sha256 } from '../../platform/auth/tokens.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { createUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { employers, gyms, suppliers, supplierUsers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
@@ -696,13 +696,7 @@ describe('POST /api/Account/CompleteRegistration', () => {
 
   it('answers 409 when the address registered in the meantime', async () => {
     const { email, code } = await inviteAdmin();
-    await t.db.insert(users).values({
-      email: email.toUpperCase(),
-      role: 'Employee',
-      firstName: 'Al',
-      lastName: 'Bezet',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    });
+    await createUser(t, { email: email.toUpperCase(), firstName: 'Al', lastName: 'Bezet' });
     expectFailure(await complete(registration(code)), 409, 'general', 'invitation.errors.alreadyRegistered');
     expect((await getInvitation(code)).statusCode).toBe(200);
   });

@@ -2,40 +2,13 @@ import type { GymRight, LocationRight } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { expectFailure, signInFrom } from '../../test/expect.ts';
-import { cookieHeader, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import {
-  gymEmployees,
-  gymRightGrants,
-  gyms,
-  locationEmployees,
-  locationRightGrants,
-  locations,
-} from '../organisation/organisation.tables.ts';
+import { createUser } from '../../test/factories.ts';
+import { cookieHeader, type TestApp } from '../../test/harness.ts';
 import { users } from '../user/user.tables.ts';
 
 /** Ids of the seeded gyms, locations and demo users. */
-export async function seededIds(t: TestApp) {
-  const gymRows = await t.db.select({ id: gyms.id, slug: gyms.slug }).from(gyms);
-  const locationRows = await t.db.select({ id: locations.id, slug: locations.slug }).from(locations);
-  const userRows = await t.db.select({ id: users.id, email: users.email }).from(users);
-  const gym = (slug: string) => gymRows.find((row) => row.slug === slug)!.id;
-  const location = (slug: string) => locationRows.find((row) => row.slug === slug)!.id;
-  const user = (email: string) => userRows.find((row) => row.email === email)!.id;
-  return {
-    vitaal: gym('vitaal'),
-    brug: gym('de-brug'),
-    utrecht: location('vitaal-utrecht-centrum'),
-    amersfoort: location('vitaal-amersfoort'),
-    zwolle: location('de-brug-zwolle'),
-    gymUser: user('gym@example.com'),
-    locationUser: user('locatie@example.com'),
-    admin: user('admin@example.com'),
-  };
-}
-
-let passwordHash: string | undefined;
+export { seededIds } from '../../test/factories.ts';
 
 /** An employee with the given rights; a gym employee of `gymId` unless left out. */
 export async function createEmployee(
@@ -49,31 +22,16 @@ export async function createEmployee(
     locations?: { locationId: number; rights: LocationRight[] }[];
   },
 ) {
-  passwordHash ??= await hashPassword(DEMO_PASSWORD);
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email: options.email,
-      role: 'Employee',
-      firstName: options.firstName ?? 'Test',
-      lastName: options.lastName ?? options.email.split('@')[0]!,
-      passwordHash,
-    })
-    .returning({ id: users.id });
-  const userId = user!.id;
-  if (options.gymId !== undefined) {
-    await t.db.insert(gymEmployees).values({ gymId: options.gymId, userId });
-    for (const right of options.gymRights ?? []) {
-      await t.db.insert(gymRightGrants).values({ gymId: options.gymId, userId, right });
-    }
-  }
-  for (const entry of options.locations ?? []) {
-    await t.db.insert(locationEmployees).values({ locationId: entry.locationId, userId });
-    for (const right of entry.rights) {
-      await t.db.insert(locationRightGrants).values({ locationId: entry.locationId, userId, right });
-    }
-  }
-  return userId;
+  const user = await createUser(t, {
+    email: options.email,
+    firstName: options.firstName ?? 'Test',
+    lastName: options.lastName ?? options.email.split('@')[0]!,
+    ...(options.gymId === undefined
+      ? {}
+      : { gym: { gymId: options.gymId, rights: options.gymRights ?? [] } }),
+    locations: options.locations ?? [],
+  });
+  return user.id;
 }
 
 export const deleteUser = (t: TestApp, id: number) => t.db.delete(users).where(eq(users.id, id));

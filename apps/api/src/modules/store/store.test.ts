@@ -3,13 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { hashPassword } from '../../platform/auth/password.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
 import { expectData, expectFailure, expectForbidden, signInFrom } from '../../test/expect.ts';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipart, testImage } from '../../test/multipart.ts';
-import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
-import { users } from '../user/user.tables.ts';
+import { employers } from '../organisation/organisation.tables.ts';
 import { balanceOf, checkLedger, transfer } from '../xp/xp.ledger.ts';
 import { xpTransfers } from '../xp/xp.tables.ts';
 import { storeItems, storeRedemptions } from './store.tables.ts';
@@ -22,7 +21,6 @@ const signIn = (email: string) => signInFrom(t, email, nextAddress());
 const cookies = { admin: '', employer: '', gym: '' };
 let jansen = 0;
 let berg = 0;
-let passwordHash = '';
 let employeeCount = 0;
 
 beforeAll(async () => {
@@ -33,7 +31,6 @@ beforeAll(async () => {
   const rows = await t.db.select({ id: employers.id, name: employers.name }).from(employers);
   jansen = rows.find((row) => row.name === 'Bakkerij Jansen B.V.')!.id;
   berg = rows.find((row) => row.name === 'Van den Berg Logistiek')!.id;
-  passwordHash = await hashPassword(DEMO_PASSWORD);
 });
 afterAll(async () => {
   // Every movement of this file balanced.
@@ -44,13 +41,12 @@ afterAll(async () => {
 /** A new employee of these employers, signed in, with `xp` in their wallet (given by the first employer). */
 async function employee(employerIds: number[], xp = 0) {
   const email = `store-employee-${++employeeCount}@example.com`;
-  const [user] = await t.db
-    .insert(users)
-    .values({ email, role: 'Employee', firstName: 'Eva', lastName: `Koper ${employeeCount}`, passwordHash })
-    .returning({ id: users.id });
-  const userId = user!.id;
-  if (employerIds.length > 0)
-    await t.db.insert(employerEmployees).values(employerIds.map((employerId) => ({ employerId, userId })));
+  const { id: userId } = await createUser(t, {
+    email,
+    firstName: 'Eva',
+    lastName: `Koper ${employeeCount}`,
+    employerIds,
+  });
   if (xp > 0) await giveXp(userId, employerIds[0]!, xp);
   return { id: userId, cookie: await signIn(email) };
 }

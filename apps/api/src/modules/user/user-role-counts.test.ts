@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUsers } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type UserRow, userRoleCounts, users } from './user.tables.ts';
 
@@ -32,22 +33,13 @@ async function recounted() {
 
 const expectCountsRight = async () => expect(await stored()).toEqual(await recounted());
 
-let serial = 0;
-async function newUsers(role: UserRow['role'], n: number, deleted = false) {
-  const rows = await t.db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, () => ({
-        email: `rolteller${++serial}@example.com`,
-        role,
-        firstName: 'Rol',
-        lastName: 'Teller',
-        deletedAt: deleted ? new Date() : null,
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
+const newUsers = (role: UserRow['role'], n: number, deleted = false) =>
+  createUsers(t, n, () => ({
+    role,
+    firstName: 'Rol',
+    lastName: 'Teller',
+    deletedAt: deleted ? new Date() : null,
+  }));
 
 describe('user counts per role', () => {
   it('start as a recount of the seeded users', async () => {
@@ -91,12 +83,11 @@ describe('user counts per role', () => {
     await Promise.all([
       ...Array.from({ length: 5 }, (_, i) =>
         t.db.transaction(async (tx) => {
-          await tx.insert(users).values({
-            email: `rolteller-c${i}@example.com`,
+          await createUsers(tx, 1, () => ({
             role: 'ContentCreator',
             firstName: 'Rol',
-            lastName: 'Teller',
-          });
+            lastName: `Teller ${i}`,
+          }));
         }),
       ),
       ...ids

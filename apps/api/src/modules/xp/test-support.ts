@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { hashPassword } from '../../platform/auth/password.ts';
-import { DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { createUser as makeUser } from '../../test/factories.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { ok, request, signIn } from '../rights/test-support.ts';
-import { users } from '../user/user.tables.ts';
 import { checkLedger } from './xp.ledger.ts';
-
-let passwordHash: string | undefined;
 
 /** A user of the given role (signs in with the demo password). */
 export async function createUser(t: TestApp, role: 'Employee' | 'Employer', name = 'Test') {
-  passwordHash ??= await hashPassword(DEMO_PASSWORD);
-  const [user] = await t.db
-    .insert(users)
-    .values({
-      email: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@xp.example.com`,
-      role,
-      firstName: name,
-      lastName: randomUUID().slice(0, 6),
-      passwordHash,
-    })
-    .returning({ id: users.id, email: users.email });
-  return user!;
+  const user = await makeUser(t, {
+    email: `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@xp.example.com`,
+    role,
+    firstName: name,
+    lastName: randomUUID().slice(0, 6),
+  });
+  return { id: user.id, email: user.email };
 }
 
 /**
