@@ -37,7 +37,13 @@ const CODE_NOT_FOUND = 'signUp.errors.codeNotFound';
  * The link with which a member finishes a registration begun at the desk (`/inschrijven/afronden/{code}`):
  * the member's code, made the first time (128 random bits), until it is used.
  */
-export async function registrationLink(db: Database, publicUrl: string, session: Claims, memberId: number) {
+export async function registrationLink(
+  db: Database,
+  publicUrl: string,
+  session: Claims,
+  memberId: number,
+  actor: Actor,
+) {
   const scope = scopeOf(session);
   return inTransaction(db, async (tx) => {
     const member = await memberRepository.findMember(tx, scope, memberId, true);
@@ -47,7 +53,18 @@ export async function registrationLink(db: Database, publicUrl: string, session:
       .from(members)
       .where(eq(members.id, memberId));
     const publicCode = row?.code ?? randomBytes(16).toString('base64url');
-    if (!row?.code) await memberRepository.updateMember(tx, memberId, { registrationCode: publicCode });
+    if (!row?.code) {
+      await memberRepository.updateMember(tx, memberId, { registrationCode: publicCode });
+      // That the member has a link now, never the code (it opens the registration).
+      await audit.write(
+        tx,
+        actor,
+        'Member',
+        memberId,
+        { registrationLink: false },
+        { registrationLink: true },
+      );
+    }
     return { publicCode, url: `${publicUrl}/inschrijven/afronden/${publicCode}` };
   });
 }

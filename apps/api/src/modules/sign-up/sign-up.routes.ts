@@ -18,8 +18,8 @@ export function signUpRoutes(deps: BillingDeps) {
       lookup.publicSubscriptions(db, query.locationId, request.ip),
     ),
     route(endpoints.signUp, ({ body, request, actor }) => service.signUp(deps, body, request.ip, actor)),
-    route(endpoints.registrationLink, ({ session, params }) =>
-      openRegistrations.registrationLink(db, deps.publicUrl, session, params.id),
+    route(endpoints.registrationLink, ({ session, params, actor }) =>
+      openRegistrations.registrationLink(db, deps.publicUrl, session, params.id, actor),
     ),
     route(endpoints.openRegistration, ({ params, request }) =>
       openRegistrations.openRegistration(db, params.publicCode, request.ip),
