@@ -438,7 +438,12 @@ describe('PUT /employer/settings (multipart)', () => {
       'employerSettings.errors.notFound',
     );
     expectForbidden(await api.update(cookies.gym, settingsParts(jansen)));
-    expectFailure(await api.update(cookies.admin, settingsParts(jansen)), 403, 'general', 'auth.noActive.employer');
+    expectFailure(
+      await api.update(cookies.admin, settingsParts(jansen)),
+      403,
+      'general',
+      'auth.noActive.employer',
+    );
     expectSignInRequired(await api.update('', settingsParts(jansen)));
     expect(await current()).toEqual(withoutIds(demo));
   });
@@ -505,7 +510,12 @@ describe('PUT /employer/financialSettings', () => {
       'employerSettings.errors.notFound',
     );
     expectForbidden(await api.financial(cookies.gym, financial(jansen)));
-    expectFailure(await api.financial(cookies.admin, financial(jansen)), 403, 'general', 'auth.noActive.employer');
+    expectFailure(
+      await api.financial(cookies.admin, financial(jansen)),
+      403,
+      'general',
+      'auth.noActive.employer',
+    );
     expectSignInRequired(await api.financial('', financial(jansen)));
   });
 });

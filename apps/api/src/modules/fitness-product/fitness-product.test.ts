@@ -609,8 +609,18 @@ describe('policies', () => {
       expectForbidden(await get('/api/FitnessProduct/Edit/1', cookie));
       expectForbidden(await del('/api/FitnessProduct/1', cookie));
     }
-    expectFailure(await get('/api/FitnessProduct', cookies.noSupplier), 403, 'general', 'auth.noActive.supplier');
-    expectFailure(await get('/api/FitnessProduct/Edit/1', cookies.noSupplier), 403, 'general', 'auth.noActive.supplier');
+    expectFailure(
+      await get('/api/FitnessProduct', cookies.noSupplier),
+      403,
+      'general',
+      'auth.noActive.supplier',
+    );
+    expectFailure(
+      await get('/api/FitnessProduct/Edit/1', cookies.noSupplier),
+      403,
+      'general',
+      'auth.noActive.supplier',
+    );
     expectFailure(await get('/api/FitnessProduct', cookies.admin), 403, 'general', 'auth.noActive.supplier');
   });
 
