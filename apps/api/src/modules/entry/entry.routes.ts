@@ -15,7 +15,9 @@ export function entryRoutes(deps: { db: Database }) {
     route(entryEndpoints.remove, ({ session, params, actor }) =>
       service.deleteEntry(db, session, params.id, actor),
     ),
-    route(entryEndpoints.checkIn, ({ session, body }) => service.checkIn(db, session, body.qrCode)),
+    route(entryEndpoints.checkIn, ({ session, body, actor }) =>
+      service.checkIn(db, session, body.qrCode, actor),
+    ),
     route(entryEndpoints.attempts, ({ session, query }) => service.listAttempts(db, session, query)),
     route(entryEndpoints.approve, ({ session, params, actor }) =>
       service.approveAttempt(db, session, params.id, actor),

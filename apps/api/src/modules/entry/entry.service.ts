@@ -172,11 +172,24 @@ export async function deleteEntry(db: Database, session: Claims, id: number, act
  * member take turns), or records the refused attempt with the reason of the first membership refused. The
  * account's address must be proven (403 `entry.errors.emailNotProven`).
  */
-export async function checkIn(db: Database, session: Claims, qrCode: string): Promise<CheckInResult> {
+export async function checkIn(
+  db: Database,
+  session: Claims,
+  qrCode: string,
+  actor: Actor,
+): Promise<CheckInResult> {
   // Only an account whose address is proven (decision 018): one a public form made without proof is nobody's yet.
   if (!(await repository.isEmailProven(db, session.userId)))
     throw errors.forbidden('entry.errors.emailNotProven');
-  const outcome = await repository.checkIn(db, qrCode, session.userId);
+  const outcome = await inTransaction(db, async (tx) => {
+    const checked = await repository.checkIn(tx, qrCode, session.userId);
+    // Let in by their own scan: the entry is audited as the member's (a refused attempt is a record itself).
+    if (checked.status === 'admitted' && checked.entryId !== null) {
+      const entered = { by: 'checkIn', locationName: checked.locationName };
+      await audit.write(tx, actor, 'Entry', checked.entryId, null, entered);
+    }
+    return checked;
+  });
   if (outcome.status === 'unknownQrCode') throw errors.notFound('entry.errors.unknownQrCode');
   if (outcome.status === 'notAMember') throw errors.forbidden('entry.errors.notAMember');
   return {

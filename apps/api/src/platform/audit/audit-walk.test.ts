@@ -17,8 +17,8 @@ import { enforcePolicy } from '../http/route.ts';
 /**
  * Tables whose rows are records of their own, not changes anyone audits: the audit log itself, sessions
  * and their refresh tokens, counters (rate limits, invoice numbers, what lists count), the mail outbox and
- * the notices it mailed, the billing run's queue of direct debits, sign-in codes, the payments' own ledger
- * (every status a payment had, `payment_events`) and the local test provider's books.
+ * the notices it mailed, the billing run's queue of direct debits, refused check-ins, sign-in codes, the
+ * payments' own ledger (every status a payment had, `payment_events`) and the local test provider's books.
  */
 const NOT_AUDITED = new Set([
   'audit_log',
@@ -29,6 +29,7 @@ const NOT_AUDITED = new Set([
   'mail_outbox',
   'invoice_notices',
   'invoice_collections',
+  'entry_attempts',
   'tfa_challenges',
   'invoice_numbers',
   'xp_invoice_numbers',
