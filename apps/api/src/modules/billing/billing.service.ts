@@ -108,7 +108,7 @@ export async function listDebtors(db: Database, session: Claims, query: ListQuer
       repository.rowsOf<Debtor>(
         db,
         sql`select d."member_id" as "memberId",
-          concat_ws(' ', m."first_name", m."insertion", m."last_name") as "fullName", m."email",
+          ${repository.memberFullName} as "fullName", m."email",
           d."amount" as "amountDue", d."invoices" as "invoiceCount", d."oldest"::text as "oldestDueDate"
         ${from} order by ${order} limit ${limit} offset ${offset}`,
       ),

@@ -1,6 +1,6 @@
 /** A registration begun at the desk and finished by the member from its link (decision 018). */
 import { randomBytes } from 'node:crypto';
-import { type Claims, dutchToday, type OpenRegistration } from '@xp/contracts';
+import { type Claims, dutchToday, fullNameOf, type OpenRegistration } from '@xp/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
@@ -210,7 +210,7 @@ export async function completeOpenRegistration(
       memberId: member.id,
       invoice,
       back: row.locationSlug ? `/inschrijven/${row.gymSlug}/${row.locationSlug}/kiosk` : '/inschrijven',
-      name: [input.firstName, input.insertion, input.lastName].filter(Boolean).join(' '),
+      name: fullNameOf(input),
     };
   });
   if (!made.invoice) return { checkoutUrl: null, resultToken: null };

@@ -10,6 +10,7 @@ import { type Actor, audit, identified } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { isoText } from '../../platform/db/columns.ts';
 import { inTransaction, isUniqueViolation } from '../../platform/db/errors.ts';
+import { fullNameSql } from '../../platform/db/full-name.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
@@ -36,7 +37,11 @@ const LOOKUP_LIMIT = { limit: 120, windowSeconds: 15 * 60 };
 
 const subscriptionIdOf = sql<number>`(${pendingSignUps.data}->>'subscriptionId')::int`;
 const variantIdOf = sql<number>`(${pendingSignUps.data}->>'variantId')::int`;
-const fullNameOf = sql<string>`concat_ws(' ', ${pendingSignUps.data}->>'firstName', ${pendingSignUps.data}->>'insertion', ${pendingSignUps.data}->>'lastName')`;
+const fullNameOf = fullNameSql({
+  firstName: sql`${pendingSignUps.data}->>'firstName'`,
+  insertion: sql`${pendingSignUps.data}->>'insertion'`,
+  lastName: sql`${pendingSignUps.data}->>'lastName'`,
+});
 
 /** An open pending sign-up by its link's token, not expired (locked when asked). */
 async function openByToken(db: Database, token: string, lock = false) {
@@ -284,9 +289,7 @@ export async function listPending(db: Database, session: Claims, query: ListQuer
           variantName: subscriptionVariants.name,
           startDate: sql<string | null>`${pendingSignUps.data}->>'startDate'`,
           memberId: members.id,
-          memberName: sql<
-            string | null
-          >`concat_ws(' ', ${members.firstName}, ${members.insertion}, ${members.lastName})`,
+          memberName: fullNameSql(members),
         })
         .from(pendingSignUps)
         .leftJoin(locations, eq(locations.id, pendingSignUps.locationId))

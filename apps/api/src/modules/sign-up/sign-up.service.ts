@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   dutchToday,
   fitsAgeGroups,
+  fullNameOf,
   type SignUpResult,
   SubscriptionType,
   type signUpInput,
@@ -275,7 +276,7 @@ export async function enrol(
   });
   const after = { memberId, subscriptionId: subscription.id, variantId: variant.id, by: made.by };
   await audit.write(tx, made.actor, 'Membership', membershipId, null, after);
-  const name = [data.firstName, data.insertion, data.lastName].filter(Boolean).join(' ');
+  const name = fullNameOf(data);
   if (!made.firstInvoice) return { memberId, invoice: undefined, name };
   const first = await billing.claimFirstPeriod(tx, membershipId);
   const issued = first
