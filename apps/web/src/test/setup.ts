@@ -9,7 +9,7 @@ import { forgetAnsweredEndpoints } from '@/test/fake-api';
 
 /**
  * Runs before every screen test file (`vitest.config.ts`, project `screens`). The files of a worker share
- * one module graph and one jsdom (`isolate: false`): what loads here loads once per worker, and each file
+ * one module graph and one DOM (`isolate: false`): what loads here loads once per worker, and each file
  * starts as a fresh page would (signed out, Dutch, empty storage, no stubs left by the file before).
  * The fake API registers the response schema of each endpoint it answers (`fake-api.tsx`), not every
  * contract's up front.
@@ -30,7 +30,8 @@ await Promise.all([
 
 // A screen that loads its route lazily can take seconds on a busy machine (CI runs the suites while other
 // work goes on): wait for what a person would see as long as a person would, not one second.
-configure({ asyncUtilTimeout: 15_000 });
+const waitForScreens = { asyncUtilTimeout: 15_000 };
+configure(waitForScreens);
 
 beforeAll(async () => {
   localStorage.clear();
@@ -43,6 +44,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   cleanup();
+  // A file may set its own wait; the next file starts with the common one.
+  configure(waitForScreens);
   forgetAnsweredEndpoints();
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -50,7 +53,7 @@ afterAll(() => {
   document.body.innerHTML = '';
 });
 
-// jsdom lacks these; Mantine uses them. Installed once per jsdom (the files of a worker share it).
+// jsdom lacks these; Mantine uses them. Installed once per window (the files of a worker share it).
 const patched = Symbol.for('xp.test.windowPatched');
 if (!(patched in window)) {
   Object.defineProperty(window, patched, { value: true });
