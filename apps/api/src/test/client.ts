@@ -57,7 +57,10 @@ export function urlOf(
 
 export function createClient(app: FastifyInstance) {
   /** Calls an endpoint; the raw response (for the status, the headers, a refusal). */
-  function call<E extends EndpointDefinition>(endpoint: E, input: CallInput<E>): Promise<LightMyRequestResponse> {
+  function call<E extends EndpointDefinition>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<LightMyRequestResponse> {
     const { params, query, body, cookie, headers, remoteAddress } = input as {
       params?: Record<string, unknown>;
       query?: unknown;
@@ -76,7 +79,10 @@ export function createClient(app: FastifyInstance) {
   }
 
   /** Calls an endpoint that must succeed (200, no errors); its data, typed by the endpoint's response. */
-  async function data<E extends EndpointDefinition>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  async function data<E extends EndpointDefinition>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<ResponseOf<E>> {
     return expectData<ResponseOf<E>>(await call(endpoint, input));
   }
 
