@@ -89,8 +89,19 @@ describe("a gym's invoice details", () => {
 
   it('are for who may alter the active gym only', async () => {
     const body = { id: ids.vitaal, kvkNumber: '12345678', vatNumber: null };
-    expectForbidden(await call('PUT', '/Gym/InvoiceDetails', brug, body));
-    expectForbidden(await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, brug));
+    // Another gym's employee: not theirs, so not found (decision 022).
+    expectFailure(
+      await call('PUT', '/Gym/InvoiceDetails', brug, body),
+      404,
+      'general',
+      'gym.errors.notFound',
+    );
+    expectFailure(
+      await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, brug),
+      404,
+      'general',
+      'gym.errors.notFound',
+    );
     expectForbidden(await call('PUT', '/Gym/InvoiceDetails', plain, body));
     expectSignInRequired(await call('PUT', '/Gym/InvoiceDetails', '', body));
     expect(ok(await call('GET', `/Gym/${ids.vitaal}/InvoiceDetails`, gym))).toMatchObject({
