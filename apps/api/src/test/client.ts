@@ -1,6 +1,6 @@
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '@xp/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expectData } from './expect.ts';
+import { expect } from 'vitest';
 
 /**
  * A test client built from the contracts: a call names its endpoint (`endpointGroups.locationArea.list`),
@@ -83,7 +83,12 @@ export function createClient(app: FastifyInstance) {
     endpoint: E,
     input: CallInput<E>,
   ): Promise<ResponseOf<E>> {
-    return expectData<ResponseOf<E>>(await call(endpoint, input));
+    const response = await call(endpoint, input);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.ok).toBe(true);
+    expect(body.errors).toEqual([]);
+    return body.data as ResponseOf<E>;
   }
 
   return { call, data };
