@@ -24,6 +24,8 @@ import { locationAreaRoutes } from './modules/location-area/location-area.routes
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { memberImportExampleRoute, memberImportRoutes } from './modules/member/member-import.routes.ts';
+import { paymentReturnRoute, paymentRoutes } from './modules/payment/payment.routes.ts';
+import { createPayments, type Payments } from './modules/payment/payments.ts';
 import { pictureBankRoutes } from './modules/picture-bank/picture-bank.routes.ts';
 import { productOrderRoutes } from './modules/product-order/product-order.routes.ts';
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts';
@@ -48,8 +50,6 @@ import type { RouteEntry } from './platform/http/route.ts';
 import { createServer, type ServerOptions } from './platform/http/server.ts';
 import { closeConnectionsWhileDraining, type Lifecycle } from './platform/lifecycle.ts';
 import { enqueueMail } from './platform/mail/outbox.ts';
-import { paymentReturnRoute, paymentRoutes } from './platform/payments/payment.routes.ts';
-import { createPayments, type Payments } from './platform/payments/payments.ts';
 
 /** What runs beside the routes with the app's own machinery (the billing job). */
 export interface AppServices {

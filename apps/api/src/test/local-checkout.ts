@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../platform/db/client.ts';
-import { localProviderPayments } from '../platform/payments/payments.tables.ts';
+import { localProviderPayments } from '../platform/payments/local-gateway.tables.ts';
 
 /**
  * The token of a local payment's checkout link (`/dev/checkout/{id}?token=…`), as its payer holds it: for a

@@ -10,10 +10,10 @@ import {
   orderBy,
   pagedCounts,
 } from '../../platform/http/paging.ts';
-import { paymentEvents, payments } from '../../platform/payments/payments.tables.ts';
 import type { Scope } from '../member/member.repository.ts';
 import { members } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
+import { paymentEvents, payments } from '../payment/payments.tables.ts';
 import { invoiceLines, invoiceNumbers, invoices } from './invoice.tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

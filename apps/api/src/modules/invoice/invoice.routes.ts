@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/client.ts';
 import { errors } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
-import type { PaymentRow, Payments } from '../../platform/payments/payments.ts';
+import type { PaymentRow, Payments } from '../payment/payments.ts';
 import type { InvoiceRow } from './invoice.repository.ts';
 import { PAYMENT_SUBJECT } from './invoice.repository.ts';
 import * as service from './invoice.service.ts';

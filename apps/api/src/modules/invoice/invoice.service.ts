@@ -17,14 +17,11 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import type { MailRequest } from '../../platform/mail/outbox.ts';
-import { refundsOwed } from '../../platform/payments/payments.tables.ts';
-import {
-  attemptsOf,
-  isLive,
-  isUnderWay,
-  type PaymentRow,
-  type Payments,
-} from '../../platform/payments/payments.ts';
+import { cancelLinkOfInvoice, type MemberLinks, payLinkOf } from '../billing/member-links.ts';
+import * as members from '../member/member.repository.ts';
+import { scopeOf } from '../member/member.service.ts';
+import { refundsOwed } from '../payment/payments.tables.ts';
+import { attemptsOf, isLive, isUnderWay, type PaymentRow, type Payments } from '../payment/payments.ts';
 import {
   isOwedBack,
   listRefundsOwed,
@@ -32,10 +29,7 @@ import {
   recordRefund,
   recordRefundOwed,
   refundsOf,
-} from '../../platform/payments/refunds.ts';
-import { cancelLinkOfInvoice, type MemberLinks, payLinkOf } from '../billing/member-links.ts';
-import * as members from '../member/member.repository.ts';
-import { scopeOf } from '../member/member.service.ts';
+} from '../payment/refunds.ts';
 import * as repository from './invoice.repository.ts';
 import { dutchDate, formatEuroCents, invoicePdf } from './invoice-pdf.ts';
 

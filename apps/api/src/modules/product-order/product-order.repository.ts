@@ -8,11 +8,11 @@ import {
   pagedCounts,
   searchLike,
 } from '../../platform/http/paging.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
 import { fitnessProducts, fitnessProductVersions } from '../fitness-product/fitness-product.tables.ts';
 import { inScope, type Scope as MemberScope } from '../member/member.repository.ts';
 import { members } from '../member/member.tables.ts';
 import { locations, suppliers } from '../organisation/organisation.tables.ts';
+import { payments } from '../payment/payments.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { productOrderEvents, productOrders } from './product-order.tables.ts';
 

@@ -22,10 +22,10 @@ import {
   sortKey,
   tabCounts,
 } from '../../platform/http/paging.ts';
-import { payments } from '../../platform/payments/payments.tables.ts';
 import { challenges } from '../challenge/challenge.tables.ts';
 import { employerAddresses } from '../employer/employer.tables.ts';
 import { employerEmployees, employers } from '../organisation/organisation.tables.ts';
+import { payments } from '../payment/payments.tables.ts';
 import { storeRedemptions } from '../store/store.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { challengeCompletions, xpAccounts, xpInvoiceNumbers, xpInvoices, xpTransfers } from './xp.tables.ts';

@@ -15,10 +15,10 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { activeTenant, notYours } from '../../platform/http/tenant.ts';
-import { isLive, isUnderWay, type PaymentRow, type Payments } from '../../platform/payments/payments.ts';
-import { isOwedBack, recordRefundOwed } from '../../platform/payments/refunds.ts';
 import { employerContacts } from '../employer/employer.tables.ts';
 import { formatEuroCents } from '../invoice/invoice-pdf.ts';
+import { isLive, isUnderWay, type PaymentRow, type Payments } from '../payment/payments.ts';
+import { isOwedBack, recordRefundOwed } from '../payment/refunds.ts';
 import { balanceOf, transfer } from './xp.ledger.ts';
 import * as repository from './xp.repository.ts';
 

@@ -8,9 +8,9 @@ import {
 } from '@xp/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_RETURN_PATH } from '../../modules/payment/payments.ts';
 import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { PAYMENT_RETURN_PATH } from '../payments/payments.ts';
 import { fileRoutes, openApiDocument } from './openapi.ts';
 
 let t: TestApp;

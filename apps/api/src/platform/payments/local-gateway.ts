@@ -4,7 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { errors } from '../http/errors.ts';
 import { type GatewayPayment, GatewayRefusedError, type PaymentGateway } from './gateway.ts';
-import { localProviderCustomers, localProviderMandates, localProviderPayments } from './payments.tables.ts';
+import {
+  localProviderCustomers,
+  localProviderMandates,
+  localProviderPayments,
+} from './local-gateway.tables.ts';
 
 /**
  * The local test provider: the embedded default where no Mollie key is configured, never in production. It

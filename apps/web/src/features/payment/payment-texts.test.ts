@@ -27,10 +27,10 @@ describe('the texts of payments', () => {
 
   it("translate every error key of the server's payment machinery", () => {
     const sources = [
-      '../../../../api/src/platform/payments/payments.ts',
+      '../../../../api/src/modules/payment/payments.ts',
       '../../../../api/src/platform/payments/local-gateway.ts',
-      '../../../../api/src/platform/payments/payment.routes.ts',
-      '../../../../api/src/platform/payments/refunds.ts',
+      '../../../../api/src/modules/payment/payment.routes.ts',
+      '../../../../api/src/modules/payment/refunds.ts',
     ].map((path) => new URL(path, import.meta.url));
     const used = errorKeysIn('payment', sources);
     expect(used.size).toBeGreaterThanOrEqual(6);

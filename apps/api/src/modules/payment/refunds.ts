@@ -1,11 +1,11 @@
 import type { RecordRefundInput, RefundOwed } from '@xp/contracts';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type Actor, audit } from '../audit/audit.ts';
-import type { Database } from '../db/client.ts';
-import { inTransaction } from '../db/errors.ts';
-import { errors, GENERAL_KEY } from '../http/errors.ts';
-import { type ListQuery, pagedList, searchLike } from '../http/paging.ts';
-import { enqueueMails, type MailRequest } from '../mail/outbox.ts';
+import { type Actor, audit } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { errors, GENERAL_KEY } from '../../platform/http/errors.ts';
+import { type ListQuery, pagedList, searchLike } from '../../platform/http/paging.ts';
+import { enqueueMails, type MailRequest } from '../../platform/mail/outbox.ts';
 import { payments, refundsOwed } from './payments.tables.ts';
 
 export type RefundOwedRow = typeof refundsOwed.$inferSelect;

@@ -1,10 +1,10 @@
 import { paymentEndpoints as endpoints, policy } from '@xp/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { enforceRateLimit } from '../http/rate-limit.ts';
-import { route } from '../http/route.ts';
-import { findCheckout, settleCheckout } from './local-gateway.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
+import { route } from '../../platform/http/route.ts';
+import { findCheckout, settleCheckout } from '../../platform/payments/local-gateway.ts';
 import { payments as paymentRows, refundsOwed } from './payments.tables.ts';
 import { PAYMENT_RETURN_PATH, type Payments } from './payments.ts';
 import { listRefundsOwed, recordRefund } from './refunds.ts';

@@ -6,12 +6,13 @@ import net from 'node:net';
 import type { CheckoutAction } from '@xp/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../modules/organisation/organisation.tables.ts';
+import { localProviderPayments } from '../../platform/payments/local-gateway.tables.ts';
 import { expectData, expectFailure } from '../../test/expect.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { checkoutTokenOf } from '../../test/local-checkout.ts';
 import { type MollieDouble, startMollieDouble } from '../../test/mollie-double.ts';
-import { localProviderPayments, paymentEvents, payments } from './payments.tables.ts';
+import { locations } from '../organisation/organisation.tables.ts';
+import { paymentEvents, payments } from './payments.tables.ts';
 import type { PaymentRow } from './payments.ts';
 
 let t: TestApp;

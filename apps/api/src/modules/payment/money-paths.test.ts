@@ -16,23 +16,16 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payLinkOf } from '../../modules/billing/member-links.ts';
-import { employerContacts } from '../../modules/employer/employer.tables.ts';
-import { employers } from '../../modules/organisation/organisation.tables.ts';
-import { createMember, createProduct, createSupplier } from '../../modules/product-order/test-support.ts';
-import {
-  expectFailure,
-  ok,
-  request,
-  seededIds,
-  signIn,
-  switchToLocation,
-} from '../../modules/rights/test-support.ts';
-import { createEmployer } from '../../modules/xp/test-support.ts';
+import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type MollieDouble, startMollieDouble } from '../../test/mollie-double.ts';
-import { auditLog } from '../audit/audit.tables.ts';
-import { mailOutbox } from '../mail/mail.tables.ts';
+import { payLinkOf } from '../billing/member-links.ts';
+import { employerContacts } from '../employer/employer.tables.ts';
+import { employers } from '../organisation/organisation.tables.ts';
+import { createMember, createProduct, createSupplier } from '../product-order/test-support.ts';
+import { expectFailure, ok, request, seededIds, signIn, switchToLocation } from '../rights/test-support.ts';
+import { createEmployer } from '../xp/test-support.ts';
 import { payments, refundsOwed } from './payments.tables.ts';
 import { checkPaymentsAgree } from './refunds.ts';
 

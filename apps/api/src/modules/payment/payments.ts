@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { finalPaymentStatuses, type PaymentProviderName, type PaymentStatus } from '@xp/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type Actor, systemActor } from '../audit/audit.ts';
-import type { Database } from '../db/client.ts';
-import { inTransaction } from '../db/errors.ts';
-import { AppError, errors, GENERAL_KEY } from '../http/errors.ts';
+import { type Actor, systemActor } from '../../platform/audit/audit.ts';
+import type { Database } from '../../platform/db/client.ts';
+import { inTransaction } from '../../platform/db/errors.ts';
+import { AppError, errors, GENERAL_KEY } from '../../platform/http/errors.ts';
 import {
   type GatewayPayment,
   GatewayRefusedError,
   GatewayUnavailableError,
   type NewGatewayPayment,
   type PaymentGateway,
-} from './gateway.ts';
-import { createLocalGateway } from './local-gateway.ts';
-import { createMollieGateway } from './mollie-gateway.ts';
+} from '../../platform/payments/gateway.ts';
+import { createLocalGateway } from '../../platform/payments/local-gateway.ts';
+import { createMollieGateway } from '../../platform/payments/mollie-gateway.ts';
 import { paymentEvents, payments } from './payments.tables.ts';
 import { settleByChargeback } from './refunds.ts';
 
