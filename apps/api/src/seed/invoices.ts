@@ -1,6 +1,6 @@
 import { dutchToday, InvoiceStatus, lineAmounts, PaymentMethod } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import * as invoices from '../modules/invoice/invoice.repository.ts';
 import { members } from '../modules/member/member.tables.ts';
 import { gyms, locations } from '../modules/organisation/organisation.tables.ts';

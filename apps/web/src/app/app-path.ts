@@ -5,4 +5,3 @@ import type { RegisteredRouter } from '@tanstack/react-router';
  * itself in `app/router.ts`): features name paths with this type without importing the shell or the tree.
  */
 export type AppPath = RegisteredRouter['routeTree']['types']['fileRouteTypes']['to'];
-

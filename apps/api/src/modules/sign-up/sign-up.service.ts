@@ -18,6 +18,7 @@ import { inTransaction } from '../../platform/db/errors.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { enqueueMail, publicLink } from '../../platform/mail/index.ts';
+import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import * as billing from '../billing/billing.repository.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { type BillingDeps, issuePeriods, keepMandate, mandateReferenceOf } from '../billing/billing-run.ts';
@@ -26,7 +27,6 @@ import { invoices } from '../invoice/invoice.tables.ts';
 import * as memberRepository from '../member/member.repository.ts';
 import { members } from '../member/member.tables.ts';
 import { gyms, locations } from '../organisation/organisation.tables.ts';
-import { GatewayRefusedError, GatewayUnavailableError } from '../../platform/payments/gateway.ts';
 import { users } from '../user/user.tables.ts';
 import { type PendingSignUpData, pendingSignUps } from './sign-up.tables.ts';
 

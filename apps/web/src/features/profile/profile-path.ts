@@ -1,7 +1,7 @@
 import type { Claims } from '@xp/contracts';
 import { Environment } from '@xp/contracts/enums';
-import { canUseEnvironment } from '@/app/environments';
 import type { AppPath } from '@/app/app-path';
+import { canUseEnvironment } from '@/app/environments';
 
 /**
  * The profile inside the active environment's tree (spec section 2: `/admin/profile`, `/location/profile`,
