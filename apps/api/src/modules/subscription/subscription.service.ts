@@ -8,6 +8,7 @@ import { AppError, errors } from '../../platform/http/errors.ts';
 import type { ListQuery } from '../../platform/http/paging.ts';
 import { activeTenant } from '../../platform/http/tenant.ts';
 import * as repository from './subscription.repository.ts';
+import * as groupRepository from './subscription-groups.repository.ts';
 
 /*
  * Subscriptions, age groups and time slot groups of the active gym (decision 013). Each is the
@@ -22,11 +23,11 @@ export interface AgeGroupInput {
   maximumAge: number;
 }
 
-const toAgeGroup = ({ gymId: _gym, ...row }: repository.AgeGroupRow): AgeGroup => row;
+const toAgeGroup = ({ gymId: _gym, ...row }: groupRepository.AgeGroupRow): AgeGroup => row;
 
 async function ownAgeGroup(db: Database, session: Claims, id: number, lock = false) {
   const gymId = activeTenant(session, 'gym');
-  const row = await repository.findAgeGroup(db, id, lock);
+  const row = await groupRepository.findAgeGroup(db, id, lock);
   if (!row || row.gymId !== gymId) throw errors.notFound('subscription.errors.ageGroupNotFound');
   return row;
 }
@@ -34,7 +35,7 @@ async function ownAgeGroup(db: Database, session: Claims, id: number, lock = fal
 const withUniqueAgeGroup = conflictOnUnique('name', 'subscription.errors.ageGroupNameTaken');
 
 export async function listAgeGroups(db: Database, session: Claims, query: ListQuery) {
-  const page = await repository.listAgeGroups(db, activeTenant(session, 'gym'), query);
+  const page = await groupRepository.listAgeGroups(db, activeTenant(session, 'gym'), query);
   return { ...page, items: page.items.map(toAgeGroup) };
 }
 
@@ -42,7 +43,7 @@ export function createAgeGroup(db: Database, session: Claims, input: AgeGroupInp
   const gymId = activeTenant(session, 'gym');
   return withUniqueAgeGroup(() =>
     inTransaction(db, async (tx) => {
-      const created = toAgeGroup(await repository.insertAgeGroup(tx, gymId, input));
+      const created = toAgeGroup(await groupRepository.insertAgeGroup(tx, gymId, input));
       await audit.write(tx, actor, 'AgeGroup', created.id, null, created);
       return created;
     }),
@@ -59,7 +60,7 @@ export function updateAgeGroup(
     inTransaction(db, async (tx) => {
       const before = toAgeGroup(await ownAgeGroup(tx, session, input.id, true));
       const { id, ...values } = input;
-      const after = toAgeGroup(await repository.updateAgeGroup(tx, id, values));
+      const after = toAgeGroup(await groupRepository.updateAgeGroup(tx, id, values));
       await audit.write(tx, actor, 'AgeGroup', id, before, after);
       return after;
     }),
@@ -71,7 +72,7 @@ export async function deleteAgeGroup(db: Database, session: Claims, id: number, 
   await inTransaction(db, async (tx) => {
     const before = toAgeGroup(await ownAgeGroup(tx, session, id, true));
     if (before.subscriptionCount > 0) throw errors.conflict('general', 'subscription.errors.ageGroupInUse');
-    await repository.removeAgeGroup(tx, id);
+    await groupRepository.removeAgeGroup(tx, id);
     await audit.write(tx, actor, 'AgeGroup', id, before, null);
   });
   return null;
@@ -86,11 +87,11 @@ export interface TimeSlotGroupInput {
   endTime: string;
 }
 
-const toTimeSlotGroup = ({ gymId: _gym, ...row }: repository.TimeSlotGroupRow): TimeSlotGroup => row;
+const toTimeSlotGroup = ({ gymId: _gym, ...row }: groupRepository.TimeSlotGroupRow): TimeSlotGroup => row;
 
 async function ownTimeSlotGroup(db: Database, session: Claims, id: number, lock = false) {
   const gymId = activeTenant(session, 'gym');
-  const row = await repository.findTimeSlotGroup(db, id, lock);
+  const row = await groupRepository.findTimeSlotGroup(db, id, lock);
   if (!row || row.gymId !== gymId) throw errors.notFound('subscription.errors.timeSlotGroupNotFound');
   return row;
 }
@@ -98,7 +99,7 @@ async function ownTimeSlotGroup(db: Database, session: Claims, id: number, lock 
 const withUniqueTimeSlotGroup = conflictOnUnique('name', 'subscription.errors.timeSlotGroupNameTaken');
 
 export async function listTimeSlotGroups(db: Database, session: Claims, query: ListQuery) {
-  const page = await repository.listTimeSlotGroups(db, activeTenant(session, 'gym'), query);
+  const page = await groupRepository.listTimeSlotGroups(db, activeTenant(session, 'gym'), query);
   return { ...page, items: page.items.map(toTimeSlotGroup) };
 }
 
@@ -106,7 +107,7 @@ export function createTimeSlotGroup(db: Database, session: Claims, input: TimeSl
   const gymId = activeTenant(session, 'gym');
   return withUniqueTimeSlotGroup(() =>
     inTransaction(db, async (tx) => {
-      const created = toTimeSlotGroup(await repository.insertTimeSlotGroup(tx, gymId, input));
+      const created = toTimeSlotGroup(await groupRepository.insertTimeSlotGroup(tx, gymId, input));
       await audit.write(tx, actor, 'TimeSlotGroup', created.id, null, created);
       return created;
     }),
@@ -123,7 +124,7 @@ export function updateTimeSlotGroup(
     inTransaction(db, async (tx) => {
       const before = toTimeSlotGroup(await ownTimeSlotGroup(tx, session, input.id, true));
       const { id, ...values } = input;
-      const after = toTimeSlotGroup(await repository.updateTimeSlotGroup(tx, id, values));
+      const after = toTimeSlotGroup(await groupRepository.updateTimeSlotGroup(tx, id, values));
       await audit.write(tx, actor, 'TimeSlotGroup', id, before, after);
       return after;
     }),
@@ -136,7 +137,7 @@ export async function deleteTimeSlotGroup(db: Database, session: Claims, id: num
     if (before.subscriptionCount > 0) {
       throw errors.conflict('general', 'subscription.errors.timeSlotGroupInUse');
     }
-    await repository.removeTimeSlotGroup(tx, id);
+    await groupRepository.removeTimeSlotGroup(tx, id);
     await audit.write(tx, actor, 'TimeSlotGroup', id, before, null);
   });
   return null;
