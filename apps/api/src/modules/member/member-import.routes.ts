@@ -7,7 +7,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/client.ts';
 import { route } from '../../platform/http/route.ts';
-import { exampleWorkbook, importMembers } from './member-import.ts';
+import { importMembers } from './member-import.ts';
+import { exampleWorkbook } from './member-import-example.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -9,11 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { readCsv } from '../../platform/files/table-file.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { multipart, testImage } from '../../test/multipart.ts';
 import { expectFailure, ok } from '../rights/test-support.ts';
 import { members, memberships } from './member.tables.ts';
-import { normaliseIban, parseDate, readCsv } from './member-import.ts';
+import { normaliseIban, parseDate } from './member-import-values.ts';
 import {
   brug,
   call,

@@ -3,7 +3,6 @@ import {
   dateText,
   dutchToday,
   fullNameOf,
-  Gender,
   importHeaderKey,
   MEMBER_IMPORT_MAX_BYTES,
   MEMBER_IMPORT_MAX_ROWS,
@@ -15,16 +14,16 @@ import {
   memberInput,
   type UploadedFile,
 } from '@xp/contracts';
-import { addDays } from '@xp/contracts/dates';
-import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../platform/audit/audit.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { inTransaction } from '../../platform/db/errors.ts';
-import { readFirstSheet, type SheetRow, SpreadsheetError } from '../../platform/files/spreadsheet.ts';
+import { type SheetRow, SpreadsheetError } from '../../platform/files/spreadsheet.ts';
+import { readTableFile, type TableFile } from '../../platform/files/table-file.ts';
 import { AppError, errors } from '../../platform/http/errors.ts';
 import * as memberRepository from './member.repository.ts';
 import * as service from './member.service.ts';
 import * as repository from './member-import.repository.ts';
+import { GENDERS, MANDATE_REFERENCE, normaliseIban, parseDate } from './member-import-values.ts';
 
 /*
  * The member import: members with their membership from an .xlsx or .csv file. The
@@ -34,8 +33,6 @@ import * as repository from './member-import.repository.ts';
  * refused row rolls back whole. The check (dry run) runs the same and rolls every row back.
  */
 
-/** An .xlsx file is a zip archive: it starts with a local file header. */
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** Columns A.. read of an .xlsx: the 19 of the example and room for others a gym's file carries. */
 const MAX_COLUMNS = 40;
 const MAX_CELL_LENGTH = 1_000;
@@ -56,101 +53,23 @@ interface Sheet {
 /** The rows of an .xlsx (first sheet) or a .csv (by content), the first one the header; refuses others. */
 export async function readImportFile(data: Uint8Array): Promise<Sheet> {
   if (data.length > MEMBER_IMPORT_MAX_BYTES) throw fileError('fileTooLarge');
-  const isZip = data.length >= ZIP_MAGIC.length && ZIP_MAGIC.every((byte, index) => data[index] === byte);
-  let read: { rows: SheetRow[]; hasMore: boolean };
-  if (isZip) {
-    try {
-      // The header and one row more than the limit.
-      read = await readFirstSheet(data, {
-        maxRows: MEMBER_IMPORT_MAX_ROWS + 1,
-        columns: MAX_COLUMNS,
-        maxCellLength: MAX_CELL_LENGTH,
-        timeLimitMs: 5_000,
-      });
-    } catch (error) {
-      if (!(error instanceof SpreadsheetError)) throw error;
-      throw fileError(error.reason === 'tooComplex' ? 'fileTooComplex' : 'notSpreadsheet');
-    }
-  } else {
-    read = readCsv(decodeText(data), MEMBER_IMPORT_MAX_ROWS + 1);
+  let read: TableFile;
+  try {
+    // The header and one row more than the limit.
+    read = await readTableFile(data, {
+      maxRows: MEMBER_IMPORT_MAX_ROWS + 1,
+      columns: MAX_COLUMNS,
+      maxCellLength: MAX_CELL_LENGTH,
+      timeLimitMs: 5_000,
+    });
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError)) throw error;
+    throw fileError(error.reason === 'tooComplex' ? 'fileTooComplex' : 'notSpreadsheet');
   }
   const [header, ...rows] = read.rows;
   if (read.hasMore) throw fileError('tooManyRows');
   if (!header || rows.length === 0) throw fileError('noRows');
-  return { kind: isZip ? 'xlsx' : 'csv', header, rows };
-}
-
-/** A text file's content: UTF-8 (a BOM dropped), else Windows-1252 (Excel's "CSV" on Windows). */
-function decodeText(data: Uint8Array) {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(data);
-  }
-  // A NUL or other control character: not a text file (an image, a PDF, an old .xls).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it looks for
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw fileError('notSpreadsheet');
-  return text.replace(/^\uFEFF/, '');
-}
-
-/**
- * Reads CSV records (RFC 4180: quoted fields with `""`, line breaks inside quotes) up to `maxRows` rows
- * with text, stopping there. The separator is the one the header line uses most: `;` (Dutch Excel), `,`
- * or a tab.
- */
-export function readCsv(text: string, maxRows: number): { rows: SheetRow[]; hasMore: boolean } {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const separator = [';', ',', '\t'].reduce((best, candidate) =>
-    firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
-  );
-  const rows: SheetRow[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let number = 1;
-  let at = 0;
-  const endCell = () => {
-    cells.push(cell.trim().slice(0, MAX_CELL_LENGTH));
-    cell = '';
-  };
-  /** Ends a record; true when the limit is passed. */
-  const endRow = () => {
-    endCell();
-    const hasText = cells.some((value) => value !== '');
-    if (hasText && rows.length === maxRows) return true;
-    if (hasText) rows.push({ number, cells: cells.slice(0, MAX_COLUMNS) });
-    cells = [];
-    number++;
-    return false;
-  };
-  while (at < text.length) {
-    const char = text[at]!;
-    if (quoted) {
-      if (char === '"' && text[at + 1] === '"') {
-        cell += '"';
-        at += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else if (cell.length <= MAX_CELL_LENGTH) cell += char;
-      at++;
-      continue;
-    }
-    if (char === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (char === separator) endCell();
-    else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[at + 1] === '\n') at++;
-      if (endRow()) return { rows, hasMore: true };
-    } else if (cell.length <= MAX_CELL_LENGTH) cell += char;
-    at++;
-  }
-  if (cell !== '' || cells.length > 0) {
-    if (endRow()) return { rows, hasMore: true };
-  }
-  return { rows, hasMore: false };
+  return { kind: read.kind, header, rows };
 }
 
 /** Column key -> position, from the header row; unknown headers are left out. */
@@ -173,55 +92,6 @@ function columnsOf(header: SheetRow) {
   }
   return positions;
 }
-
-// -------------------------------------------------------------------------------------------- values
-
-const EXCEL_EPOCH = '1899-12-30';
-
-/**
- * A date as YYYY-MM-DD from YYYY-MM-DD, DD-MM-YYYY (also with `/` or `.`, days and months of one digit)
- * or, from an .xlsx, the serial number Excel keeps a date cell as (five digits: 1927-2173); undefined when it is no real date.
- */
-export function parseDate(text: string, allowSerial: boolean): string | undefined {
-  let year: number;
-  let month: number;
-  let day: number;
-  const isoLike = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  const dutch = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (isoLike) [year, month, day] = [Number(isoLike[1]), Number(isoLike[2]), Number(isoLike[3])];
-  else if (dutch) [day, month, year] = [Number(dutch[1]), Number(dutch[2]), Number(dutch[3])];
-  else if (allowSerial && /^\d{5}(\.\d+)?$/.test(text)) {
-    return addDays(EXCEL_EPOCH, Math.floor(Number(text)));
-  } else return undefined;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1000 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return date.toISOString().slice(0, 10);
-}
-
-const GENDERS: Record<string, number> = {
-  m: Gender.Male,
-  man: Gender.Male,
-  male: Gender.Male,
-  v: Gender.Female,
-  vrouw: Gender.Female,
-  f: Gender.Female,
-  female: Gender.Female,
-};
-
-/** An IBAN without spaces, uppercase, when its form and ISO 13616 check digits (mod 97) are right. */
-export function normaliseIban(text: string): string | undefined {
-  const iban = text.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return undefined;
-  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (letter) =>
-    String(letter.charCodeAt(0) - 55),
-  );
-  let rest = 0;
-  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
-  return rest === 1 ? iban : undefined;
-}
-
-/** SEPA's mandate reference: at most 35 of these characters. */
-const MANDATE_REFERENCE = /^[A-Za-z0-9+?/\-:().,' ]{1,35}$/;
 
 // -------------------------------------------------------------------------------------------- rows
 
@@ -533,109 +403,4 @@ export async function importMembers(
     );
   }
   return { dryRun, rows, counts };
-}
-
-// -------------------------------------------------------------------------------------------- example
-
-/**
- * `GET /Member/ImportExample`: the example file, with the gym's own names (an active subscription offered
- * at a location, its first variant, that location) so that it checks cleanly as it is; placeholders for a
- * gym without one. A second sheet explains the columns.
- */
-export async function exampleWorkbook(db: Database, session: Claims): Promise<Buffer> {
-  const scope = service.scopeOf(session);
-  const choices = await repository.exampleChoices(db, scope.gymId);
-  const choice =
-    choices.find(
-      (entry) =>
-        scope.locationId === null || entry.locations.some((at) => at.locationId === scope.locationId),
-    ) ?? choices[0];
-  const location = choice?.locations.find((at) => at.locationId === scope.locationId) ?? choice?.locations[0];
-  const subscription = choice?.name ?? 'Basis';
-  const variant = choice?.variantName ?? 'Per maand';
-  const locationName = location?.locationName ?? 'Hoofdvestiging';
-  const today = dutchToday();
-  const [year, month, day] = today.split('-');
-  const startDate = `01-${month}-${year}`;
-
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'XP';
-  const sheet = workbook.addWorksheet('Leden');
-  sheet.columns = memberImportColumns.map((column) => ({
-    header: column.header,
-    key: column.key,
-    width: Math.max(14, column.header.length + 4),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  // Dates as text, so that Excel shows them as written.
-  sheet.addRow({
-    firstName: 'Jan',
-    lastName: 'Jansen',
-    email: 'jan.jansen@voorbeeld.nl',
-    phoneNumber: '06 12345678',
-    gender: 'M',
-    dateOfBirth: '17-05-1990',
-    street: 'Oudegracht',
-    houseNumber: '12',
-    postalCode: '3511 AB',
-    city: 'Utrecht',
-    subscription,
-    variant,
-    location: locationName,
-    startDate,
-    iban: 'NL91 ABNA 0417 1643 00',
-    accountHolder: 'J. Jansen',
-    mandateReference: 'LID-0001',
-    mandateSignedOn: `${day}-${month}-${year}`,
-  });
-  sheet.addRow({
-    firstName: 'Fatima',
-    insertion: 'van',
-    lastName: 'Bakker',
-    email: 'fatima.bakker@voorbeeld.nl',
-    gender: 'V',
-    dateOfBirth: '1985-11-02',
-    postalCode: '3512 CD',
-    city: 'Utrecht',
-    subscription,
-    variant,
-    location: locationName,
-    startDate,
-  });
-  for (const column of ['dateOfBirth', 'startDate', 'mandateSignedOn', 'phoneNumber', 'postalCode'])
-    sheet.getColumn(column).numFmt = '@';
-
-  const help = workbook.addWorksheet('Toelichting');
-  help.columns = [
-    { header: 'kolom', key: 'header', width: 18 },
-    { header: 'verplicht', key: 'required', width: 12 },
-    { header: 'toelichting', key: 'note', width: 80 },
-  ];
-  help.getRow(1).font = { bold: true };
-  const notes: Record<MemberImportColumn, [string, string]> = {
-    firstName: ['ja', ''],
-    insertion: ['nee', 'bijvoorbeeld "van" of "de"'],
-    lastName: ['ja', ''],
-    email: ['ja', 'een lid met dit e-mailadres wordt overgeslagen (het bestaat al)'],
-    phoneNumber: ['nee', ''],
-    gender: ['nee', 'M of V'],
-    dateOfBirth: ['nee', 'DD-MM-JJJJ of JJJJ-MM-DD; nodig bij een abonnement met leeftijdsgroepen'],
-    street: ['nee', ''],
-    houseNumber: ['nee', ''],
-    postalCode: ['nee', 'een Nederlandse postcode, bijvoorbeeld 3511 AB'],
-    city: ['nee', ''],
-    subscription: ['ja', 'de naam van een abonnement van de sportschool'],
-    variant: ['ja', 'de naam van een variant van dat abonnement'],
-    location: ['ja', 'de naam van een locatie die het abonnement aanbiedt'],
-    startDate: ['ja', 'DD-MM-JJJJ of JJJJ-MM-DD'],
-    iban: ['nee', 'voor de automatische incasso'],
-    accountHolder: ['nee', 'de naam op de rekening'],
-    mandateReference: ['nee', 'het kenmerk van de machtiging (samen met "ondertekend op")'],
-    mandateSignedOn: ['nee', 'de datum waarop de machtiging is ondertekend'],
-  };
-  for (const column of memberImportColumns) {
-    const [required, note] = notes[column.key];
-    help.addRow({ header: column.header, required, note });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
