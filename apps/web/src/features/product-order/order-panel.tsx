@@ -20,7 +20,8 @@ import {
   useSetProductOrderStatus,
 } from './api';
 import { OrderStatusBadge } from './status-badge';
-import { Facts, PayLink } from './wizard-steps';
+import { PayLink } from './success-step';
+import { Facts } from './summary-step';
 
 interface OrderPanelProps {
   side: ProductOrderSide;

@@ -8,6 +8,12 @@ import { SidePanel } from '@/ui/side-panel';
 import { useZodForm } from '@/ui/use-zod-form';
 import { Wizard, type WizardStep } from '@/ui/wizard';
 import { fetchMember, useCatalogue, useCreateProductOrder } from './api';
+import { CustomerStep } from './customer-step';
+import { DeliveryStep } from './delivery-step';
+import { PaymentStep } from './payment-step';
+import { ProductStep } from './product-step';
+import { SuccessStep } from './success-step';
+import { SummaryStep } from './summary-step';
 import {
   emptyOrder,
   missingOfMember,
@@ -20,16 +26,7 @@ import {
   stepOfField,
   toCreateBody,
 } from './wizard-form';
-import {
-  type ChosenProduct,
-  CustomerStep,
-  DeliveryStep,
-  PaymentStep,
-  ProductStep,
-  productsOf,
-  SuccessStep,
-  SummaryStep,
-} from './wizard-steps';
+import { type ChosenProduct, productsOf } from './wizard-parts';
 
 interface OrderWizardPanelProps {
   opened: boolean;
