@@ -1,7 +1,8 @@
 import { billingEndpoints as endpoints } from '@xp/contracts';
 import { route } from '../../platform/http/route.ts';
 import * as service from './billing.service.ts';
-import { type BillingDeps, runBilling } from './billing-run.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { runBilling } from './billing-run.ts';
 
 /**
  * A location's dunning rules, the members in debt, the member's pay and cancel pages (public, by a signed

@@ -32,7 +32,8 @@ import type { PaymentRow } from '../payment/payments.ts';
 import { subscriptions, subscriptionVariants } from '../subscription/subscription.tables.ts';
 import * as repository from './billing.repository.ts';
 import { NoticeKind } from './billing.tables.ts';
-import { type BillingDeps, keepMandate, mandateReferenceOf } from './billing-run.ts';
+import { keepMandate } from './billing-collect.ts';
+import { type BillingDeps, mandateReferenceOf } from './billing-deps.ts';
 import { cancelLinkOfInvoice, cancelLinkState, PREVIOUS_LINKS_UNTIL, payLinkOf } from './member-links.ts';
 
 // ------------------------------------------------------------------------------------ location settings

@@ -15,7 +15,7 @@ import { errors } from '../../platform/http/errors.ts';
 import { type ListQuery, orderBy, pagedList, searchLike } from '../../platform/http/paging.ts';
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { sessions } from '../account/account.tables.ts';
-import type { BillingDeps } from '../billing/billing-run.ts';
+import type { BillingDeps } from '../billing/billing-deps.ts';
 import { inScope as memberInScope } from '../member/member.repository.ts';
 import { scopeOf } from '../member/member.service.ts';
 import { members } from '../member/member.tables.ts';

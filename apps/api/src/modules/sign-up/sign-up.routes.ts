@@ -1,6 +1,6 @@
 import { signUpEndpoints as endpoints } from '@xp/contracts';
 import { route } from '../../platform/http/route.ts';
-import type { BillingDeps } from '../billing/billing-run.ts';
+import type { BillingDeps } from '../billing/billing-deps.ts';
 import * as openRegistrations from './open-registration.service.ts';
 import * as pending from './pending.service.ts';
 import * as lookup from './sign-up.lookup.ts';
