@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { type Invalid, invalid } from '../../test/client.ts';
 import {
   demoSignIn,
   expectFailure,
@@ -11,7 +12,6 @@ import {
   expectData as expectOk,
   expectSignInRequired,
 } from '../../test/expect.ts';
-import { type Invalid, invalid } from '../../test/client.ts';
 import { createUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { locations } from '../organisation/organisation.tables.ts';
