@@ -14,6 +14,8 @@ import {
 } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 
+export { expectFailure } from '../../test/expect.ts';
+
 export let t: TestApp;
 /** Ids of the demo data, looked up by name. */
 export const ids = {
@@ -58,19 +60,6 @@ export const put = (url: string, payload: unknown, cookie = '') =>
   t.app.inject({ method: 'PUT', url, payload: payload as object, headers: cookie ? { cookie } : {} });
 export const refresh = (cookie: string) =>
   t.app.inject({ method: 'POST', url: '/api/account/cookierefresh', headers: { cookie } });
-
-export function expectFailure(
-  response: LightMyRequestResponse,
-  status: number,
-  key: string,
-  message: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.ok).toBe(false);
-  expect(body.data).toBeNull();
-  expect(body.errors).toContainEqual({ key, message });
-}
 
 /**
  * The access cookie names the session and carries no claims (they are read with the session on every

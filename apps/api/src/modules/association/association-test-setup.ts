@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData as expectOk } from '../../test/expect.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipart, testImage } from '../../test/multipart.ts';
@@ -33,13 +34,7 @@ export const json = (
   url: string,
   cookie: string,
   body?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+) => requestJson(t.app, method, url, cookie, body);
 
 export type Part = Parameters<typeof multipart>[0][number];
 export const form = (method: 'POST' | 'PUT', cookie: string, parts: Part[]) => {

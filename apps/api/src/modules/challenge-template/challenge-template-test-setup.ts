@@ -20,6 +20,8 @@ import { challenges } from '../challenge/challenge.tables.ts';
 import { pictureBankItems } from '../picture-bank/picture-bank.tables.ts';
 import { challengeTemplates } from './challenge-template.tables.ts';
 
+export { expectFailure } from '../../test/expect.ts';
+
 export let t: TestApp;
 export const cookies = { admin: '', gym: '', content: '', supplier: '' };
 export const picture = { movement: 0, nutrition: 0, inactive: 0 };
@@ -101,19 +103,6 @@ export const api = {
   setActive: (cookie: string, id: number | string, payload: object) =>
     json('PUT', `/api/challengeTemplate/${id}/SetIsActive`, cookie, payload),
 };
-
-export function expectFailure(
-  response: LightMyRequestResponse,
-  status: number,
-  key: string,
-  message: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.ok).toBe(false);
-  expect(body.data).toBeNull();
-  expect(body.errors).toContainEqual({ key, message });
-}
 
 export function expectData<T = ChallengeTemplate>(response: LightMyRequestResponse): T {
   expect(response.statusCode, response.body).toBe(200);

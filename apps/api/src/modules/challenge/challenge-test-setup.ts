@@ -13,6 +13,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData as expectOk } from '../../test/expect.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -80,13 +81,7 @@ export const json = (
   url: string,
   cookie: string,
   body?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+) => requestJson(t.app, method, url, cookie, body);
 
 export async function switched(cookie: string, path: string, body: object) {
   const response = await json('PUT', `/api/Account/${path}`, cookie, body);

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData } from '../../test/expect.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -31,13 +32,7 @@ export const json = (
   url: string,
   cookie: string,
   body?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+) => requestJson(t.app, method, url, cookie, body);
 
 export const api = {
   list: (cookie: string, query = '') => json('GET', `/api/Employer${query}`, cookie),

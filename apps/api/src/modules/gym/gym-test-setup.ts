@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData as expectOk } from '../../test/expect.ts';
 import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -32,13 +33,7 @@ export const json = (
   url: string,
   cookie: string,
   body?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+) => requestJson(t.app, method, url, cookie, body);
 
 export const api = {
   list: (cookie: string, query = '') => json('GET', `/api/Gym${query}`, cookie),

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData as expectOk } from '../../test/expect.ts';
 import { createUser } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -40,12 +41,7 @@ export async function employeeWith(rights: { gym?: string[]; utrecht?: string[] 
 }
 
 export const inject = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+  requestJson(t.app, method, url, cookie, body);
 
 export const api = {
   list: (cookie: string, query = '') => inject('GET', `/api/Location${query}`, cookie),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Claims, type InvitationKind, registerPaths } from '@xp/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { sha256 } from '../../platform/auth/tokens.ts';
@@ -10,6 +9,8 @@ import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../
 import { employers, gyms, suppliers } from '../organisation/organisation.tables.ts';
 import { users } from '../user/user.tables.ts';
 import { invitations } from './registration.tables.ts';
+
+export { expectFailure } from '../../test/expect.ts';
 
 export const PUBLIC_URL = 'https://backoffice.test';
 export const NEW_PASSWORD = 'Zomer-Fiets-Kaas-42';
@@ -84,19 +85,6 @@ export const registration = (code: string, overrides: Record<string, unknown> = 
   confirmPassword: NEW_PASSWORD,
   ...overrides,
 });
-
-export function expectFailure(
-  response: LightMyRequestResponse,
-  status: number,
-  key: string,
-  message: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.ok).toBe(false);
-  expect(body.data).toBeNull();
-  expect(body.errors).toContainEqual({ key, message });
-}
 
 export const uniqueEmail = (tag = 'nieuw') => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
+import { requestJson } from '../../test/client.ts';
 import { demoSignIn, expectData, expectFailure, expectRefusedFor } from '../../test/expect.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { suppliers, supplierUsers } from '../organisation/organisation.tables.ts';
@@ -43,12 +44,7 @@ const nonAdmins = [
 ];
 
 const json = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, body?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
+  requestJson(t.app, method, url, cookie, body);
 
 const api = {
   list: (cookie: string, query = '') => json('GET', `/api/Supplier/All${query}`, cookie),

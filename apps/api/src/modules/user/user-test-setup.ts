@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
 import { loadConfig } from '../../platform/config.ts';
@@ -8,6 +7,8 @@ import { createUser as makeUser, type UserSpec } from '../../test/factories.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { employers, gyms, locations, suppliers } from '../organisation/organisation.tables.ts';
 import { emailChanges, type UserRow, users } from './user.tables.ts';
+
+export { expectData, expectFailure } from '../../test/expect.ts';
 
 export let t: TestApp;
 /** The demo users as seeded, restored after every test so that no test depends on another. */
@@ -72,27 +73,6 @@ export const api = {
   revoke: (cookie: string, id: number | string) => request('PUT', `/api/Admin/Admins/${id}/revoke`, cookie),
   refresh: (cookie: string) => request('POST', '/api/account/cookierefresh', cookie),
 };
-
-export function expectFailure(
-  response: LightMyRequestResponse,
-  status: number,
-  key: string,
-  message: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.ok).toBe(false);
-  expect(body.data).toBeNull();
-  expect(body.errors).toContainEqual({ key, message });
-}
-
-export function expectData<T>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json();
-  expect(body.ok).toBe(true);
-  expect(body.errors).toEqual([]);
-  return body.data;
-}
 
 /** A new user of its own with the demo password, for tests that change or close an account. */
 export const createUser = (spec: UserSpec = {}) => makeUser(t, spec);
