@@ -1,4 +1,9 @@
-import { type EndpointDefinition, endpointGroups } from '@xp/contracts';
+import {
+  challengeTemplateDefaults,
+  dutchToday,
+  type EndpointDefinition,
+  endpointGroups,
+} from '@xp/contracts';
 import type { z } from 'zod';
 
 /** Every endpoint of the contracts, named `group.name`: what the route-walking tests go through. */
@@ -165,3 +170,52 @@ export const leafKey = (path: (string | number)[]) =>
     (key, part) => (typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${part}` : part),
     '',
   );
+
+/**
+ * Leaves whose rule a generic sample cannot meet: values that pass each field's own rule and the rules
+ * between fields (the walks over every endpoint, input-walk and audit-walk, start from these).
+ */
+const template = challengeTemplateDefaults();
+export const validLeaves: LeafOverrides = {
+  theme: template.theme,
+  measurement: template.measurement,
+  measurementUnit: template.measurementUnit,
+  activity: template.activity,
+  difficulty: template.difficulty,
+  status: template.status,
+  completionPeriod: template.completionPeriod,
+  frequencyPeriod: template.frequencyPeriod,
+  // A template form takes a banner or a picture; the picture's id is the input walked here.
+  challengeBanner: undefined,
+  // A store item takes an image or a stored image's hash; the image is sent.
+  imageCdnHash: undefined,
+  // A fitness product's images in order: the one new file sent.
+  newImage: 0,
+  email: 'someone@example.com',
+  emails: 'someone@example.com',
+  name: 'Testnaam',
+  slug: 'test-slug',
+  postalCode: '1234 AB',
+  // A product order's delivery address and date.
+  deliveryPostalCode: '1234 AB',
+  deliveryDate: '2099-12-31',
+  phoneNumber: '0612345678',
+  tfaCode: '123456',
+  password: 'Een-lang-wachtwoord-42',
+  confirmPassword: 'Een-lang-wachtwoord-42',
+  apiKey: `test_${'a'.repeat(30)}`,
+  from: '08:00',
+  to: '17:00',
+  beginTime: '08:00',
+  endTime: '17:00',
+  vatRate: 9,
+  // Members and entries (calendar dates, a pause and an entry's times in order).
+  dateOfBirth: '1990-05-17',
+  startDate: dutchToday(),
+  endDate: '2099-12-31',
+  fromDate: '2030-01-01',
+  toDate: '2030-01-05',
+  date: '2026-01-05',
+  entryTime: '08:00',
+  exitTime: '09:00',
+};

@@ -1,7 +1,7 @@
-import { type Claims, challengeTemplateDefaults, dutchToday, type EndpointDefinition } from '@xp/contracts';
+import type { Claims, EndpointDefinition } from '@xp/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractEndpoints, FILE, requiredKeys, sampleOf } from '../../test/contract-walk.ts';
+import { contractEndpoints, FILE, requiredKeys, sampleOf, validLeaves } from '../../test/contract-walk.ts';
 import { signInFrom } from '../../test/expect.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type MultipartPart, multipart, testImage } from '../../test/multipart.ts';
@@ -60,45 +60,13 @@ let png: Buffer;
 let requestCount = 0;
 const sessions = {} as Record<Role, { cookie: string; claims: Claims }>;
 
-/** Leaves whose rule a generic sample cannot meet (as the input walk gives them). */
-const template = challengeTemplateDefaults();
+/** The walks' valid leaves, with names of this walk's own. */
 const leafOverrides = {
-  theme: template.theme,
-  measurement: template.measurement,
-  measurementUnit: template.measurementUnit,
-  activity: template.activity,
-  difficulty: template.difficulty,
-  status: template.status,
-  completionPeriod: template.completionPeriod,
-  frequencyPeriod: template.frequencyPeriod,
-  challengeBanner: undefined,
-  imageCdnHash: undefined,
-  newImage: 0,
+  ...validLeaves,
   email: 'iemand@example.com',
   emails: 'iemand@example.com',
   name: 'Auditnaam',
   slug: 'audit-slug',
-  postalCode: '1234 AB',
-  deliveryPostalCode: '1234 AB',
-  deliveryDate: '2099-12-31',
-  phoneNumber: '0612345678',
-  tfaCode: '123456',
-  password: 'Een-lang-wachtwoord-42',
-  confirmPassword: 'Een-lang-wachtwoord-42',
-  apiKey: `test_${'a'.repeat(30)}`,
-  from: '08:00',
-  to: '17:00',
-  beginTime: '08:00',
-  endTime: '17:00',
-  vatRate: 9,
-  dateOfBirth: '1990-05-17',
-  startDate: dutchToday(),
-  endDate: '2099-12-31',
-  fromDate: '2030-01-01',
-  toDate: '2030-01-05',
-  date: '2026-01-05',
-  entryTime: '08:00',
-  exitTime: '09:00',
 };
 const bodyBase: Record<string, Record<string, unknown>> = { 'xp.correction': { userId: undefined } };
 

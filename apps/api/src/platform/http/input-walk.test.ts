@@ -1,7 +1,5 @@
 import {
   type Claims,
-  challengeTemplateDefaults,
-  dutchToday,
   type EndpointDefinition,
   FITNESS_PRODUCT_MAX_CENTS,
   type UploadedFile,
@@ -18,6 +16,7 @@ import {
   leavesOf,
   requiredKeys,
   sampleOf,
+  validLeaves,
   withLeaf,
 } from '../../test/contract-walk.ts';
 import { signInFrom } from '../../test/expect.ts';
@@ -111,51 +110,6 @@ const textVariants = (valid: string): Variant[] => [
 const asText = (variants: Variant[]) => variants.filter((variant) => !variant.jsonOnly);
 const allVariants = (valid: string) => asText([...numberVariants, ...textVariants(valid)]);
 
-/** Leaves whose rule a generic sample cannot meet. */
-const template = challengeTemplateDefaults();
-const leafOverrides = {
-  theme: template.theme,
-  measurement: template.measurement,
-  measurementUnit: template.measurementUnit,
-  activity: template.activity,
-  difficulty: template.difficulty,
-  status: template.status,
-  completionPeriod: template.completionPeriod,
-  frequencyPeriod: template.frequencyPeriod,
-  // A template form takes a banner or a picture; the picture's id is the input walked here.
-  challengeBanner: undefined,
-  // A store item takes an image or a stored image's hash; the image is sent.
-  imageCdnHash: undefined,
-  // A fitness product's images in order: the one new file sent.
-  newImage: 0,
-  email: 'someone@example.com',
-  emails: 'someone@example.com',
-  name: 'Testnaam',
-  slug: 'test-slug',
-  postalCode: '1234 AB',
-  // A product order's delivery address and date.
-  deliveryPostalCode: '1234 AB',
-  deliveryDate: '2099-12-31',
-  phoneNumber: '0612345678',
-  tfaCode: '123456',
-  password: 'Een-lang-wachtwoord-42',
-  confirmPassword: 'Een-lang-wachtwoord-42',
-  apiKey: `test_${'a'.repeat(30)}`,
-  from: '08:00',
-  to: '17:00',
-  beginTime: '08:00',
-  endTime: '17:00',
-  vatRate: 9,
-  // Members and entries (calendar dates, a pause and an entry's times in order).
-  dateOfBirth: '1990-05-17',
-  startDate: dutchToday(),
-  endDate: '2099-12-31',
-  fromDate: '2030-01-01',
-  toDate: '2030-01-05',
-  date: '2026-01-05',
-  entryTime: '08:00',
-  exitTime: '09:00',
-};
 /** Query values an endpoint needs besides its required fields (rules between fields). */
 const queryBase: Record<string, Record<string, string>> = {
   'location.publicList': { gymSlug: 'vitaal' },
@@ -166,7 +120,7 @@ const bodyBase: Record<string, Record<string, unknown>> = {
   'xp.correction': { userId: undefined },
 };
 
-const sampleOfEndpoint = (schema: unknown) => sampleOf(schema, leafOverrides);
+const sampleOfEndpoint = (schema: unknown) => sampleOf(schema, validLeaves);
 
 /** The valid form values as the server reads them, to check the sample against the contract. */
 const serverForm = (form: Record<string, unknown>) =>
@@ -352,7 +306,7 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
     ).length;
   if (body !== undefined && endpoint.method === 'POST') {
     const highBody = {
-      ...(sampleOf(endpoint.body, leafOverrides, '', 'high') as object),
+      ...(sampleOf(endpoint.body, validLeaves, '', 'high') as object),
       ...bodyBase[name],
     };
     if (amounts(highBody) >= 2)
@@ -363,7 +317,7 @@ function probesOf(endpoint: EndpointDefinition, name: string, session: { cookie:
       });
   }
   if (form && endpoint.method === 'POST') {
-    const highForm = sampleOf(endpoint.form, leafOverrides, '', 'high') as Record<string, unknown>;
+    const highForm = sampleOf(endpoint.form, validLeaves, '', 'high') as Record<string, unknown>;
     if (amounts(highForm) >= 2)
       probes.push({
         where: 'form',
