@@ -13,7 +13,7 @@ const LIMIT = 450;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const baselineFile = path.join(root, 'scripts/file-size-baseline.json');
 const SOURCE = /\.(ts|tsx|mts|mjs|js|jsx|css)$/;
-const GENERATED = [/routeTree\.gen\.ts$/, /(^|\/)drizzle\//, /(^|\/)dist\//];
+const GENERATED = [/\.gen\.ts$/, /(^|\/)drizzle\//, /(^|\/)dist\//];
 
 const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
   .split('\n')
