@@ -5,8 +5,9 @@ import { challenges } from '../modules/challenge/challenge.tables.ts';
 import { employerEmployees, employers } from '../modules/organisation/organisation.tables.ts';
 import { users } from '../modules/user/user.tables.ts';
 import { transfer, transferToWallets } from '../modules/xp/xp.ledger.ts';
-import { billingAddressOf, insertInvoice, nextInvoiceNumber } from '../modules/xp/xp.repository.ts';
+import { billingAddressOf } from '../modules/xp/xp.repository.ts';
 import { challengeCompletions, xpInvoices } from '../modules/xp/xp.tables.ts';
+import { insertInvoice, nextInvoiceNumber } from '../modules/xp/xp-invoice.repository.ts';
 import type { Database } from '../platform/db/client.ts';
 
 /** Bakkerij Jansen's XP invoices: bought and paid (credited), and one still open. */

@@ -2,17 +2,17 @@
 import { type Claims, isAdmin } from '@xp/contracts';
 import { errors } from '../../platform/http/errors.ts';
 import { type Issuer, invoicePdf } from '../invoice/invoice-pdf.ts';
-import * as repository from './xp.repository.ts';
 import { NOT_FOUND, present, type XpDeps } from './xp.service.ts';
+import * as invoiceRepository from './xp-invoice.repository.ts';
 
 /** The XP invoice as a PDF, in the reader's language: employer staff their active employer's, admins any. */
 export async function invoicePdfOf(deps: XpDeps, session: Claims, id: number) {
   const employerId = isAdmin(session) ? undefined : (session.activeEmployerId ?? -1);
-  const row = await repository.findInvoice(deps.db, id, employerId);
+  const row = await invoiceRepository.findInvoice(deps.db, id, employerId);
   if (!row) throw errors.notFound(NOT_FOUND);
   const invoice = await present(deps.db, row);
   const credited = row.creditedInvoiceId
-    ? await repository.findInvoice(deps.db, row.creditedInvoiceId)
+    ? await invoiceRepository.findInvoice(deps.db, row.creditedInvoiceId)
     : undefined;
   const language = session.language === 'en' ? 'en' : 'nl';
   const issuer: Issuer = {

@@ -21,6 +21,7 @@ import { isLive, isUnderWay, type PaymentRow, type Payments } from '../payment/p
 import { isOwedBack, recordRefundOwed } from '../payment/refunds.ts';
 import { balanceOf, transfer } from './xp.ledger.ts';
 import * as repository from './xp.repository.ts';
+import * as invoiceRepository from './xp-invoice.repository.ts';
 
 export interface XpDeps {
   db: Database;
@@ -56,12 +57,12 @@ export async function getBalance(deps: XpDeps, session: Claims, employerId: numb
 
 // ------------------------------------------------------------------------------------------- purchases
 
-export async function present(db: Database, row: repository.XpInvoiceRow): Promise<XpInvoice> {
+export async function present(db: Database, row: invoiceRepository.XpInvoiceRow): Promise<XpInvoice> {
   const [credit, links] = await Promise.all([
-    repository.creditOf(db, row.id),
-    repository.checkoutLinksOf(db, [row.id]),
+    invoiceRepository.creditOf(db, row.id),
+    invoiceRepository.checkoutLinksOf(db, [row.id]),
   ]);
-  return repository.toXpInvoice(row, credit, links.get(row.id) ?? null);
+  return invoiceRepository.toXpInvoice(row, credit, links.get(row.id) ?? null);
 }
 
 const returnUrlOf = (deps: XpDeps, invoiceId: number) =>
@@ -75,7 +76,7 @@ const returnUrlOf = (deps: XpDeps, invoiceId: number) =>
  */
 async function startPayment(
   deps: XpDeps,
-  invoice: repository.XpInvoiceRow,
+  invoice: invoiceRepository.XpInvoiceRow,
   how: { sequenceType: 'oneoff' | 'first' | 'recurring'; customerId?: string; mandateId?: string },
 ): Promise<PaymentRow> {
   return deps.payments.startOne({
@@ -112,10 +113,10 @@ export async function addBalance(
     const employer = await repository.lockEmployer(tx, employerId);
     if (!employer) throw errors.notFound(EMPLOYER_NOT_FOUND);
     const now = new Date();
-    const number = await repository.nextInvoiceNumber(tx, now.getUTCFullYear());
+    const number = await invoiceRepository.nextInvoiceNumber(tx, now.getUTCFullYear());
     const cents = xpCostCents(amountOfXp);
     const automatic = employer.contractType === 3;
-    const invoice = await repository.insertInvoice(tx, {
+    const invoice = await invoiceRepository.insertInvoice(tx, {
       employerId,
       ...number,
       issuedAt: now,
@@ -152,7 +153,7 @@ export async function addBalance(
   } else {
     payment = await startPayment(deps, invoice, { sequenceType: 'oneoff' });
   }
-  const fresh = (await repository.findInvoice(deps.db, invoice.id))!;
+  const fresh = (await invoiceRepository.findInvoice(deps.db, invoice.id))!;
   return { invoice: await present(deps.db, fresh), checkoutUrl: payment.checkoutUrl };
 }
 
@@ -172,12 +173,12 @@ async function customerOf(
 /** Pay an XP invoice now (`Pay`): a checkout of what it still owes. */
 export async function payInvoice(deps: XpDeps, session: Claims, activeEmployerId: number, id: number) {
   const employerId = employerOfPath(session, activeEmployerId);
-  const invoice = await repository.findInvoice(deps.db, id, employerId);
+  const invoice = await invoiceRepository.findInvoice(deps.db, id, employerId);
   if (!invoice) throw errors.notFound(NOT_FOUND);
   if (invoice.creditedInvoiceId !== null || !payableXpInvoiceStatuses.includes(invoice.status))
     throw errors.conflict(GENERAL_KEY, 'xp.errors.notPayable');
   const payment = await startPayment(deps, invoice, { sequenceType: 'oneoff' });
-  const fresh = (await repository.findInvoice(deps.db, id))!;
+  const fresh = (await invoiceRepository.findInvoice(deps.db, id))!;
   return { invoice: await present(deps.db, fresh), checkoutUrl: payment.checkoutUrl };
 }
 
@@ -185,7 +186,7 @@ export async function payInvoice(deps: XpDeps, session: Claims, activeEmployerId
 async function refundMailOf(
   tx: Database,
   platformName: string,
-  invoice: repository.XpInvoiceRow,
+  invoice: invoiceRepository.XpInvoiceRow,
   amountCents: number,
 ) {
   const [contact] = await tx
@@ -226,11 +227,11 @@ export async function followPayment(
   previous: PaymentRow,
   actor: Actor,
 ) {
-  const invoice = await repository.lockInvoice(tx, payment.subjectId);
+  const invoice = await invoiceRepository.lockInvoice(tx, payment.subjectId);
   if (!invoice) return;
   /** The invoice's status as its payment moved it, audited as the payment's actor (the webhook). */
-  const move = async (values: Parameters<typeof repository.setInvoiceStatus>[2]) => {
-    await repository.setInvoiceStatus(tx, invoice.id, values);
+  const move = async (values: Parameters<typeof invoiceRepository.setInvoiceStatus>[2]) => {
+    await invoiceRepository.setInvoiceStatus(tx, invoice.id, values);
     await audit.write(
       tx,
       actor,
@@ -290,7 +291,7 @@ export async function followPayment(
     return;
   }
   if (invoice.status === InvoiceStatus.Paid || invoice.status === InvoiceStatus.Cancelled) return;
-  const [newest] = await repository.paymentsOf(tx, invoice.id);
+  const [newest] = await invoiceRepository.paymentsOf(tx, invoice.id);
   if (newest && newest.id !== payment.id) return;
   const next = {
     failed: InvoiceStatus.Failed,
@@ -312,16 +313,16 @@ type InvoiceListQuery = ListQuery & {
   to?: string | undefined;
 };
 
-async function invoicePage(db: Database, filter: repository.InvoiceFilter) {
-  const { rows, ...counts } = await repository.listInvoices(db, filter);
+async function invoicePage(db: Database, filter: invoiceRepository.InvoiceFilter) {
+  const { rows, ...counts } = await invoiceRepository.listInvoices(db, filter);
   const ids = rows.map((row) => row.id);
   const [credits, links] = await Promise.all([
-    repository.creditsOf(db, ids),
-    repository.checkoutLinksOf(db, ids),
+    invoiceRepository.creditsOf(db, ids),
+    invoiceRepository.checkoutLinksOf(db, ids),
   ]);
   return {
     items: rows.map((row) =>
-      repository.toXpInvoice(row, credits.get(row.id) ?? null, links.get(row.id) ?? null),
+      invoiceRepository.toXpInvoice(row, credits.get(row.id) ?? null, links.get(row.id) ?? null),
     ),
     ...counts,
   };
@@ -348,13 +349,13 @@ export async function getEmployerInvoice(
   id: number,
 ) {
   const employerId = employerOfPath(session, activeEmployerId);
-  const row = await repository.findInvoice(deps.db, id, employerId);
+  const row = await invoiceRepository.findInvoice(deps.db, id, employerId);
   if (!row) throw errors.notFound(NOT_FOUND);
   return present(deps.db, row);
 }
 
 export async function getInvoice(deps: XpDeps, _session: Claims, id: number) {
-  const row = await repository.findInvoice(deps.db, id);
+  const row = await invoiceRepository.findInvoice(deps.db, id);
   if (!row) throw errors.notFound(NOT_FOUND);
   return present(deps.db, row);
 }
@@ -367,28 +368,28 @@ export async function getInvoice(deps: XpDeps, _session: Claims, id: number) {
 export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, actor: Actor) {
   // Its open checkouts are cancelled at the provider first (one that cannot be and is paid after all is owed
   // back); a payment on its way at the bank refuses.
-  const found = await repository.findInvoice(deps.db, id);
+  const found = await invoiceRepository.findInvoice(deps.db, id);
   if (!found) throw errors.notFound(NOT_FOUND);
   if (found.creditedInvoiceId === null && payableXpInvoiceStatuses.includes(found.status)) {
-    const live = (await repository.paymentsOf(deps.db, id)).filter(isLive);
+    const live = (await invoiceRepository.paymentsOf(deps.db, id)).filter(isLive);
     if (live.some(isUnderWay)) throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
     await deps.payments.stopLive(repository.PAYMENT_SUBJECT, id);
   }
   return inTransaction(deps.db, async (tx) => {
-    const invoice = await repository.lockInvoice(tx, id);
+    const invoice = await invoiceRepository.lockInvoice(tx, id);
     if (!invoice) throw errors.notFound(NOT_FOUND);
     if (
       invoice.creditedInvoiceId !== null ||
       !payableXpInvoiceStatuses.includes(invoice.status) ||
-      (await repository.creditOf(tx, id)) !== null
+      (await invoiceRepository.creditOf(tx, id)) !== null
     )
       throw errors.conflict(GENERAL_KEY, 'xp.errors.notCancellable');
     // Every attempt, not only the newest: an older one on its way at the bank could still bring the money.
-    const live = (await repository.paymentsOf(tx, id)).filter(isLive);
+    const live = (await invoiceRepository.paymentsOf(tx, id)).filter(isLive);
     if (live.some(isUnderWay)) throw errors.conflict(GENERAL_KEY, 'xp.errors.paymentUnderWay');
     const now = new Date();
-    const number = await repository.nextInvoiceNumber(tx, now.getUTCFullYear());
-    const credit = await repository.insertInvoice(tx, {
+    const number = await invoiceRepository.nextInvoiceNumber(tx, now.getUTCFullYear());
+    const credit = await invoiceRepository.insertInvoice(tx, {
       employerId: invoice.employerId,
       ...number,
       issuedAt: now,
@@ -405,7 +406,7 @@ export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, a
       collection: invoice.collection,
       createdBy: session.userId,
     });
-    await repository.setInvoiceStatus(tx, id, { status: InvoiceStatus.Cancelled });
+    await invoiceRepository.setInvoiceStatus(tx, id, { status: InvoiceStatus.Cancelled });
     await audit.write(
       tx,
       actor,
@@ -414,6 +415,6 @@ export async function cancelInvoice(deps: XpDeps, session: Claims, id: number, a
       { status: invoice.status },
       { status: InvoiceStatus.Cancelled, creditInvoice: credit.number },
     );
-    return present(tx, (await repository.findInvoice(tx, id))!);
+    return present(tx, (await invoiceRepository.findInvoice(tx, id))!);
   });
 }
