@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contractEndpoints } from '../../test/contract-walk.ts';
-import { fileRoutes, openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi.ts';
 import { OPENAPI_FILE, openApiText } from './openapi-file.ts';
+import { fileRoutes } from './openapi-file-routes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked freely
 type Json = Record<string, any>;

@@ -1,23 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import * as contracts from '@xp/contracts';
-import {
-  apiError,
-  EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
-  type EndpointDefinition,
-  employerEmployeeExampleExcelPolicy,
-  endpointGroups,
-  INVOICE_PDF_PATH,
-  invoicePolicy,
-  MEMBER_IMPORT_EXAMPLE_PATH,
-  memberImportPolicy,
-  type Policy,
-  policy,
-  XP_INVOICE_PDF_PATH,
-} from '@xp/contracts';
+import { apiError, type EndpointDefinition, endpointGroups, type Policy } from '@xp/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ACCESS_COOKIE } from '../auth/cookies.ts';
+import { fileRoutes } from './openapi-file-routes.ts';
 
 /**
  * The API's OpenAPI 3.1 document, built from the contracts alone (no server, no database): one operation a
@@ -30,64 +18,6 @@ import { ACCESS_COOKIE } from '../auth/cookies.ts';
 
 type Json = Record<string, unknown>;
 type JsonSchema = Json;
-
-/** The routes outside the contracts that answer a file, not the JSON envelope (registered by their modules). */
-export interface FileRoute {
-  operationId: string;
-  path: string;
-  policy: Policy;
-  summary: string;
-  tags: readonly string[];
-  contentType: string;
-  /** How the browser is told to handle the file. */
-  disposition: 'inline' | 'attachment';
-  params?: z.ZodObject;
-}
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-
-/** The policies are the ones the route modules register (platform.test.ts compares them). */
-export const fileRoutes: FileRoute[] = [
-  {
-    operationId: 'invoice.pdf',
-    path: INVOICE_PDF_PATH,
-    policy: invoicePolicy,
-    summary: 'The invoice as a PDF',
-    tags: endpointGroups.invoice.list.tags,
-    contentType: 'application/pdf',
-    disposition: 'inline',
-    params: idParams,
-  },
-  {
-    operationId: 'xp.invoicePdf',
-    path: XP_INVOICE_PDF_PATH,
-    policy: policy.roles('Employer', 'Admin'),
-    summary: "An XP invoice as a PDF: employer staff their active employer's, admins any",
-    tags: endpointGroups.xp.balance.tags,
-    contentType: 'application/pdf',
-    disposition: 'inline',
-    params: idParams,
-  },
-  {
-    operationId: 'memberImport.exampleFile',
-    path: MEMBER_IMPORT_EXAMPLE_PATH,
-    policy: memberImportPolicy,
-    summary: 'The example file of the member import (.xlsx)',
-    tags: Object.values(endpointGroups.memberImport)[0]?.tags ?? [],
-    contentType: XLSX,
-    disposition: 'attachment',
-  },
-  {
-    operationId: 'employerEmployeeInvitation.exampleExcel',
-    path: EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
-    policy: employerEmployeeExampleExcelPolicy,
-    summary: 'The example file of the employee import (.xlsx)',
-    tags: Object.values(endpointGroups.employerEmployeeInvitation)[0]?.tags ?? [],
-    contentType: XLSX,
-    disposition: 'attachment',
-  },
-];
 
 /** `locationArea.list` -> `LocationAreaList`, the stem of the endpoint's component names. */
 const pascal = (operationId: string) =>

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_RETURN_PATH } from '../../modules/payment/payments.ts';
 import { contractEndpoints, fastifyUrl } from '../../test/contract-walk.ts';
 import { cookieHeader, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { fileRoutes, openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi.ts';
+import { fileRoutes } from './openapi-file-routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
