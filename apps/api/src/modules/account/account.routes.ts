@@ -10,6 +10,7 @@ import {
 import { type RequestContext, route } from '../../platform/http/route.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import * as service from './account.service.ts';
+import * as switching from './account-switching.service.ts';
 import { switchOptionsPage, switchOptionsPreview } from './switch-options.ts';
 import { TFA_MINUTES } from './tfa.ts';
 
@@ -55,12 +56,17 @@ export function accountRoutes(deps: AccountRouteDeps) {
 
   const switched =
     <E extends (typeof endpoints)[keyof typeof endpoints]>(
-      toTarget: (body: RequestContext<E>['body']) => Parameters<typeof service.switchActive>[3],
+      toTarget: (body: RequestContext<E>['body']) => Parameters<typeof switching.switchActive>[3],
     ) =>
     async (context: RequestContext<E>) =>
       answer(
         context.reply,
-        await service.switchActive(deps, context.session as never, context.sessionId, toTarget(context.body)),
+        await switching.switchActive(
+          deps,
+          context.session as never,
+          context.sessionId,
+          toTarget(context.body),
+        ),
       );
 
   return [

@@ -53,7 +53,7 @@ const only = (table: NamedTable, ids: number[], order = byName(table)): ScopeOrN
   ids.length === 0 ? 'empty' : { table, where: inArray(table.id, ids), order };
 
 /**
- * The same rules as switching itself (`resolveSwitch`): an admin may switch to everything; anyone to the
+ * The same rules as switching itself (`resolveSwitch` in account-switching.service.ts): an admin may switch to everything; anyone to the
  * gyms they hold gym or location rights in or work at, and to the locations of the active gym they hold
  * rights for (all of them with a gym right); an employer's and a supplier's users to their own.
  */
