@@ -2,6 +2,7 @@ import { memberEndpoints } from '@xp/contracts';
 import type { Database } from '../../platform/db/client.ts';
 import { route } from '../../platform/http/route.ts';
 import * as service from './member.service.ts';
+import * as gdpr from './member-gdpr.service.ts';
 
 export function memberRoutes(deps: { db: Database }) {
   const { db } = deps;
@@ -30,10 +31,10 @@ export function memberRoutes(deps: { db: Database }) {
       service.removePause(db, session, params.id, actor),
     ),
     route(memberEndpoints.export, ({ session, params, actor }) =>
-      service.exportMember(db, session, params.id, actor),
+      gdpr.exportMember(db, session, params.id, actor),
     ),
     route(memberEndpoints.anonymise, ({ session, params, actor }) =>
-      service.anonymiseMember(db, session, params.id, actor),
+      gdpr.anonymiseMember(db, session, params.id, actor),
     ),
     route(memberEndpoints.completeRegistration, ({ session, params, actor }) =>
       service.completeRegistration(db, session, params.id, actor),
