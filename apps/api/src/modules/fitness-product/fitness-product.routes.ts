@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client.ts';
 import type { FilesDeps } from '../../platform/files/images.ts';
 import { route } from '../../platform/http/route.ts';
 import * as service from './fitness-product.service.ts';
+import * as changes from './fitness-product-changes.service.ts';
 
 export function fitnessProductRoutes(deps: { db: Database; files: FilesDeps }) {
   const { db, files } = deps;
@@ -14,19 +15,19 @@ export function fitnessProductRoutes(deps: { db: Database; files: FilesDeps }) {
     route(endpoints.edit, ({ session, params }) => service.getEdit(db, session, params.id)),
     route(endpoints.get, ({ session, params }) => service.getProduct(db, session, params.id)),
     route(endpoints.create, ({ session, form, actor }) =>
-      service.createProduct(db, files, session, form, actor),
+      changes.createProduct(db, files, session, form, actor),
     ),
     route(endpoints.update, ({ session, form, actor }) =>
-      service.updateProduct(db, files, session, form, actor),
+      changes.updateProduct(db, files, session, form, actor),
     ),
     route(endpoints.remove, ({ session, params, actor }) =>
-      service.deleteProduct(db, session, params.id, actor),
+      changes.deleteProduct(db, session, params.id, actor),
     ),
     route(endpoints.accept, ({ session, params, body, actor }) =>
-      service.acceptVersion(db, session, params.versionId, body, actor),
+      changes.acceptVersion(db, session, params.versionId, body, actor),
     ),
     route(endpoints.deny, ({ session, params, body, actor }) =>
-      service.denyVersion(db, session, params.versionId, body.reason, actor),
+      changes.denyVersion(db, session, params.versionId, body.reason, actor),
     ),
   ];
 }
