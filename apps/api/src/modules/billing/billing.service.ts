@@ -21,8 +21,8 @@ import { type ListQuery, likePattern, pagedList } from '../../platform/http/pagi
 import { enforceRateLimit } from '../../platform/http/rate-limit.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
 import type { InvoiceRow } from '../invoice/invoice.repository.ts';
-import { startPaymentLink } from '../invoice/invoice.service.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
+import { startPaymentLink } from '../invoice/invoice-payment.service.ts';
 import { dutchDate, formatEuroCents } from '../invoice/invoice-pdf.ts';
 import { findAlterable } from '../location/location-access.ts';
 import { scopeOf } from '../member/member.service.ts';

@@ -10,6 +10,7 @@ import type { PaymentRow, Payments } from '../payment/payments.ts';
 import type { InvoiceRow } from './invoice.repository.ts';
 import { PAYMENT_SUBJECT } from './invoice.repository.ts';
 import * as service from './invoice.service.ts';
+import * as invoicePayments from './invoice-payment.service.ts';
 
 export type InvoiceMovedListener = (
   tx: Database,
@@ -32,7 +33,7 @@ export function invoiceRoutes(deps: {
 }) {
   const { db, payments, publicUrl, mail } = deps;
   payments.onChange(PAYMENT_SUBJECT, async (tx, payment, previous, actor) => {
-    const moved = await service.followPayment(tx, payment, previous, actor);
+    const moved = await invoicePayments.followPayment(tx, payment, previous, actor);
     if (moved) await deps.onInvoiceMoved?.(tx, payment, moved, actor);
   });
   return [
@@ -50,10 +51,17 @@ export function invoiceRoutes(deps: {
       service.recordGymRefund(db, payments, session, params.id, body.method, actor),
     ),
     route(endpoints.sendPaymentLink, ({ session, params }) =>
-      service.sendPaymentLink(db, payments, mail, { links: deps.links, publicUrl }, session, params.id),
+      invoicePayments.sendPaymentLink(
+        db,
+        payments,
+        mail,
+        { links: deps.links, publicUrl },
+        session,
+        params.id,
+      ),
     ),
     route(endpoints.paymentLink, ({ session, params }) =>
-      service.paymentLink(db, payments, publicUrl, session, params.id),
+      invoicePayments.paymentLink(db, payments, publicUrl, session, params.id),
     ),
   ];
 }
