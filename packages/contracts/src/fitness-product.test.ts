@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { VatRate } from './enums.ts';
 import {
-  canUseCatalogue,
   commissionInput,
   fitnessProductForm,
   fitnessProductUpdateForm,
   imageSlotsOf,
+} from './fitness-product.ts';
+import {
+  canUseCatalogue,
   salePriceCentsOf,
   salePriceOf,
   vatPercentageOfRate,
-} from './fitness-product.ts';
+} from './fitness-product-rules.ts';
 import './zod-setup.ts';
 
 const file = { filename: 'a.png', mimetype: 'image/png', data: new Uint8Array([1]) };

@@ -1,28 +1,32 @@
-import { hasAnyGymRight, hasLocationAccess } from './claims.ts';
 import {
   CommissionType,
   MinimumTerm,
   ProductDuration,
   ProductNumberType,
   ProductSalesUnit,
-  ProductVersionStatus,
   VatRate,
 } from './enums.ts';
 import { fileHash } from './files.ts';
-import { blankToUndefined, enumValue } from './form-values.ts';
 import {
-  endpoint,
-  fileUploads,
-  formJson,
-  idFromText,
-  idParam,
-  listQuery,
-  nothing,
-  paged,
-  policy,
-} from './http.ts';
-import { centsAmount, formCentsAmount, inclVatCents } from './money.ts';
-import type { Claims } from './session.ts';
+  FITNESS_PRODUCT_DENY_REASON_MAX,
+  FITNESS_PRODUCT_DESCRIPTION_MAX,
+  FITNESS_PRODUCT_MAX_CENTS,
+  FITNESS_PRODUCT_MAX_IMAGES,
+  FITNESS_PRODUCT_NAME_MAX,
+} from './fitness-product-rules.ts';
+import {
+  catalogueProduct,
+  commissionListQuery,
+  commissionRow,
+  fitnessProduct,
+  fitnessProductEdit,
+  plainFitnessProduct,
+  supplierProductListQuery,
+  supplierProductRow,
+} from './fitness-product-shapes.ts';
+import { blankToUndefined, enumValue } from './form-values.ts';
+import { endpoint, fileUploads, formJson, idFromText, idParam, nothing, paged, policy } from './http.ts';
+import { centsAmount, formCentsAmount } from './money.ts';
 import { z } from './zod-setup.ts';
 
 /*
@@ -43,74 +47,6 @@ const adminOnly = policy.roles('Admin');
  * people who order products for their members.
  */
 const cataloguePolicy = policy.signedIn;
-
-export const FITNESS_PRODUCT_NAME_MAX = 128;
-export const FITNESS_PRODUCT_DESCRIPTION_MAX = 256;
-export const FITNESS_PRODUCT_DENY_REASON_MAX = 512;
-/** The most images one product version has. */
-export const FITNESS_PRODUCT_MAX_IMAGES = 10;
-/**
- * The highest purchase price or margin: EUR 40,000.00. So that an order's total fits the amount columns
- * (`MAX_TOTAL_CENTS`): the sale price at the highest of each (four times this, plus 21 % VAT), times the
- * most an order holds (`PRODUCT_ORDER_QUANTITY_MAX`, 100), is EUR 19,360,000.00.
- */
-export const FITNESS_PRODUCT_MAX_CENTS = 4_000_000;
-
-/** The VAT percentage of a `VatRate` value (the form's `btwPercentage`): 6, 9 or 21. */
-export const VAT_PERCENTAGE_OF_RATE: Readonly<Record<number, number>> = {
-  [VatRate.Percent6]: 6,
-  [VatRate.Percent9]: 9,
-  [VatRate.Percent21]: 21,
-};
-export const vatPercentageOfRate = (rate: number): number => VAT_PERCENTAGE_OF_RATE[rate] ?? 6;
-/** The `VatRate` value of a percentage (6, 9, 21). */
-export const vatRateOfPercentage = (percentage: number): number =>
-  percentage === 21 ? VatRate.Percent21 : percentage === 9 ? VatRate.Percent9 : VatRate.Percent6;
-
-/**
- * A product's sale price per unit from its purchase price and the three margins (decision 020): excluding
- * VAT the sum, including VAT that times (1 + VAT), rounded to the cent. In cents.
- */
-export function salePriceCentsOf(input: {
-  purchasePriceCents: number;
-  platformMarginCents: number;
-  regionManagerMarginCents: number;
-  gymMarginCents: number;
-  vatPercentage: number;
-}): { exclVatCents: number; inclVatCents: number } {
-  const exclVatCents =
-    input.purchasePriceCents +
-    input.platformMarginCents +
-    input.regionManagerMarginCents +
-    input.gymMarginCents;
-  return { exclVatCents, inclVatCents: inclVatCents(exclVatCents, input.vatPercentage) };
-}
-
-/** The same with the wire's names (the admin's commission form previews it): all in cents. */
-export function salePriceOf(input: {
-  purchasePrice: number;
-  platformMargin: number;
-  regionManagerMargin: number;
-  gymMargin: number;
-  vatPercentage: number;
-}): { exclVat: number; inclVat: number } {
-  const price = salePriceCentsOf({
-    purchasePriceCents: input.purchasePrice,
-    platformMarginCents: input.platformMargin,
-    regionManagerMarginCents: input.regionManagerMargin,
-    gymMarginCents: input.gymMargin,
-    vatPercentage: input.vatPercentage,
-  });
-  return { exclVat: price.exclVatCents, inclVat: price.inclVatCents };
-}
-
-/** Who may read the catalogue (`AllWithProducts`, `Plain/All/{id}`): an admin, gym or location staff. */
-export const canUseCatalogue = (
-  claims: Pick<Claims, 'role' | 'activeGymId' | 'activeLocationId' | 'gymRights' | 'locationRights'>,
-): boolean =>
-  claims.role === 'Admin' ||
-  (claims.activeLocationId !== null && hasLocationAccess(claims)) ||
-  (claims.activeGymId !== null && hasAnyGymRight(claims, claims.activeGymId));
 
 /** An amount in cents, 0 to EUR 40,000.00: in the product form (multipart) and the commission (JSON). */
 const productFormCents = formCentsAmount(FITNESS_PRODUCT_MAX_CENTS);
@@ -241,178 +177,6 @@ export type DenyVersionBody = z.input<typeof denyVersionBody>;
 
 export const productVersionIdParam = z.object({ versionId: idFromText });
 
-export const fitnessProductImage = z.object({
-  id: z.number().int(),
-  imageHash: z.string(),
-  fileName: z.string(),
-  order: z.number().int(),
-});
-export type FitnessProductImage = z.infer<typeof fitnessProductImage>;
-
-/** The margins in cents per unit, excl. VAT. */
-export const fitnessProductCommission = z.object({
-  commissionType: z.number().int(),
-  minimumTerm: z.number().int(),
-  platformMargin: z.number().int(),
-  regionManagerMargin: z.number().int(),
-  gymMargin: z.number().int(),
-});
-
-/** One version of a product as its supplier, the admin or the catalogue sees it. */
-export const fitnessProductVersion = z.object({
-  versionId: z.number().int(),
-  /** `ProductVersionStatus`. */
-  status: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  numberType: z.number().int(),
-  /** Cents excl. VAT. */
-  purchasePrice: z.number().int(),
-  /** `VatRate` value. */
-  btwPercentage: z.number().int(),
-  /** 6, 9 or 21. */
-  vatPercentage: z.number().int(),
-  productSalesUnit: z.number().int(),
-  productDuration: z.number().int(),
-  images: z.array(fitnessProductImage),
-  /** Set once accepted. */
-  commission: fitnessProductCommission.nullable(),
-  /** Cents; null until accepted (no commission yet). */
-  salePriceExclVat: z.number().int().nullable(),
-  salePriceInclVat: z.number().int().nullable(),
-  /** Why the platform denied it. */
-  denyReason: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  decidedAt: z.iso.datetime({ offset: true }).nullable(),
-});
-export type FitnessProductVersion = z.infer<typeof fitnessProductVersion>;
-
-/**
- * `GET /FitnessProduct/{id}`: the product with the version the session may see. Its supplier and an admin:
- * the latest version (the pending change if any) as `version`, and the accepted one as `accepted`. Gym and
- * location staff: the accepted version of an Active supplier's product only (both fields the same,
- * `pendingVersionId` null; else 404).
- */
-export const fitnessProduct = z.object({
-  id: z.number().int(),
-  supplierId: z.number().int(),
-  supplierName: z.string(),
-  acceptedVersionId: z.number().int().nullable(),
-  pendingVersionId: z.number().int().nullable(),
-  version: fitnessProductVersion,
-  accepted: fitnessProductVersion.nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
-export type FitnessProduct = z.infer<typeof fitnessProduct>;
-
-/**
- * `GET /FitnessProduct/Edit/{id}`: the supplier's form values, from its latest version (the pending change,
- * else the last decided one; a denied change shows with its reason so the supplier can correct it).
- */
-export const fitnessProductEdit = z.object({
-  id: z.number().int(),
-  versionId: z.number().int(),
-  status: z.number().int(),
-  denyReason: z.string().nullable(),
-  name: z.string(),
-  description: z.string(),
-  numberType: z.number().int(),
-  /** Cents excl. VAT. */
-  purchasePrice: z.number().int(),
-  btwPercentage: z.number().int(),
-  productSalesUnit: z.number().int(),
-  productDuration: z.number().int(),
-  images: z.array(fitnessProductImage),
-  hasAcceptedVersion: z.boolean(),
-});
-export type FitnessProductEdit = z.infer<typeof fitnessProductEdit>;
-
-/** The supplier's tabs: Existant (has an accepted version), Awaiting (has a pending change), Denied (its latest change denied, nothing pending). */
-export const supplierProductTabs = ['existant', 'awaiting', 'denied'] as const;
-export type SupplierProductTab = (typeof supplierProductTabs)[number];
-export const supplierProductSortable = ['name', 'createdAt'] as const;
-/** `GET /FitnessProduct`: the active supplier's products by tab (`tabCounts` keys the tab names). */
-export const supplierProductListQuery = listQuery(supplierProductSortable).extend({
-  tab: z.enum(supplierProductTabs).default('existant'),
-});
-export type SupplierProductListQuery = z.input<typeof supplierProductListQuery>;
-
-/** A row of the supplier's list: the version the tab is about (accepted, pending or denied). */
-export const supplierProductRow = z.object({
-  id: z.number().int(),
-  versionId: z.number().int(),
-  status: z.number().int(),
-  name: z.string(),
-  numberType: z.number().int(),
-  /** Cents excl. VAT. */
-  purchasePrice: z.number().int(),
-  vatPercentage: z.number().int(),
-  productSalesUnit: z.number().int(),
-  productDuration: z.number().int(),
-  /** The first image. */
-  imageHash: z.string().nullable(),
-  hasAcceptedVersion: z.boolean(),
-  hasPendingVersion: z.boolean(),
-  /** The version's sale price incl. VAT once accepted (cents). */
-  salePriceInclVat: z.number().int().nullable(),
-  denyReason: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
-export type SupplierProductRow = z.infer<typeof supplierProductRow>;
-
-/** The admin's commission tabs: versions awaiting a decision, accepted (current), denied. */
-export const commissionTabs = ['awaiting', 'accepted', 'denied'] as const;
-export type CommissionTab = (typeof commissionTabs)[number];
-export const COMMISSION_TAB_STATUS: Readonly<Record<CommissionTab, number>> = {
-  awaiting: ProductVersionStatus.Awaiting,
-  accepted: ProductVersionStatus.Accepted,
-  denied: ProductVersionStatus.Denied,
-};
-export const commissionSortable = ['createdAt', 'name', 'supplierName'] as const;
-/** `GET /FitnessProduct/Commissions/All`: by tab (`tabCounts` keys the tab names), searched on product and supplier name. */
-export const commissionListQuery = listQuery(commissionSortable).extend({
-  tab: z.enum(commissionTabs).default('awaiting'),
-  supplierId: idFromText.optional(),
-});
-export type CommissionListQuery = z.input<typeof commissionListQuery>;
-
-/** A row of the admin's commission list: one version with its product and supplier. */
-export const commissionRow = fitnessProductVersion.extend({
-  productId: z.number().int(),
-  supplierId: z.number().int(),
-  supplierName: z.string(),
-  /** Awaiting: the commission of the product's accepted version (a change: the form starts from it). */
-  currentCommission: fitnessProductCommission.nullable(),
-  /** Awaiting: whether the product has an accepted version (this is a change, not a new product). */
-  isChange: z.boolean(),
-});
-export type CommissionRow = z.infer<typeof commissionRow>;
-
-/** `GET /FitnessProduct/Plain/All/{id}`: a supplier's accepted products, id and name. */
-export const plainFitnessProduct = z.object({ id: z.number().int(), name: z.string() });
-export type PlainFitnessProduct = z.infer<typeof plainFitnessProduct>;
-
-/** A product of the catalogue: its accepted version with sale prices. */
-export const catalogueProduct = z.object({
-  id: z.number().int(),
-  versionId: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  numberType: z.number().int(),
-  productSalesUnit: z.number().int(),
-  productDuration: z.number().int(),
-  vatPercentage: z.number().int(),
-  commissionType: z.number().int(),
-  minimumTerm: z.number().int(),
-  /** The gym's margin per unit, cents excl. VAT. */
-  gymMargin: z.number().int(),
-  /** Cents per unit. */
-  salePriceExclVat: z.number().int(),
-  salePriceInclVat: z.number().int(),
-  /** The first image. */
-  imageHash: z.string().nullable(),
-});
-export type CatalogueProduct = z.infer<typeof catalogueProduct>;
 /** `GET /FitnessProduct/AllWithProducts`: Active suppliers with their accepted, not deleted products (by name). */
 export const catalogueSupplier = z.object({
   id: z.number().int(),

@@ -14,6 +14,8 @@ export * from './entry.ts';
 export * from './enums.ts';
 export * from './files.ts';
 export * from './fitness-product.ts';
+export * from './fitness-product-rules.ts';
+export * from './fitness-product-shapes.ts';
 export * from './form-values.ts';
 export * from './gym.ts';
 export * from './http.ts';
