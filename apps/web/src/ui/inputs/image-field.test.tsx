@@ -42,8 +42,9 @@ function Harness({ currentHash = null as string | null, withRemove = false }) {
 
 describe('ImageDropzone', () => {
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
+    // Spied, not assigned: restored after the file, so the next file of the worker sees the real ones.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -159,8 +160,9 @@ function Form({ onSubmit }: { onSubmit: (values: z.output<typeof bannerSchema>) 
 
 describe('ImageField', () => {
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
+    // Spied, not assigned: restored after the file, so the next file of the worker sees the real ones.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   });
 
   it('validates with the contract schema and hands the File to the form', async () => {
