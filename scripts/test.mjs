@@ -13,6 +13,8 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'xp-test-'));
 const results = [];
+/** One line per failed test, printed above the summary. */
+const failures = [];
 /** Seconds of the step `run` ran last (each result keeps its step's time for the summary). */
 let lastSeconds = 0;
 
@@ -52,6 +54,34 @@ function vitest(name, cwd, env = {}) {
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (ok || report?.numFailedTests ? 0 : 1);
   results.push({ name, passed, failed, seconds: lastSeconds });
+  for (const file of report?.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    if (file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'))
+      failures.push(`${where}: ${firstLine([file.message])}`);
+  }
+}
+
+/** The first line of a failure's message, enough to find it in the log above (CI keeps only the tail). */
+function firstLine(messages) {
+  const text = (messages ?? []).find(Boolean) ?? '';
+  return text.split('\n')[0].slice(0, 300);
+}
+
+/** Playwright's JSON report: the title path and first error line of each test that did not pass. */
+function journeyFailures(suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected')
+          failures.push(
+            `${[...here, spec.title].join(' > ')}: ${firstLine(test.results?.map((r) => r.error?.message))}`,
+          );
+    journeyFailures(suite.suites, here);
+  }
 }
 
 function readJson(file) {
@@ -103,7 +133,9 @@ if (ensureChromium()) {
     cwd: path.join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
+  journeyFailures(report?.suites);
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) + (ok || stats?.unexpected ? 0 : 1);
   results.push({ name: 'browser journeys', passed, failed, seconds: lastSeconds });
@@ -117,6 +149,10 @@ if (ensureChromium()) {
 }
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+if (failures.length) {
+  console.log(`\n=== Failed tests (${failures.length}) ===`);
+  for (const failure of failures.slice(0, 40)) console.log(failure);
+}
 console.log(`\n=== Summary (${minutes} min) ===`);
 for (const result of results)
   console.log(

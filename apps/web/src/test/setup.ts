@@ -42,8 +42,17 @@ beforeAll(async () => {
   await showLanguage('nl');
 });
 
+// What a file may replace on the shared window by assignment instead of `vi.spyOn` / `vi.stubGlobal`: put back
+// after each file, so a mock's calls never reach the next file's expectations.
+// Kept from the first file of the worker (the files share the window, and so this module's globals).
+const urlKey = Symbol.for('xp.test.urlStatics');
+const keep = globalThis as { [urlKey]?: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'> };
+keep[urlKey] ??= { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+const urlStatics = keep[urlKey];
+
 afterAll(() => {
   cleanup();
+  Object.assign(URL, urlStatics);
   // A file may set its own wait; the next file starts with the common one.
   configure(waitForScreens);
   forgetAnsweredEndpoints();

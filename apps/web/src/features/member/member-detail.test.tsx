@@ -348,8 +348,8 @@ describe('the member', () => {
         },
       }),
     });
-    const createObjectURL = vi.fn(() => 'blob:export');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     await startApp('/members/41');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Gegevens exporteren' }));

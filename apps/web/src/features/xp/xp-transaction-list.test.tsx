@@ -86,16 +86,11 @@ describe("the employer's transactions", () => {
   it('exports the rows of the same search, kind and period, page by page, as a CSV file', async () => {
     const requests = fakeApi({ 'GET /api/Employer/4/XpTransactions': () => ({ data: page }) });
     const files: Blob[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: (file: Blob) => {
-          files.push(file);
-          return 'blob:x';
-        },
-        revokeObjectURL: () => {},
-      }),
-    );
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      files.push(file as Blob);
+      return 'blob:x';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const { user } = renderPage('employer', {
       ...defaultXpListState,
       search: 'Anouk',
