@@ -4,7 +4,7 @@
  * apps, not two servers. Like the API's own static serving (`@fastify/static` with `preCompressed`), a
  * `.br` or `.gz` file beside an asset is sent as it is; a file without one is gzipped once and kept, as a
  * react-admin app behind any usual server would be. Unknown paths get the app's `index.html` (history
- * fallback), and `/account/login` the login entry when the build has one.
+ * fallback), and `/account/login` and the public pages their own entry when the build has one.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +27,15 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * The pages with a small entry of their own (decision 010), as the API serves them: the login page, and the
+ * public pages (sign-up, pay and cancel links). A build without the entry gets the app there.
+ */
+const ENTRIES = [
+  { pathname: /^\/account\/login(\/|$)/i, html: 'login.html' },
+  { pathname: /^\/(inschrijven(\/|$)|betalen\/|afmelden\/)/i, html: 'public.html' },
+];
+
 /** Serves `dist` on `port` (0: any free port); answers `{ url, close }`. */
 export async function serveApp({ dist, apiUrl, port = 0 }) {
   const gzipped = new Map();
@@ -35,11 +44,10 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/cdn/')) return proxy(request, response);
     let file = path.join(dist, decodeURIComponent(url.pathname));
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      const login = path.join(dist, 'login.html');
-      file =
-        /^\/account\/login(\/|$)/.test(url.pathname) && fs.existsSync(login)
-          ? login
-          : path.join(dist, 'index.html');
+      const entry = ENTRIES.find(
+        ({ pathname, html }) => pathname.test(url.pathname) && fs.existsSync(path.join(dist, html)),
+      );
+      file = path.join(dist, entry?.html ?? 'index.html');
     }
     const hashed = file.includes(`${path.sep}assets${path.sep}`);
     const headers = {
