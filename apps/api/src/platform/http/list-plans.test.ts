@@ -1,144 +1,26 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  admin,
+  demoEmployerId,
+  employer,
+  isPostgres,
+  planOf,
+  pool,
+  recorded,
+  t,
+  useScaledLists,
+} from './list-plans-test-setup.ts';
 
 /**
  * Every list query is index-backed: on PostgreSQL with a few thousand rows, each list endpoint is called
  * (page 1, a deep page, a search, each sort both ways, each tab) while the SQL it sends is recorded; each
  * list statement (the page with its LIMIT and OFFSET, the capped counts) is then explained with sequential scans
- * disabled. A plan that still scans a big table sequentially, or that does not use the expected index,
- * means the query no longer matches its index.
+ * disabled (list-plans-test-setup.ts). A plan that still scans a big table sequentially, or that does not use
+ * the expected index, means the query no longer matches its index.
  */
-const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
-
-const walk = (node: PlanNode, visit: (node: PlanNode) => void) => {
-  visit(node);
-  for (const child of node.Plans ?? []) walk(child, visit);
-};
-
-const bigTables = [
-  'users',
-  'employer_employees',
-  'gym_employees',
-  'challenges',
-  'gyms',
-  'employers',
-  'challenge_templates',
-  'picture_bank_items',
-  'invitations',
-  // Not associations: a hundred at full scale, whose sort by location count reads them all.
-  'locations',
-  'location_areas',
-];
-
 describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
-  let t: TestApp;
-  let pool: pg.Pool;
-  let recorded: { text: string; values: unknown[] }[] = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  let admin: string;
-  let employer: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    // Record what the app sends (drizzle calls `query({ text, ... }, values)`).
-    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-    (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args: unknown[]) => {
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      if (typeof first === 'string') recorded.push({ text: first, values: second ?? [] });
-      else recorded.push({ text: first.text, values: first.values ?? second ?? [] });
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      return query(...args).finally(() => {
-        inFlight -= 1;
-      });
-    };
-    const employerId = (
-      await pool.query<{ id: number }>(
-        `select employer_id as id from employer_users join users on users.id = user_id
-         where users.email = 'werkgever@example.com'`,
-      )
-    ).rows[0]!.id;
-    await pool.query(`
-      insert into users (email, role, first_name, insertion, last_name, created_at)
-      select 'user' || i || '@scale.example.com',
-             (array['Admin','Employee','ContentCreator','Employer','Supplier'])[1 + i % 5],
-             'Voornaam' || i, case when i % 7 = 0 then 'van' end, 'Achternaam' || (i % 997),
-             now() - i * interval '1 minute'
-      from generate_series(1, 5000) as i`);
-    await pool.query(
-      `insert into employer_employees (employer_id, user_id)
-       select $1, id from users where email like '%@scale.example.com' and id % 2 = 0`,
-      [employerId],
-    );
-    await pool.query(
-      `insert into challenges (challenge_template_id, template_snapshot, name, employer_id,
-         entreo_points_reward, is_active, start_date)
-       select c.challenge_template_id, c.template_snapshot, c.name || ' ' || i, $1, i % 500 + 1, i % 3 > 0,
-              now() + i * interval '1 hour'
-       from generate_series(1, 3000) as i, (select * from challenges limit 1) as c`,
-      [employerId],
-    );
-    await pool.query(
-      `insert into gym_employees (gym_id, user_id)
-       select ge.gym_id, u.id from users u,
-         (select gym_id from gym_employees join users on users.id = user_id
-          where users.email = 'gym@example.com' limit 1) as ge
-       where u.email like '%@scale.example.com' and u.id % 2 = 1`,
-    );
-    // VACUUM also moves the trigram indexes' pending entries (GIN fast update) into the index proper.
-    await pool.query(
-      'vacuum analyze users, employer_employees, gym_employees, challenges, challenge_templates, picture_bank_items, locations, location_areas',
-    );
-    admin = await t.login('admin@example.com');
-    employer = await t.login('werkgever@example.com');
-  }, 60_000);
-  afterAll(() => t?.close());
-
-  /** Calls the list and explains its list statements; answers the index names its plans use. */
-  async function planOf(url: string, cookie: string, statementCount = 2) {
-    recorded = [];
-    mostInFlight = 0;
-    const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    // The page and its counts run one after the other: a list request holds one connection at a time.
-    expect(mostInFlight, url).toBe(1);
-    // The page (its LIMIT at the end, or in the subquery that picks the page's ids) and the counts.
-    const statements = recorded.filter(
-      (statement) =>
-        / limit \$\d+( offset \$\d+)?($|\))/.test(statement.text) || /count\(\*\)::int/.test(statement.text),
-    );
-    expect(statements.length, `${url}\n${recorded.map((s) => s.text).join('\n')}`).toBe(statementCount);
-    const client = await pool.connect();
-    const indexes = new Set<string>();
-    try {
-      await client.query('set enable_seqscan = off');
-      for (const statement of statements) {
-        const result = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `explain (format json) ${statement.text}`,
-          statement.values,
-        );
-        walk(result.rows[0]!['QUERY PLAN'][0].Plan, (node) => {
-          if (node['Node Type'] === 'Seq Scan') {
-            expect(bigTables, `${url}: sequential scan in\n${statement.text}`).not.toContain(
-              node['Relation Name'],
-            );
-          }
-          if (node['Index Name']) indexes.add(node['Index Name']);
-          // `only:` marks an index read without the table (an index-only scan).
-          if (node['Node Type'] === 'Index Only Scan') indexes.add(`only:${node['Index Name']}`);
-        });
-      }
-    } finally {
-      await client.query('reset enable_seqscan');
-      client.release();
-    }
-    return indexes;
-  }
+  useScaledLists();
 
   const userSorts = {
     name: 'users_list_name_idx',
@@ -333,12 +215,7 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
     for (const query of ['', '?sort=email', '?sort=expiresAt&direction=desc', '?search=example']) {
       expect((await planOf(`/api/GymEmployeeInvitation${query}`, gym)).size, query).toBeGreaterThan(0);
     }
-    const employerId = (
-      await pool.query<{ id: number }>(
-        `select employer_id as id from employer_users join users on users.id = user_id
-         where users.email = 'werkgever@example.com'`,
-      )
-    ).rows[0]!.id;
+    const employerId = await demoEmployerId();
     for (const query of ['', '?sort=createdAt&direction=desc', '?search=example']) {
       const url = `/api/Employer/${employerId}/EmployeeInvitations${query}`;
       expect((await planOf(url, employer)).size, query).toBeGreaterThan(0);
@@ -496,17 +373,17 @@ describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
 });
 
 describe('the bounded offset of every list', () => {
-  let t: TestApp;
+  let app: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    app = await createTestApp();
   });
-  afterAll(() => t?.close());
+  afterAll(() => app?.close());
 
   it('answers 400 for a page beyond the bounded offset instead of walking 10,000+ rows', async () => {
-    const response = await t.app.inject({
+    const response = await app.app.inject({
       method: 'GET',
       url: '/api/user?page=402&pageSize=25',
-      headers: { cookie: await t.login('admin@example.com') },
+      headers: { cookie: await app.login('admin@example.com') },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ key: 'page', message: 'validation.pageTooDeep' }]);
