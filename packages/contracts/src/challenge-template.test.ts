@@ -2,17 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   activitiesByTheme,
   challengeTemplateDefaults,
+  defaultUnitByMeasurementType,
+  measurementTypesByTheme,
+  themeDefaults,
+  unitsByMeasurementType,
+} from './challenge-template-rules.ts';
+import {
   challengeTemplateForm,
   challengeTemplateInput,
   challengeTemplateListQuery,
   challengeTemplateMeasurementStep,
   challengeTemplateStep3,
-  defaultUnitByMeasurementType,
-  measurementTypesByTheme,
   templateAmount,
-  themeDefaults,
-  unitsByMeasurementType,
-} from './challenge-template.ts';
+} from './challenge-template-shapes.ts';
 import {
   Activity,
   Difficulty,

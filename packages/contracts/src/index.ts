@@ -6,6 +6,8 @@ export * from './association.ts';
 export * from './billing.ts';
 export * from './challenge.ts';
 export * from './challenge-template.ts';
+export * from './challenge-template-rules.ts';
+export * from './challenge-template-shapes.ts';
 export * from './employee.ts';
 export * from './employer.ts';
 export * from './employer-employee.ts';
