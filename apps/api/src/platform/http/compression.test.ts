@@ -30,6 +30,7 @@ const extraRoutes = [
 const ASSET = 'assets/index-Ab12Cd34.js';
 const script = `${'export const greeting = "hallo wereld";\n'.repeat(200)}`;
 const LOGIN_HTML = `<!doctype html><div id="root" data-entry="login"></div>${'<!-- padding -->'.repeat(100)}`;
+const PUBLIC_HTML = `<!doctype html><div id="root" data-entry="public"></div>${'<!-- padding -->'.repeat(100)}`;
 
 /** A built SPA in miniature, with the .br and .gz the build writes beside each asset. */
 function fakeWebDist(): string {
@@ -39,6 +40,7 @@ function fakeWebDist(): string {
   const files: [string, string][] = [
     ['index.html', index],
     ['login.html', LOGIN_HTML],
+    ['public.html', PUBLIC_HTML],
     [ASSET, script],
   ];
   for (const [file, content] of files) {
@@ -145,6 +147,40 @@ describe('the login page', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root">');
       expect(response.body, url).not.toContain('data-entry="login"');
+    }
+  });
+});
+
+describe('the public pages', () => {
+  it("send the public entry's page for a first visit of a sign-up, pay or cancel link, compressed, never cached", async () => {
+    for (const url of [
+      '/inschrijven',
+      '/inschrijven/',
+      '/Inschrijven/vitaal',
+      '/inschrijven/vitaal/vitaal-utrecht-centrum/kiosk',
+      '/inschrijven/afronden/AB12CD',
+      '/inschrijven/bevestigen/a-token',
+      '/inschrijven/resultaat/a-token?terug=%2Finschrijven%2Fvitaal',
+      '/betalen/a-token',
+      '/afmelden/a-token',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(decoded(response), url).toBe(PUBLIC_HTML);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('leave every other page to the app', async () => {
+    for (const url of ['/inschrijvenx', '/location/inschrijven', '/location/invoices', '/betalenx/a']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root">');
+      expect(response.body, url).not.toContain('data-entry');
     }
   });
 });

@@ -93,6 +93,11 @@ describe('in development', () => {
     expect(login.body).toContain('<div id="root">');
     expectSecurityHeaders(login);
     expect(login.headers['cache-control']).toBe('no-cache');
+    // And so does a build without the public pages' entry (public.html).
+    const signUp = await t.app.inject({ method: 'GET', url: '/inschrijven/vitaal' });
+    expect(signUp.statusCode).toBe(200);
+    expect(signUp.body).toContain('<div id="root">');
+    expectSecurityHeaders(signUp);
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
     expectSecurityHeaders(asset);

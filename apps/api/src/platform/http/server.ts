@@ -405,15 +405,22 @@ async function registerSpa(
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     });
-    // A first visit of the login page loads its own small entry (decision 010); the app, once loaded, shows
-    // its own login route in-app. An older build without it serves the app there too.
-    if (fs.existsSync(path.join(webDist, 'login.html'))) {
-      const sendLogin = async (_request: FastifyRequest, reply: FastifyReply) => {
+    // A first visit of the login page, and of the public pages (sign-up, pay and cancel links), loads a small
+    // entry of its own (decision 010); the app, once loaded, shows its own routes in-app. An older build
+    // without them serves the app there too.
+    for (const [html, paths] of SMALL_ENTRIES) {
+      if (!fs.existsSync(path.join(webDist, html))) continue;
+      const sendEntry = async (_request: FastifyRequest, reply: FastifyReply) => {
         reply.header('Cache-Control', 'no-cache');
-        return reply.sendFile('login.html');
+        return reply.sendFile(html);
       };
-      spa.get('/account/login', { schema: { hide: true } }, sendLogin);
-      spa.get('/account/login/*', { schema: { hide: true } }, sendLogin);
+      for (const url of paths) spa.get(url, { schema: { hide: true } }, sendEntry);
     }
   });
 }
+
+/** The pages of the web build with an entry of their own (decision 010), and the paths that load it. */
+const SMALL_ENTRIES: [html: string, paths: string[]][] = [
+  ['login.html', ['/account/login', '/account/login/*']],
+  ['public.html', ['/inschrijven', '/inschrijven/*', '/betalen/*', '/afmelden/*']],
+];
