@@ -1,25 +1,20 @@
 import {
   InvoiceStatus,
   type OpenRegistration,
-  type PublicClub,
   type PublicInvoice,
-  type PublicSubscription,
   type RegistrationLink,
   type SignUpInput,
-  type SignUpResult,
-  type Subscription,
 } from '@xp/contracts';
 import { addDays } from '@xp/contracts/dates';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
 import { expectFailure } from '../../test/expect.ts';
-import { settleLocally } from '../../test/local-checkout.ts';
 import { rowsOf } from '../billing/billing.repository.ts';
 import { invoiceCollections, memberMandates } from '../billing/billing.tables.ts';
 import { runBilling } from '../billing/billing-run.ts';
 import { invoices } from '../invoice/invoice.tables.ts';
-import { members, memberships } from '../member/member.tables.ts';
+import { memberships } from '../member/member.tables.ts';
 import {
   brug,
   call,
@@ -27,172 +22,36 @@ import {
   ids,
   newMember,
   newSubscription,
-  type Page,
   plain,
   t,
   takeOut,
   today,
-  useMemberDesk,
   utrechtDesk,
   variant,
 } from '../member/test-support.ts';
-import { locations } from '../organisation/organisation.tables.ts';
 import { ok } from '../rights/test-support.ts';
 import { users } from '../user/user.tables.ts';
+import {
+  confirmFromMail,
+  mailedToken,
+  memberOf,
+  nextSerial,
+  person,
+  publicCall,
+  settle,
+  signUp,
+  signUpConfirmed,
+  useSignUpApp,
+} from './sign-up-test-setup.ts';
 
 /*
- * The public sign-up (decision 018): clubs near a postal code, what a club offers, and the
- * sign-up with its rules (age groups, IBAN, start date, the existing account and its popup, the kiosk), its
- * first invoice paid by a first payment whose mandate the next periods are charged on.
+ * The public sign-up (decision 018): the sign-up with its rules (age groups, IBAN, start date, the existing
+ * account and its popup, the kiosk), its first invoice paid by a first payment whose mandate the next periods
+ * are charged on, and the registration begun at the desk that the person finishes. Finding a club and what it
+ * offers: sign-up-clubs.test.ts.
  */
 
-useMemberDesk('inschrijving.test', '10.68');
-
-let addressSerial = 0;
-/** Each call from an address of its own (the sign-up is rate limited per address), unless one is given. */
-const from = (address = `10.68.${Math.floor(++addressSerial / 250)}.${addressSerial % 250}`) => address;
-const publicCall = (method: 'GET' | 'POST', url: string, payload?: unknown, address = from()) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    remoteAddress: address,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-let serial = 0;
-const person = (subscription: Subscription, overrides: Partial<SignUpInput> = {}): SignUpInput => ({
-  locationId: ids.utrecht,
-  subscriptionId: subscription.id,
-  variantId: subscription.variants[0]!.id,
-  startDate: today,
-  email: `nieuw${++serial}@inschrijving.test`,
-  password: 'een lang wachtwoord 42',
-  confirmPassword: 'een lang wachtwoord 42',
-  phoneNumber: '06 12345678',
-  gender: 1,
-  firstName: 'Fleur',
-  lastName: `Jansen ${serial}`,
-  dateOfBirth: '1995-03-04',
-  street: 'Biltstraat',
-  houseNumber: '8',
-  postalCode: '3572 AB',
-  city: 'Utrecht',
-  accountHolder: 'F. Jansen',
-  iban: 'NL91 ABNA 0417 1643 00',
-  kiosk: false,
-  ...overrides,
-});
-const signUp = async (body: SignUpInput, address?: string) =>
-  ok<SignUpResult>(await publicCall('POST', '/SignUp', body, address));
-/** The token of the newest confirmation link mailed to an address (none: undefined). */
-async function mailedToken(email: string) {
-  const [mail] = await t.db
-    .select({ text: mailOutbox.text, language: mailOutbox.language })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'signUpConfirm')))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return mail?.text.match(/\/inschrijven\/bevestigen\/([A-Za-z0-9_-]+)/)?.[1];
-}
-/** The person opens the link mailed to them and confirms: where to pay. */
-async function confirmFromMail(email: string) {
-  const token = await mailedToken(email);
-  expect(token, `a confirmation mail to ${email}`).toBeDefined();
-  return ok<{ checkoutUrl: string | null; resultToken: string | null }>(
-    await publicCall('POST', `/SignUp/Confirm/${token}`),
-  );
-}
-/** A sign-up of a new address: the answer says a mail went out; confirmed from it, where to pay. */
-async function signUpConfirmed(body: SignUpInput, address?: string) {
-  expect(await signUp(body, address)).toEqual({ checkoutUrl: null, resultToken: null, mailSent: true });
-  return confirmFromMail(body.email);
-}
-const memberOf = async (email: string) =>
-  (await t.db.select().from(members).where(sql`lower(${members.email}) = ${email.toLowerCase()}`))[0];
-
-/** The local provider settles a payment, then its webhook arrives. */
-const settle = (checkoutUrl: string, action: string) =>
-  settleLocally(t.app, t.db, { url: checkoutUrl }, action);
-
-describe('finding a club', () => {
-  it('lists the clubs open for sign-up, the nearest postal code first, of one gym when asked', async () => {
-    const near = ok<Page<PublicClub>>(
-      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=3817AB'),
-    );
-    const names = near.items.map((club) => club.name);
-    expect(names.indexOf('Vitaal Amersfoort')).toBeLessThan(names.indexOf('Vitaal Utrecht Centrum'));
-    expect(near.items[0]).toMatchObject({
-      name: 'Vitaal Amersfoort',
-      gym: { slug: 'vitaal', name: 'Vitaal Sportcentra' },
-    });
-    const zwolle = ok<Page<PublicClub>>(
-      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=8000'),
-    );
-    expect(zwolle.items[0]!.postalCode?.startsWith('80')).toBe(true);
-    const vitaal = ok<Page<PublicClub>>(
-      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=8011MC&gymSlug=vitaal'),
-    );
-    expect(vitaal.items.every((club) => club.gym.slug === 'vitaal')).toBe(true);
-    // A club hidden from the registration page is not listed.
-    await t.db
-      .update(locations)
-      .set({ visibleOnRegistrationPage: false })
-      .where(eq(locations.id, ids.amersfoort));
-    try {
-      const hidden = ok<Page<PublicClub>>(
-        await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=3818LE'),
-      );
-      expect(hidden.items.map((club) => club.id)).not.toContain(ids.amersfoort);
-    } finally {
-      await t.db
-        .update(locations)
-        .set({ visibleOnRegistrationPage: true })
-        .where(eq(locations.id, ids.amersfoort));
-    }
-    expectFailure(
-      await publicCall('GET', '/Location/InRangeOfPostalCode?postalCode=0123'),
-      400,
-      'postalCode',
-      'validation.postalCode',
-    );
-  });
-
-  it("shows a club's active subscriptions with prices incl. VAT and age groups", async () => {
-    const subscription = await newSubscription({
-      vatRate: 21,
-      variants: [variant({ pricePerPeriod: 1000, pricePerPeriodIncludesVat: false, oneOffCosts: 2500 })],
-    });
-    const offered = ok<PublicSubscription[]>(
-      await publicCall('GET', `/Subscription/Public?locationId=${ids.utrecht}`),
-    );
-    const shown = offered.find((entry) => entry.id === subscription.id)!;
-    expect(shown).toMatchObject({ name: subscription.name, ageGroups: [] });
-    expect(shown.variants[0]).toMatchObject({ pricePerPeriod: 1210, oneOffCosts: 2500 });
-    const inactive = await newSubscription();
-    await t.db.execute(sql`update "subscriptions" set "is_active" = false where "id" = ${inactive.id}`);
-    const again = ok<PublicSubscription[]>(
-      await publicCall('GET', `/Subscription/Public?locationId=${ids.utrecht}`),
-    );
-    expect(again.map((entry) => entry.id)).not.toContain(inactive.id);
-    await t.db
-      .update(locations)
-      .set({ visibleOnRegistrationPage: false })
-      .where(eq(locations.id, ids.amersfoort));
-    try {
-      expectFailure(
-        await publicCall('GET', `/Subscription/Public?locationId=${ids.amersfoort}`),
-        404,
-        'general',
-        'signUp.errors.clubNotFound',
-      );
-    } finally {
-      await t.db
-        .update(locations)
-        .set({ visibleOnRegistrationPage: true })
-        .where(eq(locations.id, ids.amersfoort));
-    }
-  });
-});
+useSignUpApp();
 
 describe('signing up', () => {
   it('confirmed from the mail: the account, an open registration, the membership and its first invoice, paid by a first payment', async () => {
@@ -387,16 +246,17 @@ describe('signing up', () => {
     const address = '10.68.250.1';
     for (let at = 0; at < 10; at++) await signUp(person(subscription), address);
     // Nothing made by them: each waits for its mail.
-    const refused = await publicCall('POST', '/SignUp', person(subscription), address);
+    const last = person(subscription);
+    const refused = await publicCall('POST', '/SignUp', last, address);
     expect(refused.statusCode).toBe(429);
-    expect(await memberOf(`nieuw${serial}@inschrijving.test`)).toBeUndefined();
+    expect(await memberOf(last.email)).toBeUndefined();
   });
 });
 
 describe('a registration begun at the desk', () => {
   it('the desk makes its link; the person finishes it once: account, data, bank account and first payment', async () => {
     const subscription = await newSubscription({ variants: [variant({ oneOffCosts: 1500 })] });
-    const member = await newMember({ email: `balie${++serial}@inschrijving.test` });
+    const member = await newMember({ email: `balie${nextSerial()}@inschrijving.test` });
     ok(await takeOut(member, subscription));
     const link = ok<RegistrationLink>(
       await call('POST', `/Member/${member.id}/RegistrationLink`, utrechtDesk),
