@@ -1,6 +1,7 @@
 export * from './confirm-dialog';
 export * from './confirm-modal';
 export * from './detail-page';
+export * from './facts';
 export * from './form-actions';
 export * from './form-errors';
 export * from './generic-list';

@@ -3,13 +3,14 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { PublicMembership } from '@xp/contracts';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiCallError } from '@/app/api-client';
+import { Facts } from '@/ui/facts';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { LoadingState } from '@/ui/states';
 import { useCancelPublicMembership, usePublicMembership } from './api';
-import { Fact, Facts, LinkError, MemberPage } from './member-page';
+import { LinkError, MemberPage } from './member-page';
 
 /** A notice period in words: '1 maand', '2 weken' (PeriodType 0 week, 1 month, 2 year). */
 export const periodText = (t: TFunction, amount: number, type: number) =>
@@ -87,18 +88,25 @@ function CancelMembership({ token, membership }: { token: string; membership: Pu
         <Text fw={600}>{t('billingPublic.cancel.greeting', { name: shown.firstName })}</Text>
         <Text>{t('billingPublic.cancel.intro', { gym: shown.gymName })}</Text>
       </Stack>
-      <Facts>
-        <Fact term={t('billingPublic.cancel.subscription')}>
-          {shown.subscriptionName}
-          <Text component="span" display="block" c="dimmed" fw={400}>
-            {shown.variantName}
-          </Text>
-        </Fact>
-        <Fact term={t('billingPublic.cancel.startDate')}>{formatDate(shown.startDate)}</Fact>
-        <Fact term={t('billingPublic.cancel.noticePeriod')}>
-          {periodText(t, shown.noticePeriodAmount, shown.noticePeriodType)}
-        </Fact>
-      </Facts>
+      <Facts
+        layout="spread"
+        rows={[
+          [
+            t('billingPublic.cancel.subscription'),
+            <Fragment key="subscription">
+              {shown.subscriptionName}
+              <Text component="span" display="block" c="dimmed" fw={400}>
+                {shown.variantName}
+              </Text>
+            </Fragment>,
+          ],
+          [t('billingPublic.cancel.startDate'), formatDate(shown.startDate)],
+          [
+            t('billingPublic.cancel.noticePeriod'),
+            periodText(t, shown.noticePeriodAmount, shown.noticePeriodType),
+          ],
+        ]}
+      />
       {!shown.canCancel ? (
         <NothingToCancel membership={shown} />
       ) : isConfirming ? (

@@ -99,29 +99,6 @@ export function LanguageChoice({ onPick = reloadIn }: { onPick?: (language: 'nl'
   );
 }
 
-/** Facts of the invoice or membership as a description list. */
-export function Facts({ children }: { children: ReactNode }) {
-  return (
-    <Stack component="dl" gap="xs" m={0}>
-      {children}
-    </Stack>
-  );
-}
-
-/** One fact: term and value side by side, the value under the term when the phone is too narrow. */
-export function Fact({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
-  return (
-    <Group component="div" justify="space-between" gap={4} wrap="wrap" align="baseline">
-      <Text component="dt" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" m={0} fw={500} ta="right" data-testid={testId}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 /** The error keys of a link the server does not know or cannot read (the contract's and the service's). */
 const LINK_ERRORS = ['billing.errors.linkNotFound', 'billing.errors.linkInvalid'];
 

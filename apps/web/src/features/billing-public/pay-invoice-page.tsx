@@ -5,11 +5,12 @@ import { InvoiceStatus } from '@xp/contracts/enums';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ApiCallError } from '@/app/api-client';
+import { Facts } from '@/ui/facts';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { formatEuro } from '@/ui/money';
 import { LoadingState } from '@/ui/states';
 import { usePayPublicInvoice, usePublicInvoice } from './api';
-import { Fact, Facts, LinkError, MemberPage } from './member-page';
+import { LinkError, MemberPage } from './member-page';
 
 interface PayInvoicePageProps {
   token: string;
@@ -63,16 +64,20 @@ export function PayInvoicePage({
 
   return (
     <MemberPage subject={subject} gymName={invoice.gymName}>
-      <Facts>
-        <Fact term={t('billingPublic.pay.invoiceNumber')}>{invoice.invoiceNumber}</Fact>
-        <Fact term={t('billingPublic.pay.invoiceDate')}>{formatDate(invoice.invoiceDate)}</Fact>
-        <Fact term={t('billingPublic.pay.dueDate')}>{formatDate(invoice.dueDate)}</Fact>
-        <Fact term={t('billingPublic.pay.amount')}>
-          <Text component="span" fz={28} fw={700} data-testid="invoice-amount">
-            {formatEuro(invoice.totalAmount)}
-          </Text>
-        </Fact>
-      </Facts>
+      <Facts
+        layout="spread"
+        rows={[
+          [t('billingPublic.pay.invoiceNumber'), invoice.invoiceNumber],
+          [t('billingPublic.pay.invoiceDate'), formatDate(invoice.invoiceDate)],
+          [t('billingPublic.pay.dueDate'), formatDate(invoice.dueDate)],
+          [
+            t('billingPublic.pay.amount'),
+            <Text key="amount" component="span" fz={28} fw={700} data-testid="invoice-amount">
+              {formatEuro(invoice.totalAmount)}
+            </Text>,
+          ],
+        ]}
+      />
       {pay.error && <PayError error={pay.error} />}
       <InvoiceState
         invoice={invoice}

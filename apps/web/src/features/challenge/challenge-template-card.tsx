@@ -1,13 +1,14 @@
-import { Badge, Box, Center, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Center, Group, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import {
   type ChallengeSpanTemplate,
   type ChallengeTemplateSummary,
   minimumChallengeDays,
 } from '@xp/contracts';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
+import { Facts } from '@/ui/facts';
 
 /** XP with a thousands separator (spec: formats). */
 export const formatXp = (amount: number) => amount.toLocaleString('nl-NL');
@@ -74,19 +75,6 @@ export function useCompletionRule(template: ChallengeSpanTemplate) {
   return { rule, minimumDays, minimumText: t('challenge.form.minimumDays', { count: minimumDays }) };
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
-    </Box>
-  );
-}
-
 interface TemplateSummaryProps {
   /** The template as the challenge copies it (or the part of it the summary shows). */
   template: ChallengeTemplateSummary;
@@ -124,24 +112,30 @@ export function TemplateSummary({ template, action }: TemplateSummaryProps) {
         <Text size="sm" c="dimmed" lineClamp={3}>
           {template.description}
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-          <Fact label={t('challengeTemplate.fields.activity')}>
-            {t(`challengeTemplate.activity.${template.activity}`)}
-          </Fact>
-          <Fact label={t('challenge.form.goal')}>
-            {t('challenge.form.goalValue', {
-              amount: formatXp(template.measurementAmount),
-              // '10.000 stappen': the unit's label in running text.
-              unit: t(`challengeTemplate.measurementUnit.${template.measurementUnit}`).toLocaleLowerCase(),
-            })}
-          </Fact>
-          <Fact label={t('challenge.form.completion')}>
-            {rule}
-            <Text span size="xs" c="dimmed" display="block" fw={400}>
-              {minimumText}
-            </Text>
-          </Fact>
-        </SimpleGrid>
+        <Facts
+          layout="stacked"
+          cols={{ base: 1, xs: 3 }}
+          rows={[
+            [t('challengeTemplate.fields.activity'), t(`challengeTemplate.activity.${template.activity}`)],
+            [
+              t('challenge.form.goal'),
+              t('challenge.form.goalValue', {
+                amount: formatXp(template.measurementAmount),
+                // '10.000 stappen': the unit's label in running text.
+                unit: t(`challengeTemplate.measurementUnit.${template.measurementUnit}`).toLocaleLowerCase(),
+              }),
+            ],
+            [
+              t('challenge.form.completion'),
+              <Fragment key="completion">
+                {rule}
+                <Text span size="xs" c="dimmed" display="block">
+                  {minimumText}
+                </Text>
+              </Fragment>,
+            ],
+          ]}
+        />
       </Stack>
     </Paper>
   );

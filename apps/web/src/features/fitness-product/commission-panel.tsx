@@ -11,6 +11,7 @@ import { CommissionType, MinimumTerm, ProductVersionStatus } from '@xp/contracts
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirm } from '@/ui/confirm-modal';
+import { Facts } from '@/ui/facts';
 import { errorsOf, showSaveErrors } from '@/ui/form-errors';
 import { CentsField } from '@/ui/inputs/currency-input';
 import { formatDate } from '@/ui/inputs/date-utils';
@@ -21,7 +22,7 @@ import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useAcceptVersion, useFitnessProduct } from './api';
 import { DenyModal } from './deny-modal';
-import { ChangesTable, FactList, ProductFacts, ProductImages, StatusBadge } from './version-facts';
+import { ChangesTable, ProductFacts, ProductImages, StatusBadge } from './version-facts';
 
 const commissionTypes = [CommissionType.Pieces, CommissionType.Monthly] as const;
 const minimumTerms = [
@@ -176,8 +177,9 @@ function CommissionFacts({ row }: { row: CommissionRow }) {
       <Title order={3} fz="md">
         {t('fitnessProduct.commissions.commissionTitle')}
       </Title>
-      <FactList
-        facts={[
+      <Facts
+        layout="stacked"
+        rows={[
           {
             key: 'commissionType',
             label: t('fitnessProduct.fields.commissionType'),

@@ -1,10 +1,11 @@
-import { Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { FitnessProductVersion } from '@xp/contracts';
 import { ProductVersionStatus } from '@xp/contracts/enums';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cdnUrl } from '@/app/cdn';
+import { Facts } from '@/ui/facts';
 import { formatEuro } from '@/ui/money';
 
 /* A fitness product version as the platform reviews it: status, images, facts and the changes to the accepted one. */
@@ -76,26 +77,14 @@ export function factsOf(
   ];
 }
 
-export function FactList({ facts }: { facts: { key: string; label: string; value: ReactNode }[] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
-      {facts.map((fact) => (
-        <div key={fact.key} style={fact.key === 'description' ? { gridColumn: '1 / -1' } : undefined}>
-          <Text component="dt" size="xs" c="dimmed">
-            {fact.label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-            {fact.value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 export function ProductFacts({ version }: { version: FitnessProductVersion }) {
   const { t } = useTranslation();
-  return <FactList facts={factsOf(t, version)} />;
+  return (
+    <Facts
+      layout="stacked"
+      rows={factsOf(t, version).map((fact) => ({ ...fact, wide: fact.key === 'description' }))}
+    />
+  );
 }
 
 /** What the change alters against the accepted version (the catalogue's until this one is accepted). */

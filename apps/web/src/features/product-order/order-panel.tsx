@@ -5,6 +5,7 @@ import { formatMoment } from '@xp/contracts/dutch-time';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/ui/confirm-modal';
+import { Facts } from '@/ui/facts';
 import { showFailure } from '@/ui/form-errors';
 import { DateInput } from '@/ui/inputs/date-input';
 import { formatDate, isoToCalendarDate } from '@/ui/inputs/date-utils';
@@ -21,7 +22,6 @@ import {
 } from './api';
 import { OrderStatusBadge } from './status-badge';
 import { PayLink } from './success-step';
-import { Facts } from './summary-step';
 
 interface OrderPanelProps {
   side: ProductOrderSide;

@@ -1,8 +1,9 @@
-import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { fullNameOf, type Member, ProductNumberType, ProductSalesUnit } from '@xp/contracts';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '@/ui/facts';
 import { formatEuro } from '@/ui/money';
 import { orderAmounts } from './format';
 import type { CustomerField, OrderFormValues } from './wizard-form';
@@ -18,30 +19,6 @@ export function Section({ title, children }: { title: string; children: ReactNod
       </Title>
       {children}
     </Paper>
-  );
-}
-
-/** Label-value rows of a summary or detail section (a description list). */
-export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode] | null | false)[] }) {
-  return (
-    <Box
-      component="dl"
-      m={0}
-      style={{ display: 'grid', gridTemplateColumns: 'minmax(140px, 40%) 1fr', gap: '6px 16px' }}
-    >
-      {rows
-        .filter((row): row is readonly [string, ReactNode] => Boolean(row))
-        .map(([label, value]) => (
-          <Box key={label} style={{ display: 'contents' }}>
-            <Text component="dt" size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </Box>
-        ))}
-    </Box>
   );
 }
 
