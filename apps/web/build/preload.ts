@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * Which files a lazy import preloads beside its own chunk (`build.modulePreload.resolveDependencies`,
  * decision 010). Vite lists, at every `import()`, all the JavaScript and CSS the imported chunk needs, so
  * the browser fetches them at once instead of discovering them level by level. The route tree (the
- * `bootstrap` chunk, on every first screen) would hold one such list per lazy route: ~8 KB gzip of file
+ * `app-start` chunk of build/chunks.ts, or the `bootstrap` chunk without it; on every first screen) would hold one such list per lazy route: ~8 KB gzip of file
  * names and indexes for 129 routes, which grows with every route. Those imports keep their CSS (nothing else
  * loads it); their JavaScript is preloaded from the route preload map (`routePreloadMap`) on a first visit,
  * and by the browser's module loading after the router starts it on a menu item's hover or focus
@@ -17,7 +17,7 @@ export function routeTreePreloads(_filename: string, deps: string[], context: { 
   return isRouteTree(context.hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps;
 }
 
-const isRouteTree = (hostId: string) => /(^|\/)bootstrap-[\w-]+\.js$/.test(hostId);
+const isRouteTree = (hostId: string) => /(^|\/)(bootstrap|app-start)-[\w-]+\.js$/.test(hostId);
 
 /** The route preload map's file, at the root of the build (served with `no-cache`, as it changes per build). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -54,6 +54,7 @@ export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin 
       },
     },
     generateBundle(_options, bundle) {
+      noChunkCycles(bundle as unknown as Record<string, Output>);
       const fileOfRoute = routeFiles(fs.readFileSync(path.resolve(root, routeTreeFile), 'utf8'));
       const map = preloadMap(bundle as unknown as Record<string, Output>, fileOfRoute);
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(map) });
@@ -97,8 +98,7 @@ function preloadMap(
   };
   // What every first screen of the app loads anyway: the entry and the route tree, with their static imports.
   const loaded = new Set<string>();
-  for (const chunk of chunks)
-    if (chunk.isEntry || /(^|\/)bootstrap-[\w-]+\.js$/.test(chunk.fileName)) graph(chunk.fileName, loaded);
+  for (const chunk of chunks) if (chunk.isEntry || isRouteTree(chunk.fileName)) graph(chunk.fileName, loaded);
   const chunkOfFile = new Map<string, string>();
   for (const chunk of chunks) {
     const split = chunk.facadeModuleId?.match(/[\\/]src[\\/]routes[\\/](.+)\.tsx?\?tsr-split=component$/);
@@ -123,4 +123,28 @@ function preloadMap(
     routes.push([id, fullPath, indexes]);
   }
   return { files, routes };
+}
+
+/**
+ * Fails the build when chunks import each other in a cycle (decision 010, 2026-11-29): the modules of a chunk
+ * run in one go, so in a cycle one chunk's code runs before the other's it uses (a blank page that depends on
+ * the order the files arrive). The bundler avoids cycles when it cuts the chunks itself; manual groups
+ * (build/chunks.ts) can make one.
+ */
+export function noChunkCycles(bundle: Record<string, Output>): void {
+  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open')
+      throw new Error(`chunks import each other: ${[...path.slice(path.indexOf(file)), file].join(' -> ')}`);
+    state.set(file, 'open');
+    path.push(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const chunk of chunks) visit(chunk.fileName);
 }

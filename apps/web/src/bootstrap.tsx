@@ -5,7 +5,7 @@ import '@mantine/notifications/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import i18n, { textsReady } from '@/i18n';
+import i18n, { textsAfter, textsReady } from '@/i18n';
 import { App } from './app/app';
 import { startFirstScreen } from './app/first-screen';
 import { createQueryClient } from './app/query-client';
@@ -18,7 +18,8 @@ document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, session: sessionStore });
 installSessionHooks(router, queryClient);
-void startFirstScreen(router, queryClient);
+// The rest of the language's texts wait until the first screen is in (i18n/index.ts).
+textsAfter(startFirstScreen(router, queryClient));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

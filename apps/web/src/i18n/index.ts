@@ -11,7 +11,7 @@ export { LANGUAGE_STORAGE_KEY };
 /**
  * The texts are a chunk per area and language (`areas.ts`): a first visit downloads one language, and on
  * the list pages of `FIRST_SCREEN_AREAS` only the shell's and the page's areas before the page shows; the
- * other areas follow once the page has loaded and the browser is idle (`afterFirstScreen`). A key asked
+ * other areas follow once the first screen's code is in and the browser is idle (`afterFirstScreen`). A key asked
  * before its area is in (a screen missing from that table's areas) loads the rest of the language and shows
  * again: never a key for long, and the test `first-screen-texts.test.tsx` keeps it from happening on those
  * pages.
@@ -98,9 +98,21 @@ void textsReady.then(
   () => {},
 );
 
+let firstScreenIn: Promise<unknown> | undefined;
+
 /**
- * Runs `task` once the page has loaded and the browser is idle (at the latest 3 s after the load event): the
- * rest of the language (30-odd chunks) would otherwise compete with the first screen's code and data.
+ * The app tells when its first screen's code and data have started and its code is in (`startFirstScreen`,
+ * bootstrap.tsx): the rest of the language waits for it, not for the load event, which comes before the
+ * screen's modules (they are loaded by the app, not by the page) and leaves the browser idle between them.
+ */
+export function textsAfter(firstScreen: Promise<unknown>): void {
+  firstScreenIn = firstScreen;
+}
+
+/**
+ * Runs `task` once the first screen is in (`textsAfter`; else the page has loaded) and the browser is idle
+ * (at the latest 3 s after): the rest of the language (30-odd chunks) would otherwise compete with the first
+ * screen's code and data.
  */
 function afterFirstScreen(task: () => void): void {
   if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') {
@@ -108,8 +120,12 @@ function afterFirstScreen(task: () => void): void {
     return;
   }
   const idle = () => window.requestIdleCallback(task, { timeout: 3000 });
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const loaded = () => {
+    if (firstScreenIn) void firstScreenIn.catch(() => {}).then(idle);
+    else idle();
+  };
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
 }
 
 /** Shows a language: its texts are loaded first, then it applies (without remembering it). */
