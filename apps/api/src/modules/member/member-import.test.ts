@@ -1,148 +1,34 @@
-import {
-  type Member,
-  type MemberImportResult,
-  type MemberImportRow,
-  memberImportColumns,
-  type Subscription,
-} from '@xp/contracts';
+import { type Member, memberImportColumns } from '@xp/contracts';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
-import { readCsv } from '../../platform/files/table-file.ts';
 import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
 import { multipart, testImage } from '../../test/multipart.ts';
 import { expectFailure, ok } from '../rights/test-support.ts';
-import { members, memberships } from './member.tables.ts';
-import { normaliseIban, parseDate } from './member-import-values.ts';
 import {
-  brug,
-  call,
-  gym,
-  ids,
-  membersOnly,
-  newSubscription,
-  plain,
-  t,
-  today,
-  useMemberDesk,
-  variant,
-} from './test-support.ts';
+  basis,
+  byEmail,
+  csvOf,
+  importFile,
+  memberCount,
+  membershipCount,
+  person,
+  reasonsOf,
+  result,
+  useImportApp,
+  xlsxOf,
+} from './member-import-test-setup.ts';
+import { brug, call, gym, ids, membersOnly, plain, t, today } from './test-support.ts';
 
 /*
  * The member import: .xlsx and .csv files, the check (dry run) that creates nothing,
  * each row's errors with their reasons, refused rows that leave nothing behind, a second import of the same
  * file that creates nobody twice, the file's limits, the rights, another gym's names, the Location
- * environment, and the example file that checks cleanly as it is.
+ * environment, and the example file that checks cleanly as it is. Reading the values:
+ * member-import-values.test.ts.
  */
 
-let basis: Subscription;
-let oud: Subscription;
-
-const HEADERS: string[] = memberImportColumns.map((column) => column.header);
-type Cells = Partial<Record<(typeof memberImportColumns)[number]['key'], string>>;
-
-useMemberDesk('import.test', '10.66', ['ManageMemberships', 'ManageSubscriptions']);
-
-beforeAll(async () => {
-  basis = await newSubscription({
-    name: 'Import Basis',
-    locationIds: [ids.utrecht, ids.amersfoort],
-    variants: [variant({ name: 'Per maand' }), variant({ name: 'Per jaar' })],
-  });
-  const youth = ok<{ id: number }>(
-    await call('POST', '/AgeGroup', gym, { name: 'Import jeugd', minimumAge: 12, maximumAge: 17 }),
-  );
-  await newSubscription({
-    name: 'Import Jeugd',
-    locationIds: [ids.utrecht],
-    ageGroupIds: [youth.id],
-    variants: [variant({ name: 'Jeugd maand' })],
-  });
-  oud = await newSubscription({
-    name: 'Import Oud',
-    locationIds: [ids.utrecht],
-    variants: [variant({ name: 'Per maand' })],
-  });
-  ok(await call('PUT', `/Subscription/${oud.id}/SetIsActive`, gym, { isActive: false }));
-  await newSubscription(
-    { name: 'Brug Exclusief', locationIds: [ids.zwolle], variants: [variant({ name: 'Per maand' })] },
-    brug,
-  );
-});
-
-let serial = 0;
-/** A valid row: a new adult member of 'Import Basis' at Utrecht, with bank details. */
-const person = (cells: Cells = {}): Cells => {
-  serial++;
-  return {
-    firstName: 'Sanne',
-    lastName: `Import ${serial}`,
-    email: `sanne.import${serial}@leden.test`,
-    phoneNumber: '06 12345678',
-    gender: 'V',
-    dateOfBirth: '17-05-1990',
-    street: 'Oudegracht',
-    houseNumber: '12',
-    postalCode: '3511ab',
-    city: 'Utrecht',
-    subscription: 'Import Basis',
-    variant: 'Per maand',
-    location: 'Vitaal Utrecht Centrum',
-    startDate: today,
-    iban: 'NL91 ABNA 0417 1643 00',
-    accountHolder: 'S. Import',
-    mandateReference: `LID-${serial}`,
-    mandateSignedOn: '2024-01-15',
-    ...cells,
-  };
-};
-
-const cellsOf = (row: Cells) => memberImportColumns.map((column) => row[column.key] ?? '');
-
-async function xlsxOf(rows: Cells[], headers = HEADERS) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Leden');
-  sheet.addRow(headers);
-  for (const row of rows) sheet.addRow(cellsOf(row));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const csvCell = (text: string) => (/[;"\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const csvOf = (rows: Cells[], headers = HEADERS) =>
-  [headers, ...rows.map(cellsOf)].map((cells) => cells.map(csvCell).join(';')).join('\r\n');
-
-function importFile(
-  cookie: string,
-  data: Buffer | string,
-  { dryRun = false, filename = 'leden.xlsx' }: { dryRun?: boolean; filename?: string } = {},
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/Member/Import',
-    ...multipart(
-      [
-        { name: 'file', filename, data },
-        { name: 'dryRun', value: String(dryRun) },
-      ],
-      { cookie },
-    ),
-  });
-}
-
-const result = (response: Awaited<ReturnType<typeof importFile>>) => ok<MemberImportResult>(response);
-const memberCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(members))[0]!.n;
-const membershipCount = async () =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(memberships))[0]!.n;
-const byEmail = async (email: string) =>
-  (
-    await t.db
-      .select()
-      .from(members)
-      .where(eq(sql`lower(${members.email})`, email.toLowerCase()))
-  )[0];
-const reasonsOf = (row: MemberImportRow | undefined) =>
-  row?.errors.map((error) => `${error.column}:${error.reason}`);
+useImportApp();
 
 describe('the member import', () => {
   it('checks an .xlsx without creating anything, then imports the valid rows and nothing of the refused', async () => {
@@ -433,28 +319,5 @@ describe('the member import', () => {
         ['valid', []],
       ]);
     }
-  });
-});
-
-describe('reading values', () => {
-  it('reads dates, IBANs and CSV records', () => {
-    expect(parseDate('2026-01-05', false)).toBe('2026-01-05');
-    expect(parseDate('5-1-2026', false)).toBe('2026-01-05');
-    expect(parseDate('05/01/2026', false)).toBe('2026-01-05');
-    expect(parseDate('31-02-2026', false)).toBeUndefined();
-    expect(parseDate('46027', true)).toBe('2026-01-05');
-    expect(parseDate('46027', false)).toBeUndefined();
-    expect(normaliseIban('nl91 abna 0417 1643 00')).toBe('NL91ABNA0417164300');
-    expect(normaliseIban('NL92ABNA0417164300')).toBeUndefined();
-    expect(normaliseIban('DE89370400440532013000')).toBe('DE89370400440532013000');
-    expect(readCsv('a;b\r\n"x;""y""";z\n\n;\n"multi\nline";w', 10)).toEqual({
-      rows: [
-        { number: 1, cells: ['a', 'b'] },
-        { number: 2, cells: ['x;"y"', 'z'] },
-        { number: 5, cells: ['multi\nline', 'w'] },
-      ],
-      hasMore: false,
-    });
-    expect(readCsv('a\nb\nc', 2).hasMore).toBe(true);
   });
 });
