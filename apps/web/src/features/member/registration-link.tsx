@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconDeviceTablet } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconDeviceTablet } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_SIZES } from '@/ui/modal-sizes';
-import { svgDataUrl, useQrSvg } from '@/ui/use-qr-svg';
+import { QrLink } from '@/ui/qr-link';
 import { useRegistrationLink } from './api';
 
 /** The member whose link shows: id and name. */
@@ -41,7 +30,6 @@ export function RegistrationLinkModal({ member, opened, onClose }: RegistrationL
   const { mutate, reset } = link;
   const memberId = member?.id ?? null;
   const url = link.data?.url ?? null;
-  const svg = useQrSvg(url);
 
   // Asked each time the modal opens for a member: the same link until it is used.
   useEffect(() => {
@@ -77,43 +65,11 @@ export function RegistrationLinkModal({ member, opened, onClose }: RegistrationL
           </Group>
         ) : (
           <>
-            <Group justify="center">
-              {svg ? (
-                <Image
-                  src={svgDataUrl(svg)}
-                  alt={t('member.registrationLink.qrAlt', { name: member?.fullName ?? '' })}
-                  w={220}
-                  h={220}
-                  fit="contain"
-                  bg="white"
-                />
-              ) : (
-                <Loader aria-hidden />
-              )}
-            </Group>
-            <TextInput
-              label={t('member.registrationLink.url')}
-              value={url}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              rightSectionWidth={112}
-              rightSection={
-                <CopyButton value={url}>
-                  {({ copied, copy }) => (
-                    <Button
-                      size="compact-sm"
-                      variant={copied ? 'filled' : 'light'}
-                      color={copied ? 'teal' : undefined}
-                      leftSection={
-                        copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                      }
-                      onClick={copy}
-                    >
-                      {t(copied ? 'member.registrationLink.copied' : 'member.registrationLink.copy')}
-                    </Button>
-                  )}
-                </CopyButton>
-              }
+            <QrLink
+              url={url}
+              label="member.registrationLink.url"
+              qrAlt={t('member.registrationLink.qrAlt', { name: member?.fullName ?? '' })}
+              size={220}
             />
             <Text size="xs" c="dimmed">
               {t('member.registrationLink.once')}

@@ -31,9 +31,13 @@ describe('an order in the side panel', () => {
     expect(panel).toHaveTextContent('Commissie sportschool');
     expect(panel).toHaveTextContent('Nog niet ingepland');
     expect(panel).toHaveTextContent('door Sanne Bakker');
-    expect(
-      within(panel).getByRole('link', { name: 'https://pay.example.com/checkout/abc' }),
-    ).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'Betaallink' })).toHaveValue(
+      'https://pay.example.com/checkout/abc',
+    );
+    expect(within(panel).getByRole('link', { name: 'Betaalpagina openen' })).toHaveAttribute(
+      'href',
+      'https://pay.example.com/checkout/abc',
+    );
     expect(within(panel).queryByRole('button', { name: /Naar/ })).not.toBeInTheDocument();
   });
 

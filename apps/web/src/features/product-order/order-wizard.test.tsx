@@ -159,7 +159,13 @@ describe('the order wizard', () => {
     });
     expect(await screen.findByText('Bestelling geplaatst')).toBeInTheDocument();
     expect(screen.getAllByText('PO-000031').length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'https://pay.example.com/checkout/abc' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Betaallink' })).toHaveValue(
+      'https://pay.example.com/checkout/abc',
+    );
+    expect(screen.getByRole('link', { name: 'Betaalpagina openen' })).toHaveAttribute(
+      'href',
+      'https://pay.example.com/checkout/abc',
+    );
     expect(screen.queryByRole('button', { name: 'Bestellen' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bestelling bekijken' }));
     expect(onOpenOrder).toHaveBeenCalledWith(31);

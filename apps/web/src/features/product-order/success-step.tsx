@@ -1,56 +1,21 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  CopyButton,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { OrderPaymentMethod, type ProductOrder } from '@xp/contracts';
 import { useTranslation } from 'react-i18next';
-import { svgDataUrl, useQrSvg } from '@/ui/use-qr-svg';
+import { QrLink } from '@/ui/qr-link';
 
 // ---------------------------------------------------------------------------------------------- success
 
-/** The pay link to hand to the customer: the link, copy, open, and its QR code. */
+/** The pay link to hand to the customer: its QR code, the link to copy, and the pay page to open. */
 export function PayLink({ url }: { url: string }) {
-  const { t } = useTranslation();
-  const svg = useQrSvg(url);
   return (
-    <Group align="flex-start" gap="lg" wrap="wrap">
-      {svg ? (
-        <Image src={svgDataUrl(svg)} alt={t('productOrder.detail.qrCode')} w={160} h={160} />
-      ) : (
-        <Box w={160} h={160} />
-      )}
-      <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
-        <Anchor href={url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {url}
-        </Anchor>
-        <Group gap="xs">
-          <CopyButton value={url}>
-            {({ copied, copy }) => (
-              <Button
-                size="xs"
-                variant="default"
-                onClick={copy}
-                leftSection={
-                  copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-                }
-              >
-                {copied ? t('productOrder.detail.copied') : t('productOrder.detail.copyLink')}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-    </Group>
+    <QrLink
+      url={url}
+      label="productOrder.detail.payLink"
+      qrAlt="productOrder.detail.qrCode"
+      size={160}
+      openLabel="productOrder.detail.openLink"
+    />
   );
 }
 
