@@ -5,6 +5,7 @@ import {
   templateAmount,
   templateDate,
 } from './challenge-template.ts';
+import { DAY_MS } from './dates.ts';
 import { Theme } from './enums.ts';
 import {
   endpoint,
@@ -41,8 +42,6 @@ export interface ChallengeSpanTemplate {
 /** The fewest days the active period must span: completion amount x days per period (x1, x7, x30). */
 export const minimumChallengeDays = (template: ChallengeSpanTemplate): number =>
   template.completionAmount * (DAYS_PER_PERIOD[template.completionPeriod] ?? 1);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Calendar days from start to end, both counted (1 March - 7 March is 7 days). Rounded, so that a change

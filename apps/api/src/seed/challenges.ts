@@ -1,12 +1,11 @@
 import { challengeTemplateSnapshot, PublicationStatus } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { and, eq, inArray } from 'drizzle-orm';
 import { challenges } from '../modules/challenge/challenge.tables.ts';
 import { challengeTemplates } from '../modules/challenge-template/challenge-template.tables.ts';
 import { employers, locations } from '../modules/organisation/organisation.tables.ts';
 import { users } from '../modules/user/user.tables.ts';
 import type { Database } from '../platform/db/client.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Challenges made from the demo templates (seed/challenge-templates.ts): three for Vitaal Utrecht Centrum
@@ -39,7 +38,7 @@ export async function seedChallenges(db: Database): Promise<void> {
 
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
-  const inDays = (days: number) => new Date(today.getTime() + days * DAY_MS);
+  const inDays = (days: number) => instantAfterDays(days, today);
   const made = (
     name: string,
     owner: { locationId: number } | { employerId: number },

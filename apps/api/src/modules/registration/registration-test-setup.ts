@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Claims, type InvitationKind, registerPaths } from '@xp/contracts';
+import { instantAfterDays } from '@xp/contracts/dates';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.tables.ts';
@@ -147,7 +148,7 @@ export async function insertInvitation(values: Partial<typeof invitations.$infer
       kind: 'admin',
       email,
       codeHash: sha256(code),
-      expiresAt: new Date(Date.now() + 14 * 86_400_000),
+      expiresAt: instantAfterDays(14),
       ...values,
     })
     .returning();

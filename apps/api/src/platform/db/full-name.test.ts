@@ -41,6 +41,14 @@ describe('fullNameSql mirrors fullNameOf', () => {
     }
   });
 
+  it("is the billing run's way to name a member too", async () => {
+    const result = (await t.db.execute(
+      sql`select prosrc from pg_proc where proname = 'billing_due_periods'`,
+    )) as unknown as { rows: { prosrc: string }[] };
+    expect(result.rows[0]!.prosrc).toContain('"full_name"(m."first_name", m."insertion", m."last_name")');
+    expect(result.rows[0]!.prosrc).not.toContain('concat_ws');
+  });
+
   it('leaves blank parts out and never doubles a space', () => {
     expect(fullNameOf({ firstName: 'Jan', insertion: '', lastName: 'Jansen' })).toBe('Jan Jansen');
     expect(fullNameOf({ firstName: ' Jan ', insertion: ' van ', lastName: ' Dam ' })).toBe('Jan van Dam');
