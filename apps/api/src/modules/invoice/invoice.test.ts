@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { type Invoice, type InvoiceListItem, InvoiceStatus, PaymentMethod } from '@xp/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -17,27 +16,21 @@ import {
   plain,
   t,
   today,
-  useMemberDesk,
   utrechtDesk,
 } from '../member/test-support.ts';
 import { expectFailure, ok } from '../rights/test-support.ts';
 import { invoiceLines, invoices } from './invoice.tables.ts';
+import { issue, lines, useInvoiceApp } from './invoice-test-setup.ts';
 
 /*
  * Invoices (decision 016): issued to a member with lines and VAT per rate, numbered without gaps per
  * gym and year, never changed or deleted (a credit invoice cancels one), paid at the desk or by a payment
- * whose webhook moves the invoice; scoped to the active gym or location.
+ * whose webhook moves the invoice; scoped to the active gym or location. The PDF: invoice-pdf.test.ts.
  */
 
-useMemberDesk('factuur.test', '10.66');
+useInvoiceApp();
 
 const year = today.slice(0, 4);
-const lines = [
-  { description: 'Personal training', quantity: 2, unitPriceCents: 4_500, includesVat: true, vatRate: 21 },
-  { description: 'Sportdrank', quantity: 1, unitPriceCents: 250, includesVat: true, vatRate: 9 },
-];
-const issue = async (memberId: number, cookie = gym, locationId = ids.utrecht) =>
-  ok<Invoice>(await call('POST', '/Invoice', cookie, { memberId, locationId, lines }));
 const sequenceOf = (invoice: { invoiceNumber: string }) => Number(invoice.invoiceNumber.split('-')[1]);
 
 /** The local provider's checkout of the newest payment, then the webhook as the provider posts it. */
@@ -341,118 +334,5 @@ describe('the list', () => {
     const totals = byTotal.items.map((item) => item.totalAmount);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     expect((await call('GET', '/Invoice?page=100000', gym)).statusCode).toBe(400);
-  });
-});
-
-/** WinAnsi is Latin-1 but for a few signs; of those the invoices use the euro (0x80). */
-const winAnsi = { decode: (bytes: Buffer) => bytes.toString('latin1').replaceAll('\u0080', '€') };
-
-/** The text a PDF shows: its streams inflated, the hex strings of its text operators decoded (WinAnsi). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const text of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      parts.push(
-        [...text[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => winAnsi.decode(Buffer.from(hex[1]!, 'hex')))
-          .join(''),
-      );
-  }
-  return parts.join('\n');
-}
-
-describe('the PDF', () => {
-  it('shows the issuer, number, dates, member, lines, VAT per rate and total, in the reader’s language', async () => {
-    const member = await newMember();
-    const invoice = await issue(member.id);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/Invoice/${invoice.id}/Pdf`,
-      headers: { cookie: gym },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(
-      `inline; filename="factuur-${invoice.invoiceNumber}.pdf"`,
-    );
-    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
-    for (const shown of [
-      'Vitaal Sportcentra',
-      'Vitaal Utrecht Centrum',
-      'Factuur',
-      invoice.invoiceNumber,
-      member.fullName,
-      'Personal training',
-      'Sportdrank',
-      'Btw 9% over € 2,29',
-      'Btw 21% over € 74,38',
-      '€ 92,50',
-      'Graag betalen vóór',
-    ])
-      expect(text).toContain(shown);
-  });
-
-  it('shows the gym’s KvK and VAT numbers once they are set', async () => {
-    ok(
-      await call('PUT', '/Gym/InvoiceDetails', gym, {
-        id: ids.vitaal,
-        kvkNumber: '1234 5678',
-        vatNumber: 'nl 8123.45.678.b01',
-      }),
-    );
-    const invoice = await issue((await newMember()).id);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/Invoice/${invoice.id}/Pdf`,
-      headers: { cookie: gym },
-    });
-    const text = pdfText(response.rawPayload);
-    expect(text).toContain('KvK 12345678');
-    expect(text).toContain('Btw-id NL812345678B01');
-  });
-
-  it('runs onto further pages for an invoice of 50 lines, the total on the last', async () => {
-    const member = await newMember();
-    const many = Array.from({ length: 50 }, (_, at) => ({ ...lines[0]!, description: `Les ${at + 1}` }));
-    const invoice = ok<Invoice>(
-      await call('POST', '/Invoice', gym, { memberId: member.id, locationId: ids.utrecht, lines: many }),
-    );
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/Invoice/${invoice.id}/Pdf`,
-      headers: { cookie: gym },
-    });
-    const pdf = response.rawPayload.toString('latin1');
-    expect(pdf.match(/\/Type \/Page\b/g)!.length).toBeGreaterThan(1);
-    const text = pdfText(response.rawPayload);
-    expect(text).toContain('Les 50');
-    expect(text).toContain('€ 4.500,00');
-  });
-
-  it('is the invoice’s: another gym not found, without the right forbidden, signed out sign in', async () => {
-    const invoice = await issue((await newMember()).id);
-    const url = `/api/Invoice/${invoice.id}/Pdf`;
-    expectFailure(
-      await t.app.inject({ method: 'GET', url, headers: { cookie: brug } }),
-      404,
-      'general',
-      'invoice.errors.notFound',
-    );
-    expectForbidden(await t.app.inject({ method: 'GET', url, headers: { cookie: plain } }));
-    expectSignInRequired(await t.app.inject({ method: 'GET', url }));
-    const odd = await t.app.inject({
-      method: 'GET',
-      url: '/api/Invoice/99999999999/Pdf',
-      headers: { cookie: gym },
-    });
-    expect(odd.statusCode).toBe(404);
   });
 });
