@@ -14,6 +14,7 @@ export * from './inputs/file-drop';
 export * from './inputs/file-utils';
 export * from './inputs/image-field';
 export * from './inputs/password-field';
+export * from './inputs/radio-field';
 export * from './inputs/select-field';
 export * from './inputs/switch-field';
 export * from './inputs/text-field';

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/generic-list';
+import { RadioField } from '@/ui/inputs/radio-field';
 import { SelectField } from '@/ui/inputs/select-field';
 import { TextField } from '@/ui/inputs/text-field';
 import { useFormField } from '@/ui/inputs/use-form-field';
 import { useMemberSearch } from './api';
-import { RadioField } from './radio-field';
 import type { CustomerField } from './wizard-form';
 import type { OrderForm } from './wizard-parts';
 

@@ -9,9 +9,9 @@ import {
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '@/ui/inputs/address-fields';
+import { RadioField } from '@/ui/inputs/radio-field';
 import { SelectField } from '@/ui/inputs/select-field';
 import { TextareaField } from '@/ui/inputs/textarea-field';
-import { RadioField } from './radio-field';
 import { type ChosenProduct, type OrderForm, useOptions } from './wizard-parts';
 
 // --------------------------------------------------------------------------------------------- delivery

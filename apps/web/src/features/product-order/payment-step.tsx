@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { OrderPaymentMethod, PaymentFrequency } from '@xp/contracts';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RadioField } from './radio-field';
+import { RadioField } from '@/ui/inputs/radio-field';
 import { type OrderForm, useOptions } from './wizard-parts';
 
 // ---------------------------------------------------------------------------------------------- payment

@@ -1,7 +1,7 @@
 import { Group, Radio, type RadioGroupProps, Stack } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import type { SelectOption } from '@/ui/inputs/select-field';
-import { type FormFieldProps, useFormField } from '@/ui/inputs/use-form-field';
+import type { SelectOption } from './select-field';
+import { type FormFieldProps, useFormField } from './use-form-field';
 
 type RadioFieldProps<
   T extends FieldValues,
