@@ -6,7 +6,7 @@ import {
   type FormOf,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The server's sort field when the URL holds one it knows; anything else falls back to the default order. */
@@ -18,16 +18,9 @@ const listQuery = <S extends string>(state: ListState, sortable: readonly S[]) =
   return { ...query, ...sortOf(sortable, sort) };
 };
 
-/** Keep the current page visible while the next page or search result loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
-
 /** All associations (admin), for the list's state as it lives in the URL; `counts` from `useListCounts`. */
 export function useAssociations(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...listQuery(state, associationSortable), ...counts } },
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.list, { query: { ...listQuery(state, associationSortable), ...counts } });
 }
 
 /** One page of the same list, for the CSV export. */
@@ -40,19 +33,19 @@ export function useAssociation(id: number) {
 
 /** The locations of one association (admin detail); `counts` from `useListCounts`. */
 export function useAssociationLocations(id: number, state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(
+  return useApiListQuery(
     endpoints.locations,
     { params: { id }, query: { ...listQuery(state, associationLocationSortable), ...counts } },
-    { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
+    { enabled: Number.isInteger(id) && id > 0 },
   );
 }
 
 /** Locations in no association matching `search`: what the add picker offers. */
 export function useLocationsWithoutAssociation(search: string, enabled: boolean, pageSize: number) {
-  return useApiQuery(
+  return useApiListQuery(
     endpoints.noAssociationLocations,
     { query: { page: 1, pageSize, ...(search ? { search } : {}) } },
-    { ...keepPrevious, enabled },
+    { enabled },
   );
 }
 
@@ -66,10 +59,10 @@ export function useActiveAssociationLocations(
   enabled = true,
   counts: { counts?: false } = {},
 ) {
-  return useApiQuery(
+  return useApiListQuery(
     endpoints.activeLocations,
     { query: { ...listQuery(state, associationLocationSortable), ...counts } },
-    { ...keepPrevious, enabled },
+    { enabled },
   );
 }
 

@@ -6,16 +6,13 @@ import {
 } from '@xp/contracts';
 import type { z } from 'zod';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 export type ChallengeTemplateListQuery = z.input<typeof challengeTemplateListQuery>;
 
-/** Keep the current page visible while the next page or filter result loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
-
 /** The challenge templates for the list's state as it lives in the URL. */
 export function useChallengeTemplates(query: ChallengeTemplateListQuery) {
-  return useApiQuery(endpoints.list, { query }, keepPrevious);
+  return useApiListQuery(endpoints.list, { query });
 }
 
 /**
@@ -31,11 +28,9 @@ export const fetchChallengeTemplates = (query: ChallengeTemplateListQuery) => ca
 
 /** The active pictures of the picture bank of one category (the theme), for the banner step. */
 export function useBannerPictures(category: number, page: number, pageSize: number) {
-  return useApiQuery(
-    pictureBankEndpoints.list,
-    { query: { category, isActive: true, page, pageSize, direction: 'asc', sort: 'createdAt' } },
-    keepPrevious,
-  );
+  return useApiListQuery(pictureBankEndpoints.list, {
+    query: { category, isActive: true, page, pageSize, direction: 'asc', sort: 'createdAt' },
+  });
 }
 
 /** After any change every challenge template query is stale. */

@@ -6,7 +6,7 @@ import {
   type PopularChallengeTemplateQuery,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof challengeSortable)[number];
@@ -26,12 +26,7 @@ export const isActiveOf = (tab: string | undefined): boolean | undefined =>
  * `counts` from `useListCounts`.
  */
 export function useChallenges(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(
-    endpoints.list,
-    challengesInput(state, counts),
-    // Keep the current page visible while the next page, tab or search result loads.
-    { placeholderData: (previous) => previous },
-  );
+  return useApiListQuery(endpoints.list, challengesInput(state, counts));
 }
 
 /** The list call for a list's state (page, search, sort, tab); `counts` from `useListCounts`. */
@@ -62,7 +57,7 @@ export function useChallenge(id: number | undefined) {
 
 /** The templates a challenge can be made from, the most used first. */
 export function usePopularTemplates(query: PopularChallengeTemplateQuery, enabled = true) {
-  return useApiQuery(endpoints.popular, { query }, { placeholderData: (previous) => previous, enabled });
+  return useApiListQuery(endpoints.popular, { query }, { enabled });
 }
 
 /** After any change the lists, the detail and the use counts of the templates are stale. */

@@ -3,18 +3,16 @@ import { gymEmployeeCalls as gym, locationEmployeeCalls as location } from '@xp/
 import type { Descriptor } from '@xp/contracts/descriptor';
 import { gymEmployeeSortable, locationEmployeeSortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A sort field the server knows; anything else in the URL falls back to the server's default order. */
 const knownSort = <S extends readonly string[]>(sortable: S, sort: string | undefined) =>
   (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S[number] } : {};
 
-const keepPrevious = { placeholderData: <T>(previous: T) => previous };
-
 /** Employees of the active gym, for the list's state (page, search, sort) as it lives in the URL. */
 export function useGymEmployees(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(gym.list, gymEmployeesInput(state, counts), keepPrevious);
+  return useApiListQuery(gym.list, gymEmployeesInput(state, counts));
 }
 
 /** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */
@@ -52,14 +50,10 @@ export function useRemoveGymEmployee() {
 
 export function useLocationEmployees(locationId: number, state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    location.list,
-    {
-      params: { id: locationId },
-      query: { ...query, ...knownSort(locationEmployeeSortable, sort), ...counts },
-    },
-    keepPrevious,
-  );
+  return useApiListQuery(location.list, {
+    params: { id: locationId },
+    query: { ...query, ...knownSort(locationEmployeeSortable, sort), ...counts },
+  });
 }
 
 export function useLocationEmployee(locationId: number, employeeId: number) {
@@ -72,10 +66,10 @@ export function useLocationEmployee(locationId: number, employeeId: number) {
 
 /** Employees of the location's gym who do not work there yet, for the picker. */
 export function useKnownUsers(locationId: number, search: string, enabled: boolean) {
-  return useApiQuery(
+  return useApiListQuery(
     location.knownUsers,
     { query: { locationId, search: search || undefined, pageSize: 50 } },
-    { enabled, ...keepPrevious },
+    { enabled },
   );
 }
 

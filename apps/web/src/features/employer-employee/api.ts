@@ -9,14 +9,12 @@ import {
 } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
 import { downloadApiFile } from '@/app/api-download';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A sort field the server knows; anything else in the URL falls back to the server's default order. */
 const knownSort = <S extends readonly string[]>(sortable: S, sort: string | undefined) =>
   (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S[number] } : {};
-
-const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
 /** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */
 function employeesInput(state: ListState, counts: { counts?: false } = {}) {
@@ -26,7 +24,7 @@ function employeesInput(state: ListState, counts: { counts?: false } = {}) {
 
 /** Employees of the active employer, for the list's state (page, search, sort) as it lives in the URL. */
 export function useEmployerEmployees(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, employeesInput(state, counts), keepPrevious);
+  return useApiListQuery(endpoints.list, employeesInput(state, counts));
 }
 
 /** One page of the same list, for the CSV export. */
@@ -39,14 +37,10 @@ export function useEmployeeInvitations(
   counts: { counts?: false } = {},
 ) {
   const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    endpoints.invitations,
-    {
-      params: { activeEmployerId },
-      query: { ...query, ...knownSort(openInvitationSortable, sort), ...counts },
-    },
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.invitations, {
+    params: { activeEmployerId },
+    query: { ...query, ...knownSort(openInvitationSortable, sort), ...counts },
+  });
 }
 
 /** After a change both lists (and their counts) may be stale. */

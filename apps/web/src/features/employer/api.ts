@@ -7,7 +7,7 @@ import {
   employerEndpoints as endpoints,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof employerSortable)[number];
@@ -34,9 +34,7 @@ function employersInput(state: ListState, counts: { counts?: false } = {}) {
 
 /** All employers (admin), for the list's state as it lives in the URL. */
 export function useEmployers(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, employersInput(state, counts), {
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.list, employersInput(state, counts));
 }
 
 /** One page of the same list, for the CSV export. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { dutchToday, entryEndpoints as endpoints, entrySortable, memberEndpoints } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 import type { EntryListState } from './search';
 
@@ -29,10 +29,7 @@ function entriesInput(state: EntryListState, counts: { counts?: false } = {}) {
 
 /** The active location's entries of the range, for the list's state (page, search, sort). */
 export function useEntries(state: EntryListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, entriesInput(state, counts), {
-    // Keep the current page visible while the next page or search result loads.
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.list, entriesInput(state, counts));
 }
 
 /** One page of the same list, for the CSV export. */
@@ -53,9 +50,7 @@ function attemptsInput(state: EntryListState, counts: { counts?: false } = {}) {
 
 /** The check-ins the door refused at the active location in the range (only the open ones unless `all`). */
 export function useEntryAttempts(state: EntryListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.attempts, attemptsInput(state, counts), {
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.attempts, attemptsInput(state, counts));
 }
 
 export const fetchEntryAttempts = (state: EntryListState) => call(endpoints.attempts, attemptsInput(state));
@@ -72,13 +67,12 @@ export function useOpenAttemptCount(state: EntryListState) {
 /** Who is inside the active location now, refreshed every 30 s while the page shows (and on coming back to it). */
 export function useInsideMembers(locationId: number | null, state: ListState) {
   const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
+  return useApiListQuery(
     endpoints.inside,
     { params: { id: locationId ?? 0 }, query: { ...query, ...sortOf(insideSortable, sort) } },
     {
       enabled: locationId !== null,
       refetchInterval: INSIDE_REFRESH_MS,
-      placeholderData: (previous) => previous,
     },
   );
 }
@@ -98,7 +92,7 @@ export function useInsideCount(locationId: number | null, enabled: boolean) {
 
 /** The location's members whose name matches, for the entry form's member picker (the server searches). */
 export function useMemberOptions(search: string, enabled = true) {
-  return useApiQuery(
+  return useApiListQuery(
     memberEndpoints.list,
     {
       query: {
@@ -110,7 +104,7 @@ export function useMemberOptions(search: string, enabled = true) {
         ...(search ? { search } : {}),
       },
     },
-    { enabled, placeholderData: (previous) => previous },
+    { enabled },
   );
 }
 

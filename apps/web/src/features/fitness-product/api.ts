@@ -4,14 +4,11 @@ import {
   fitnessProductEndpoints as endpoints,
   type SupplierProductListQuery,
 } from '@xp/contracts';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
-
-/** Keep the current page visible while the next page or tab loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 /** The active supplier's products of one tab (Existant, Awaiting, Denied). */
 export function useSupplierProducts(query: SupplierProductListQuery, enabled = true) {
-  return useApiQuery(endpoints.list, { query }, { ...keepPrevious, enabled });
+  return useApiListQuery(endpoints.list, { query }, { enabled });
 }
 
 /** The supplier's form values of one of its products (its latest version). */
@@ -26,7 +23,7 @@ export function useFitnessProduct(id: number | undefined) {
 
 /** The admin's product versions of one tab (Awaiting, Accepted, Denied). */
 export function useCommissions(query: CommissionListQuery) {
-  return useApiQuery(endpoints.commissions, { query }, keepPrevious);
+  return useApiListQuery(endpoints.commissions, { query });
 }
 
 /** After any change every product query is stale: the lists, the forms and the catalogue. */

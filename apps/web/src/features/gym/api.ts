@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, gymEndpoints as endpoints, gymSortable } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof gymSortable)[number];
@@ -11,7 +11,7 @@ const isSortField = (value: string | undefined): value is SortField =>
 
 /** All gyms (admin), for the list's state (page, search, sort) as it lives in the URL. */
 export function useGyms(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, gymsInput(state, counts), { placeholderData: (previous) => previous });
+  return useApiListQuery(endpoints.list, gymsInput(state, counts));
 }
 
 /** The list call for a list's state (page, search, sort); `counts` from `useListCounts`. */

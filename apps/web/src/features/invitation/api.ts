@@ -6,7 +6,7 @@ import type {
 } from '@xp/contracts';
 import { openInvitationSortable } from '@xp/contracts/list-constants';
 import type { Callable } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A set of endpoints, each as itself or as its schema-free descriptor (`@xp/contracts/calls`). */
@@ -31,11 +31,9 @@ export function useOpenInvitations(
   counts: { counts?: false } = {},
 ) {
   const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    typed(endpoints).list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } },
-    { placeholderData: (previous) => previous },
-  );
+  return useApiListQuery(typed(endpoints).list, {
+    query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts },
+  });
 }
 
 function useInvalidateInvitations(endpoints: InvitationEndpoints) {

@@ -1,10 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type EndpointDefinition, invoiceEndpoints as endpoints } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type InvoiceListState, toInvoiceQuery } from './search';
-
-const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 
 /** A page of the active gym's (or location's) invoices; one member's with `memberId`. */
 export function useInvoices(
@@ -12,11 +10,7 @@ export function useInvoices(
   memberId: number | undefined,
   counts: { counts?: false } = {},
 ) {
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...toInvoiceQuery(state, memberId), ...counts } },
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.list, { query: { ...toInvoiceQuery(state, memberId), ...counts } });
 }
 
 /** One page of the same list, for the CSV export. */

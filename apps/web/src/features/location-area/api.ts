@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { locationAreaEndpoints as endpoints, locationAreaSortable } from '@xp/contracts';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof locationAreaSortable)[number];
@@ -11,12 +11,9 @@ const isSortField = (value: string | undefined): value is SortField =>
 /** The rooms of the active location, for the list's state (page, search, sort) as it lives in the URL. */
 export function useLocationAreas(state: ListState, counts: { counts?: false } = {}) {
   const { sort, ...query } = toListQuery(state);
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts } },
-    // Keep the current page visible while the next page or search result loads.
-    { placeholderData: (previous) => previous },
-  );
+  return useApiListQuery(endpoints.list, {
+    query: { ...query, ...(isSortField(sort) ? { sort } : {}), ...counts },
+  });
 }
 
 /** One room, for the edit panel (also when deep-linked). */

@@ -6,7 +6,7 @@ import {
   locationSortable,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof locationSortable)[number];
@@ -17,9 +17,7 @@ const isId = (id: number | null | undefined): id is number => Number.isInteger(i
 
 /** The locations of the active gym for the list's state (page, search, sort) as it lives in the URL. */
 export function useLocations(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, locationsInput(state, counts), {
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.list, locationsInput(state, counts));
 }
 
 /** The list call for a list's state (page, search, sort). */

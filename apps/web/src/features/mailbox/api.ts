@@ -1,5 +1,5 @@
 import { mailboxEndpoints as endpoints } from '@xp/contracts';
-import { useApiQuery } from '@/app/api-hooks';
+import { useApiListQuery } from '@/app/api-hooks';
 
 /** How many of the newest mails the page shows; the address filter finds older ones. */
 export const MAILBOX_PAGE_SIZE = 25;
@@ -8,14 +8,13 @@ export const MAILBOX_REFRESH_MS = 3_000;
 
 /** The newest mails of the development mailbox, optionally only those to one address. */
 export function useMailbox(to: string | undefined) {
-  return useApiQuery(
+  return useApiListQuery(
     endpoints.list,
     { query: { limit: MAILBOX_PAGE_SIZE, ...(to ? { to } : {}) } },
     {
       refetchInterval: (query) => (query.state.error?.status === 404 ? false : MAILBOX_REFRESH_MS),
       // 404: this server runs in production and has no mailbox; asking again will not change that.
       retry: (count, error) => error.status !== 404 && count < 2,
-      placeholderData: (previous) => previous,
     },
   );
 }

@@ -12,21 +12,14 @@ import {
   subscriptionMemberSortable,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import type { ListState } from '@/ui/list-search';
 import { type MemberEntriesState, type MemberListState, toMemberQuery } from './search';
 
 const isId = (id: number) => Number.isInteger(id) && id > 0;
-const keepPrevious = { placeholderData: <T>(previous: T) => previous };
-
 /** The members of the active gym (or, in the Location environment, of the active location). */
 export function useMembers(state: MemberListState, withLocation: boolean, counts: { counts?: false } = {}) {
-  return useApiQuery(
-    endpoints.list,
-    { query: { ...toMemberQuery(state, withLocation), ...counts } },
-    // Keep the current page visible while the next page or search result loads.
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.list, { query: { ...toMemberQuery(state, withLocation), ...counts } });
 }
 
 /** One page of the same list, for the CSV export. */
@@ -39,11 +32,9 @@ export const fetchMembers = (state: MemberListState, withLocation: boolean) =>
  */
 export function useMemberTabCounts(state: MemberListState, withLocation: boolean) {
   const { tab: _tab, sort: _sort, ...filter } = state;
-  return useApiQuery(
-    endpoints.list,
-    { query: toMemberQuery({ ...filter, page: 1, pageSize: 1 }, withLocation) },
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.list, {
+    query: toMemberQuery({ ...filter, page: 1, pageSize: 1 }, withLocation),
+  });
 }
 
 /** One member with their memberships (the detail, also when deep-linked). */
@@ -100,7 +91,7 @@ const openRegistrationsInput = (state: ListState) => ({
 /** Members who signed up and are not completed yet. */
 export function useOpenRegistrations(state: ListState, counts: { counts?: false } = {}) {
   const input = openRegistrationsInput(state);
-  return useApiQuery(endpoints.openRegistrations, { query: { ...input.query, ...counts } }, keepPrevious);
+  return useApiListQuery(endpoints.openRegistrations, { query: { ...input.query, ...counts } });
 }
 
 export const fetchOpenRegistrations = (state: ListState) =>
@@ -131,11 +122,10 @@ export function useMemberEntries(
   counts: { counts?: false } = {},
 ) {
   const input = entriesInput(memberId, state);
-  return useApiQuery(
+  return useApiListQuery(
     entryEndpoints.list,
     { query: { ...input.query, ...counts } },
     {
-      ...keepPrevious,
       enabled: isId(memberId),
     },
   );
@@ -192,11 +182,7 @@ export function useSubscriptionMembers(
   counts: { counts?: false } = {},
 ) {
   const input = subscriptionMembersInput(id, current, state);
-  return useApiQuery(
-    endpoints.subscriptionMembers,
-    { ...input, query: { ...input.query, ...counts } },
-    keepPrevious,
-  );
+  return useApiListQuery(endpoints.subscriptionMembers, { ...input, query: { ...input.query, ...counts } });
 }
 
 export const fetchSubscriptionMembers = (id: number, current: boolean, state: ListState) =>
@@ -211,19 +197,15 @@ const debtorsInput = (state: ListState) => ({
 
 /** The members in debt of the active gym (or location), with what is overdue (decision 017). */
 export function useDebtors(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(
-    billingEndpoints.debtors,
-    { query: { ...debtorsInput(state).query, ...counts } },
-    keepPrevious,
-  );
+  return useApiListQuery(billingEndpoints.debtors, { query: { ...debtorsInput(state).query, ...counts } });
 }
 
 /** How many members of the search are in debt (one row asked): the badge of their tab. */
 export function useDebtorCount(search: string | undefined, enabled: boolean) {
-  return useApiQuery(
+  return useApiListQuery(
     billingEndpoints.debtors,
     { query: { page: 1, pageSize: 1, direction: 'asc' as const, ...(search ? { search } : {}) } },
-    { ...keepPrevious, enabled },
+    { enabled },
   );
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@xp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
@@ -111,20 +111,16 @@ export function RefundsOwedList({ scope }: { scope: RefundScope }) {
   const [state, setState] = useState<ListState>(defaultListState);
   const [status, setStatus] = useState<'owed' | 'refunded'>('owed');
   const [recording, setRecording] = useState<RefundOwed | undefined>();
-  const query = useApiQuery(
-    endpointsOf(scope).list,
-    {
-      query: {
-        page: state.page,
-        pageSize: state.pageSize,
-        direction: state.direction,
-        status,
-        ...(state.search ? { search: state.search } : {}),
-        ...(state.sort ? { sort: state.sort as 'createdAt' } : {}),
-      },
+  const query = useApiListQuery(endpointsOf(scope).list, {
+    query: {
+      page: state.page,
+      pageSize: state.pageSize,
+      direction: state.direction,
+      status,
+      ...(state.search ? { search: state.search } : {}),
+      ...(state.sort ? { sort: state.sort as 'createdAt' } : {}),
     },
-    { placeholderData: <T,>(previous: T) => previous },
-  );
+  });
   const rowActions: RowAction<RefundOwed>[] = [
     {
       label: 'payment.refunds.record',

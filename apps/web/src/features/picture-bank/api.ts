@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pictureBankEndpoints as endpoints, type PictureBankListQuery } from '@xp/contracts';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
-
-/** Keep the current page visible while the next page or filter result loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 
 /** The pictures of the picture bank for the grid's state as it lives in the URL. */
 export function usePictures(query: PictureBankListQuery) {
-  return useApiQuery(endpoints.list, { query }, keepPrevious);
+  return useApiListQuery(endpoints.list, { query });
 }
 
 /** After any change every picture bank query is stale. */

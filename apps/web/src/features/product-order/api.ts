@@ -6,22 +6,16 @@ import {
   type ProductOrderListQuery,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
-/** Keep the current page visible while the next page or search result loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
 const isId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
 
 /** Who reads the orders: the active location (it orders) or the supplier (it delivers). */
 export type ProductOrderSide = 'location' | 'supplier';
 
 export function useProductOrders(side: ProductOrderSide, query: ProductOrderListQuery) {
-  const location = useApiQuery(endpoints.list, { query }, { ...keepPrevious, enabled: side === 'location' });
-  const supplier = useApiQuery(
-    endpoints.supplierList,
-    { query },
-    { ...keepPrevious, enabled: side === 'supplier' },
-  );
+  const location = useApiListQuery(endpoints.list, { query }, { enabled: side === 'location' });
+  const supplier = useApiListQuery(endpoints.supplierList, { query }, { enabled: side === 'supplier' });
   return side === 'location' ? location : supplier;
 }
 
@@ -75,7 +69,7 @@ export function useCatalogue(enabled: boolean) {
 
 /** Members of the active location matching a search (the customer step). */
 export function useMemberSearch(search: string, enabled: boolean) {
-  return useApiQuery(
+  return useApiListQuery(
     memberEndpoints.list,
     {
       query: {
@@ -87,7 +81,7 @@ export function useMemberSearch(search: string, enabled: boolean) {
         ...(search ? { search } : {}),
       },
     },
-    { ...keepPrevious, enabled },
+    { enabled },
   );
 }
 

@@ -6,7 +6,7 @@ import {
   rightsGroupMemberSortable,
   rightsGroupSortable,
 } from '@xp/contracts';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The list query of the URL state, with a sort field only when the server knows it. */
@@ -15,8 +15,6 @@ function listQueryOf<const S extends readonly string[]>(state: ListState, sortab
   const isKnown = (sortable as readonly string[]).includes(sort ?? '');
   return { ...query, ...(isKnown ? { sort: sort as S[number] } : {}) };
 }
-
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
 
 /* Rights of one employee of the active gym. */
 
@@ -42,10 +40,10 @@ export const useLocationRightsMatrix = (
   state: ListState,
   counts: { counts?: false } = {},
 ) =>
-  useApiQuery(
+  useApiListQuery(
     rights.locationMatrix,
     { params: { id: locationId ?? 0 }, query: { ...listQueryOf(state, locationRightsSortable), ...counts } },
-    { ...keepPrevious, enabled: locationId !== null },
+    { enabled: locationId !== null },
   );
 
 export const useLocationEmployeeRights = (locationId: number | null, employeeId: number) =>
@@ -68,28 +66,24 @@ export function useUpdateLocationEmployeeRights() {
 /* Rights groups of the active gym. */
 
 export const useRightsGroups = (state: ListState, counts: { counts?: false } = {}) =>
-  useApiQuery(
-    groups.list,
-    { query: { ...listQueryOf(state, rightsGroupSortable), ...counts } },
-    keepPrevious,
-  );
+  useApiListQuery(groups.list, { query: { ...listQueryOf(state, rightsGroupSortable), ...counts } });
 
 export const useRightsGroup = (id: number) =>
   useApiQuery(groups.get, { params: { id } }, { enabled: Number.isInteger(id) && id > 0 });
 
 export const useRightsGroupMembers = (id: number, state: ListState, counts: { counts?: false } = {}) =>
-  useApiQuery(
+  useApiListQuery(
     groups.members,
     { params: { id }, query: { ...listQueryOf(state, rightsGroupMemberSortable), ...counts } },
-    { ...keepPrevious, enabled: Number.isInteger(id) && id > 0 },
+    { enabled: Number.isInteger(id) && id > 0 },
   );
 
 /** Employees of the gym that may still join the group, for the add popup's search. */
 export const useRightsGroupCandidates = (id: number, search: string, isEnabled: boolean) =>
-  useApiQuery(
+  useApiListQuery(
     groups.candidates,
     { params: { id }, query: { pageSize: 50, ...(search ? { search } : {}) } },
-    { ...keepPrevious, enabled: isEnabled },
+    { enabled: isEnabled },
   );
 
 /** After any change of groups or members, every group query and the employees' rights are stale. */

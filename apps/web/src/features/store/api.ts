@@ -6,37 +6,26 @@ import {
   type RedemptionListQuery,
   type StoreItemListQuery,
 } from '@xp/contracts';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
-
-/** Keep the current page visible while the next page or filter result loads. */
-const keepPrevious = { placeholderData: <T>(previous: T | undefined) => previous };
+import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 
 /** The admin's items (the platform's, or employers' with a filter). */
 export function useStoreItems(query: StoreItemListQuery, enabled = true) {
-  return useApiQuery(endpoints.list, { query }, { ...keepPrevious, enabled });
+  return useApiListQuery(endpoints.list, { query }, { enabled });
 }
 
 /** An employer's shop: the platform's items and its own. */
 export function useEmployerShop(employerId: number, query: EmployerShopQuery, enabled = true) {
-  return useApiQuery(
-    endpoints.employerShop,
-    { params: { id: employerId }, query },
-    { ...keepPrevious, enabled },
-  );
+  return useApiListQuery(endpoints.employerShop, { params: { id: employerId }, query }, { enabled });
 }
 
 /** Every employer's orders (admin). */
 export function useOrders(query: RedemptionListQuery, enabled = true) {
-  return useApiQuery(endpoints.orders, { query }, { ...keepPrevious, enabled });
+  return useApiListQuery(endpoints.orders, { query }, { enabled });
 }
 
 /** The orders of an employer's employees. */
 export function useEmployerOrders(employerId: number, query: EmployerRedemptionQuery, enabled = true) {
-  return useApiQuery(
-    endpoints.employerOrders,
-    { params: { id: employerId }, query },
-    { ...keepPrevious, enabled },
-  );
+  return useApiListQuery(endpoints.employerOrders, { params: { id: employerId }, query }, { enabled });
 }
 
 /** After any change every store query is stale (an item's stock moves with its orders). */

@@ -7,7 +7,7 @@ import {
   timeSlotGroupEndpoints,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof subscriptionSortable)[number];
@@ -30,10 +30,7 @@ function subscriptionsInput(tab: SubscriptionTab, state: ListState, counts: { co
 
 /** The active gym's subscriptions of one tab, with the counts of both tabs. */
 export function useSubscriptions(tab: SubscriptionTab, state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, subscriptionsInput(tab, state, counts), {
-    // Keep the current page visible while the next page or search result loads.
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.list, subscriptionsInput(tab, state, counts));
 }
 
 /** One page of the same list, for the CSV export. */

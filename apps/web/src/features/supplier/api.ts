@@ -7,7 +7,7 @@ import {
   supplierStatusTabs,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof supplierSortable)[number];
@@ -33,9 +33,7 @@ function suppliersInput(state: ListState, counts: { counts?: false } = {}) {
 
 /** All suppliers (admin), for the list's state as it lives in the URL. */
 export function useSuppliers(state: ListState, counts: { counts?: false } = {}) {
-  return useApiQuery(endpoints.list, suppliersInput(state, counts), {
-    placeholderData: (previous) => previous,
-  });
+  return useApiListQuery(endpoints.list, suppliersInput(state, counts));
 }
 
 /** One page of the same list, for the CSV export. */

@@ -4,7 +4,7 @@ import { userCalls as endpoints } from '@xp/contracts/calls';
 import { roles } from '@xp/contracts/enums';
 import { userSortable as sortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The sort fields the server knows (`userListQuery` of the contract). */
@@ -25,12 +25,7 @@ function usersInput(state: ListState, role: Role | undefined, counts: { counts?:
 
 /** Users for a list's state (page, search, sort) as it lives in the URL, optionally of one role. */
 export function useUsers(state: ListState, role: Role | undefined, counts: { counts?: false } = {}) {
-  return useApiQuery(
-    endpoints.list,
-    usersInput(state, role, counts),
-    // Keep the current page visible while the next page, tab or search result loads.
-    { placeholderData: (previous) => previous },
-  );
+  return useApiListQuery(endpoints.list, usersInput(state, role, counts));
 }
 
 /** One page of the same list, for the CSV export. */

@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Descriptor } from '@xp/contracts/descriptor';
 import { buildPath } from '@xp/contracts/request';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { xpCalls as calls, INVOICE_PDF_PATH } from './calls';
 import { toXpInvoiceQuery, toXpTransactionQuery } from './query';
 import type { XpInvoiceListState, XpTransactionListState } from './search';
 
-const keepPrevious = { placeholderData: <T>(previous: T) => previous };
 type Counts = { counts?: false };
 
 /** Whose lists: the active employer's, or (admin) every employer's. */
@@ -73,16 +72,12 @@ export function useCancelXpInvoice() {
 /** A page of the transactions: the active employer's, or every one's (admin). */
 export function useXpTransactions(scope: XpScope, state: XpTransactionListState, counts: Counts = {}) {
   const query = { ...toXpTransactionQuery(state), ...counts };
-  const employer = useApiQuery(
+  const employer = useApiListQuery(
     calls.transactions,
     { params: { activeEmployerId: scope.kind === 'employer' ? scope.activeEmployerId : 0 }, query },
-    { ...keepPrevious, enabled: scope.kind === 'employer' },
+    { enabled: scope.kind === 'employer' },
   );
-  const admin = useApiQuery(
-    calls.adminTransactions,
-    { query },
-    { ...keepPrevious, enabled: scope.kind === 'admin' },
-  );
+  const admin = useApiListQuery(calls.adminTransactions, { query }, { enabled: scope.kind === 'admin' });
   return scope.kind === 'employer' ? employer : admin;
 }
 
@@ -101,16 +96,12 @@ export function useXpInvoices(
   { openOnly = false, counts = {} }: { openOnly?: boolean; counts?: Counts } = {},
 ) {
   const query = { ...toXpInvoiceQuery(state, openOnly), ...counts };
-  const employer = useApiQuery(
+  const employer = useApiListQuery(
     calls.invoices,
     { params: { activeEmployerId: scope.kind === 'employer' ? scope.activeEmployerId : 0 }, query },
-    { ...keepPrevious, enabled: scope.kind === 'employer' },
+    { enabled: scope.kind === 'employer' },
   );
-  const admin = useApiQuery(
-    calls.adminInvoices,
-    { query },
-    { ...keepPrevious, enabled: scope.kind === 'admin' },
-  );
+  const admin = useApiListQuery(calls.adminInvoices, { query }, { enabled: scope.kind === 'admin' });
   return scope.kind === 'employer' ? employer : admin;
 }
 
