@@ -1,114 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type {
-  EmployerEmployee,
   EmployerEmployeeInvitation,
   InviteMultipleEmployeesResult,
   VerifiedEmailRow,
 } from '@xp/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../platform/audit/audit.tables.ts';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.tables.ts';
-import { expectForbidden, expectSignInRequired } from '../../test/expect.ts';
-import { createUser as makeUser } from '../../test/factories.ts';
-import { cookieHeader, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
-import { employerEmployees, employers, employerUsers } from '../organisation/organisation.tables.ts';
 import { invitations } from '../registration/registration.tables.ts';
-import { expectFailure, ok, request, signIn } from '../rights/test-support.ts';
-import { users } from '../user/user.tables.ts';
+import { expectFailure, ok } from '../rights/test-support.ts';
+import {
+  call,
+  cookies,
+  emails,
+  expectEmployerOnly,
+  jansen,
+  list,
+  logistiek,
+  t,
+  unique,
+  useTestApp,
+} from './employer-employee-test-setup.ts';
 
-let t: TestApp;
-let call: ReturnType<typeof request>;
-/** Bakkerij Jansen (werkgever@example.com's) and Van den Berg Logistiek (a test employer user's). */
-let jansen: number;
-let logistiek: number;
-/** Employees created below, by email. */
-const employeeIds: Record<string, number> = {};
-const cookies: Record<string, string> = {};
-
-const unique = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
-const login = (email: string) => signIn(t, email, '10.72');
-
-async function createUser(
-  email: string,
-  role: 'Employee' | 'Employer',
-  names: { firstName: string; lastName: string },
-  phoneNumber: string | null = null,
-) {
-  return (await makeUser(t, { email, role, ...names, phoneNumber })).id;
-}
-
-async function addEmployee(
-  employerId: number,
-  email: string,
-  names: { firstName: string; lastName: string },
-  daysAgo: number,
-  phone: string | null = null,
-) {
-  const userId = await createUser(email, 'Employee', names, phone);
-  await t.db
-    .insert(employerEmployees)
-    .values({ employerId, userId, createdAt: new Date(Date.now() - daysAgo * 86_400_000) });
-  employeeIds[email] = userId;
-  return userId;
-}
-
-beforeAll(async () => {
-  t = await createTestApp();
-  call = request(t);
-  const rows = await t.db.select().from(employers);
-  jansen = rows.find((row) => row.name === 'Bakkerij Jansen B.V.')!.id;
-  logistiek = rows.find((row) => row.name === 'Van den Berg Logistiek')!.id;
-  const logistiekUser = await createUser('logistiek@example.com', 'Employer', {
-    firstName: 'Lars',
-    lastName: 'Logistiek',
-  });
-  await t.db.insert(employerUsers).values({ employerId: logistiek, userId: logistiekUser });
-
-  await addEmployee(jansen, 'bert.bos@example.com', { firstName: 'Bert', lastName: 'Bos' }, 10, '0611111111');
-  await addEmployee(jansen, 'anna.aalders@example.com', { firstName: 'Anna', lastName: 'Aalders' }, 5);
-  await addEmployee(jansen, 'zoe.zwart@example.com', { firstName: 'Zoë', lastName: 'Zwart' }, 30);
-  await addEmployee(
-    logistiek,
-    'carla.chauffeur@example.com',
-    { firstName: 'Carla', lastName: 'Chauffeur' },
-    3,
-  );
-
-  cookies.employer = await login('werkgever@example.com');
-  cookies.logistiek = await login('logistiek@example.com');
-  cookies.admin = await login('admin@example.com');
-  cookies.gym = await login('gym@example.com');
-  cookies.supplier = await login('leverancier@example.com');
-  cookies.content = await login('content@example.com');
-  // An admin in the employer environment of Bakkerij Jansen: a session of its own, since a switch changes
-  // the session it is made in (the admin above stays without an active employer).
-  const adminAtJansen = await login('admin@example.com');
-  const switched = await t.app.inject({
-    method: 'PUT',
-    url: '/api/Account/SwitchActiveEmployer',
-    headers: { cookie: adminAtJansen },
-    payload: { employerId: jansen },
-  });
-  expect(switched.statusCode, switched.body).toBe(200);
-  cookies.adminAtJansen = cookieHeader(switched.cookies, adminAtJansen);
-});
-afterAll(() => t.close());
-
-type Response = LightMyRequestResponse;
-const list = <T>(response: Response) => ok<{ items: T[]; total: number }>(response);
-const emails = (response: Response) => list<{ email: string }>(response).items.map((item) => item.email);
-
-const forbiddenRoles = () => [cookies.gym!, cookies.supplier!, cookies.content!];
-/** Refused (403) for the other roles and for an admin without an active employer; 401 without a session. */
-async function expectEmployerOnly(send: (cookie: string) => Promise<Response>) {
-  for (const cookie of forbiddenRoles()) expectForbidden(await send(cookie));
-  expectFailure(await send(cookies.admin!), 403, 'general', 'auth.noActive.employer');
-  expectSignInRequired(await send(''));
-}
+useTestApp();
 
 async function mailedCode(to: string) {
   const [mail] = await t.db
@@ -144,104 +59,6 @@ const verify = (cookie: string, data: Buffer | null, employerId = jansen, filena
     headers: body.headers,
   });
 };
-
-describe('GET /EmployerEmployee', () => {
-  it("lists the active employer's employees by name, with phone and since when", async () => {
-    const data = list<EmployerEmployee>(await call('GET', '/EmployerEmployee', cookies.employer!));
-    expect(data.items.map((item) => item.email)).toEqual([
-      'anna.aalders@example.com',
-      'bert.bos@example.com',
-      'zoe.zwart@example.com',
-    ]);
-    expect(data.total).toBe(3);
-    expect(data.items[1]).toEqual({
-      userId: employeeIds['bert.bos@example.com'],
-      fullName: 'Bert Bos',
-      email: 'bert.bos@example.com',
-      phone: '0611111111',
-      employeeSince: expect.any(String),
-    });
-    // The other employer sees only its own.
-    expect(emails(await call('GET', '/EmployerEmployee', cookies.logistiek!))).toEqual([
-      'carla.chauffeur@example.com',
-    ]);
-    // An admin in the employer environment sees the employees of the employer they switched to.
-    expect(list(await call('GET', '/EmployerEmployee', cookies.adminAtJansen!)).total).toBe(3);
-  });
-
-  it('searches name and email, sorts and pages in SQL', async () => {
-    expect(emails(await call('GET', '/EmployerEmployee?search=BOS', cookies.employer!))).toEqual([
-      'bert.bos@example.com',
-    ]);
-    expect(emails(await call('GET', '/EmployerEmployee?search=zoe.zwart%40', cookies.employer!))).toEqual([
-      'zoe.zwart@example.com',
-    ]);
-    expect(emails(await call('GET', '/EmployerEmployee?search=carla', cookies.employer!))).toEqual([]);
-    expect(list(await call('GET', '/EmployerEmployee?search=%25', cookies.employer!)).total).toBe(0);
-    expect(
-      emails(await call('GET', '/EmployerEmployee?sort=employeeSince&direction=desc', cookies.employer!)),
-    ).toEqual(['anna.aalders@example.com', 'bert.bos@example.com', 'zoe.zwart@example.com']);
-    expect(
-      emails(await call('GET', '/EmployerEmployee?sort=email&direction=desc', cookies.employer!)),
-    ).toEqual(['zoe.zwart@example.com', 'bert.bos@example.com', 'anna.aalders@example.com']);
-    expect(
-      list(await call('GET', '/EmployerEmployee?sort=email&pageSize=1&page=2', cookies.employer!)),
-    ).toEqual({ items: [expect.objectContaining({ email: 'bert.bos@example.com' })], total: 3 });
-  });
-
-  it('refuses bad queries, other roles and an admin without an active employer', async () => {
-    expectFailure(
-      await call('GET', '/EmployerEmployee?sort=password', cookies.employer!),
-      400,
-      'sort',
-      expect.any(String),
-    );
-    expectFailure(
-      await call('GET', '/EmployerEmployee?pageSize=500', cookies.employer!),
-      400,
-      'pageSize',
-      expect.any(String),
-    );
-    await expectEmployerOnly((cookie) => call('GET', '/EmployerEmployee', cookie));
-  });
-});
-
-describe('GET /EmployerEmployee/{id}', () => {
-  it('answers an employee of the active employer', async () => {
-    const id = employeeIds['anna.aalders@example.com']!;
-    expect(
-      ok<EmployerEmployee>(await call('GET', `/EmployerEmployee/${id}`, cookies.employer!)),
-    ).toMatchObject({
-      userId: id,
-      fullName: 'Anna Aalders',
-      phone: null,
-    });
-  });
-
-  it("is not found for another employer's employee, other accounts and unknown ids", async () => {
-    const notFound = (response: Response) =>
-      expectFailure(response, 404, 'general', 'employerEmployee.errors.notFound');
-    notFound(
-      await call('GET', `/EmployerEmployee/${employeeIds['carla.chauffeur@example.com']}`, cookies.employer!),
-    );
-    notFound(
-      await call('GET', `/EmployerEmployee/${employeeIds['anna.aalders@example.com']}`, cookies.logistiek!),
-    );
-    const [werkgever] = await t.db.select().from(users).where(eq(users.email, 'werkgever@example.com'));
-    notFound(await call('GET', `/EmployerEmployee/${werkgever!.id}`, cookies.employer!));
-    notFound(await call('GET', '/EmployerEmployee/999999', cookies.employer!));
-    expectFailure(
-      await call('GET', '/EmployerEmployee/abc', cookies.employer!),
-      400,
-      'id',
-      expect.any(String),
-    );
-    await expectEmployerOnly((cookie) =>
-      call('GET', `/EmployerEmployee/${employeeIds['anna.aalders@example.com']}`, cookie),
-    );
-  });
-});
-
 describe('employee invitations', () => {
   const invite = (cookie: string, email: unknown, employerId = jansen) =>
     call('POST', `/Employer/${employerId}/InviteEmployee`, cookie, { email });
@@ -451,51 +268,6 @@ describe('POST /Employer/{activeEmployerId}/InviteMultipleEmployees', () => {
     );
     await expectEmployerOnly((cookie) => inviteMany(cookie, { emails: [email] }));
     expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
-  });
-});
-
-describe('DELETE /Employer/{activeEmployerId}/Employee', () => {
-  const remove = (cookie: string, userId: unknown, employerId = jansen) =>
-    call('DELETE', `/Employer/${employerId}/Employee`, cookie, { userId });
-
-  it('removes the link to the employer; the account stays', async () => {
-    const userId = await addEmployee(jansen, unique('weg'), { firstName: 'Wim', lastName: 'Weg' }, 1);
-    expect(ok(await remove(cookies.employer!, userId))).toBeNull();
-    expect(await t.db.select().from(employerEmployees).where(eq(employerEmployees.userId, userId))).toEqual(
-      [],
-    );
-    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.id, userId))).toEqual([
-      { id: userId },
-    ]);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'EmployerEmployee'), eq(auditLog.entityId, `${jansen}:${userId}`)));
-    expect(entry).toBeDefined();
-    expectFailure(
-      await remove(cookies.employer!, userId),
-      404,
-      'general',
-      'employerEmployee.errors.notFound',
-    );
-  });
-
-  it("refuses another employer's employee, a wrong employer, a bad body and other roles", async () => {
-    const carla = employeeIds['carla.chauffeur@example.com']!;
-    expectFailure(await remove(cookies.employer!, carla), 404, 'general', 'employerEmployee.errors.notFound');
-    const anna = employeeIds['anna.aalders@example.com']!;
-    expectFailure(
-      await remove(cookies.employer!, anna, logistiek),
-      404,
-      'general',
-      'employer.errors.notFound',
-    );
-    expectFailure(await remove(cookies.logistiek!, anna), 404, 'general', 'employer.errors.notFound');
-    expectFailure(await remove(cookies.employer!, 'anna'), 400, 'userId', expect.any(String));
-    await expectEmployerOnly((cookie) => remove(cookie, anna));
-    expect(emails(await call('GET', '/EmployerEmployee', cookies.employer!))).toContain(
-      'anna.aalders@example.com',
-    );
   });
 });
 
