@@ -1,64 +1,19 @@
 import userEvent from '@testing-library/user-event';
-import type { Member } from '@xp/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { visibleMenu } from '@/app/menus';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';
-import {
-  debtors,
-  entries,
-  fatima,
-  gymLocations,
-  gymManager,
-  listItems,
-  lists,
-  locationEmployee,
-  tabCounts,
-} from './test-support';
+import { choose, list, manager, memberApi } from './member-test-setup';
+import { debtors, entries, fatima, gymManager, lists, locationEmployee } from './test-support';
+
+/*
+ * The members menu item and who may open the list, and a member's page: status, memberships with their
+ * pauses, personal data, taking out, ending and pausing a membership, export and anonymising, entries.
+ * A new member: member-new.test.tsx; open registrations and their links: member-registration.test.tsx.
+ */
 
 setUpAppTests();
 vi.setConfig({ testTimeout: 30_000 });
-
-const activeLocation = {
-  ...gymLocations[0],
-  gymId: 10,
-  memberExpectedInsideTime: 90,
-  qrCode: null,
-  qrCodeIssuedAt: null,
-  statusRequirements: [],
-};
-
-const list = { 'GET /api/Member': () => ({ data: { items: listItems, total: 2, tabCounts } }) };
-const manager = gymManager(['ManageMemberships', 'ManageSubscriptions']);
-
-/** A member the fake API keeps, changed by the calls of the detail. */
-function memberApi(start: Member = fatima) {
-  let current = start;
-  return {
-    get current() {
-      return current;
-    },
-    routes: {
-      ...lists,
-      ...list,
-      'GET /api/Member/41': () => ({ data: current }),
-      'PUT /api/Member': ({ body }: { body: unknown }) => {
-        current = { ...current, ...(body as Partial<Member>) };
-        return { data: current };
-      },
-      'POST /api/Member/41/Anonymise': () => {
-        current = { ...current, fullName: 'Geanonimiseerd lid', anonymisedAt: '2026-11-24T12:00:00.000Z' };
-        return { data: current };
-      },
-    },
-  };
-}
-
-async function choose(field: RegExp, option: string, scope: HTMLElement | typeof screen = screen) {
-  const user = userEvent.setup();
-  await user.click(within(scope as HTMLElement).getByRole('combobox', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 describe('the menu items and the access rules', () => {
   it("shows 'Leden' for ManageMemberships: the gym right in the Gym environment, the location right at the location", () => {
@@ -100,89 +55,6 @@ describe('the menu items and the access rules', () => {
     fakeAppApi(gymManager(['ManageSubscriptions']), { ...lists, ...list });
     const { router } = await startApp('/members');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
-});
-
-describe('a new member at the desk', () => {
-  it('checks the fields with the contract, sends them and opens the new member', async () => {
-    const api = memberApi();
-    const requests = fakeAppApi(manager, {
-      ...api.routes,
-      'POST /api/Member': () => ({ data: fatima }),
-    });
-    const { router } = await startApp('/members/new');
-    const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Lid toevoegen' });
-    await user.click(within(form).getByRole('button', { name: 'Toevoegen' }));
-    expect(await within(form).findAllByText('Dit veld is verplicht')).toHaveLength(3);
-    expect(requestsTo(requests, 'POST', '/api/Member')).toHaveLength(0);
-
-    await user.type(within(form).getByRole('textbox', { name: /^Voornaam/ }), 'Fatima');
-    await user.type(within(form).getByRole('textbox', { name: /^Tussenvoegsel/ }), 'el');
-    await user.type(within(form).getByRole('textbox', { name: /^Achternaam/ }), 'Amrani');
-    await user.type(within(form).getByRole('textbox', { name: /^E-mailadres/ }), 'fatima@example');
-    await user.type(within(form).getByRole('textbox', { name: /^Postcode/ }), '3811ab');
-    await user.type(within(form).getByRole('textbox', { name: /^Geboortedatum/ }), '12-04-1850');
-    await choose(/^Hoofdlocatie/, 'Vitaal Amersfoort', form);
-    await user.click(within(form).getByRole('button', { name: 'Toevoegen' }));
-    expect(await within(form).findByText('Vul een geldig e-mailadres in')).toBeInTheDocument();
-    expect(
-      within(form).getByText(
-        'Vul een geboortedatum in die niet in de toekomst en niet meer dan 130 jaar geleden ligt',
-      ),
-    ).toBeInTheDocument();
-
-    const email = within(form).getByRole('textbox', { name: /^E-mailadres/ });
-    await user.clear(email);
-    await user.type(email, 'fatima@example.com');
-    const birth = within(form).getByRole('textbox', { name: /^Geboortedatum/ });
-    await user.clear(birth);
-    await user.type(birth, '12-04-1990');
-    await user.click(within(form).getByRole('button', { name: 'Toevoegen' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/members/41'));
-    expect(requestsTo(requests, 'POST', '/api/Member')[0]?.body).toEqual({
-      firstName: 'Fatima',
-      insertion: 'el',
-      lastName: 'Amrani',
-      email: 'fatima@example.com',
-      dateOfBirth: '1990-04-12',
-      postalCode: '3811 AB',
-      homeLocationId: 5,
-    });
-    expect(await screen.findByText('Fatima el Amrani is toegevoegd.')).toBeInTheDocument();
-  });
-
-  it("shows the server's error on its field (an e-mail address taken)", async () => {
-    fakeAppApi(manager, {
-      ...lists,
-      'POST /api/Member': () => failure(409, 'member.errors.emailTaken', 'email'),
-    });
-    await startApp('/members/new');
-    const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Lid toevoegen' });
-    await user.type(within(form).getByRole('textbox', { name: /^Voornaam/ }), 'Kees');
-    await user.type(within(form).getByRole('textbox', { name: /^Achternaam/ }), 'de Boer');
-    await user.type(within(form).getByRole('textbox', { name: /^E-mailadres/ }), 'kees@example.com');
-    await choose(/^Hoofdlocatie/, 'Vitaal Utrecht Centrum', form);
-    await user.click(within(form).getByRole('button', { name: 'Toevoegen' }));
-    expect(await within(form).findByText('Er is al een lid met dit e-mailadres')).toBeInTheDocument();
-  });
-
-  it('registers the member at the active location in the Location environment, without asking it', async () => {
-    const requests = fakeAppApi(locationEmployee(), {
-      'GET /api/Location/5': () => ({ data: activeLocation }),
-      'POST /api/Member': () => ({ data: fatima }),
-      'GET /api/Member/41': () => ({ data: fatima }),
-    });
-    const { router } = await startApp('/location/members/new');
-    const user = userEvent.setup();
-    const form = await screen.findByRole('form', { name: 'Lid toevoegen' });
-    expect(within(form).queryByRole('combobox', { name: /^Hoofdlocatie/ })).not.toBeInTheDocument();
-    await user.type(within(form).getByRole('textbox', { name: /^Voornaam/ }), 'Fatima');
-    await user.type(within(form).getByRole('textbox', { name: /^Achternaam/ }), 'Amrani');
-    await user.click(within(form).getByRole('button', { name: 'Toevoegen' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/location/members/41'));
-    expect(requestsTo(requests, 'POST', '/api/Member')[0]?.body).toMatchObject({ homeLocationId: 5 });
   });
 });
 
@@ -430,131 +302,5 @@ describe('the member', () => {
     expect(screen.getByRole('button', { name: 'Take out subscription' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Anonymise' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: "The member's subscriptions" })).toHaveTextContent('Running');
-  });
-});
-
-describe('an open registration', () => {
-  it("is completed from the member's page too, after a confirmation", async () => {
-    const api = memberApi({ ...fatima, registrationCompleted: false });
-    const requests = fakeAppApi(manager, {
-      ...api.routes,
-      'POST /api/Member/41/CompleteRegistration': () => ({ data: fatima }),
-    });
-    await startApp('/members/41');
-    expect(await screen.findByText('Inschrijving niet voltooid')).toBeInTheDocument();
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Inschrijving voltooien' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Inschrijving voltooien' });
-    await user.click(within(dialog).getByRole('button', { name: 'Voltooien' }));
-    expect(await screen.findByText('De inschrijving van Fatima el Amrani is voltooid.')).toBeInTheDocument();
-    expect(requestsTo(requests, 'POST', '/api/Member/41/CompleteRegistration')).toHaveLength(1);
-  });
-});
-
-const LINK = {
-  publicCode: 'AbCdEfGhIjKlMnOp_Qr-St',
-  url: 'https://club.example.test/inschrijven/afronden/AbCdEfGhIjKlMnOp_Qr-St',
-};
-
-/** The desk's modal of a member's link: the URL to copy, its QR code, and the kiosk on this tablet. */
-async function expectLinkModal(name: string) {
-  const dialog = await screen.findByRole('dialog', { name: 'Link voor afronden' });
-  expect(dialog).toHaveTextContent(`Met deze link rondt ${name} de inschrijving zelf af`);
-  expect(await within(dialog).findByRole('textbox', { name: 'Link' })).toHaveValue(LINK.url);
-  const qr = await within(dialog).findByRole('img', { name: `QR-code van de link voor ${name}` });
-  const src = qr.getAttribute('src') ?? '';
-  expect(src).toMatch(/^data:image\/svg\+xml/);
-  expect(decodeURIComponent(src)).toContain('<svg');
-  expect(within(dialog).getByRole('link', { name: 'Op deze tablet afronden' })).toHaveAttribute(
-    'href',
-    `${LINK.url}/kiosk`,
-  );
-  return dialog;
-}
-
-describe('the open registrations', () => {
-  it('completes a registration after a confirmation', async () => {
-    const open = { ...listItems[1]!, id: 43, fullName: 'Noor Jansen' };
-    const requests = fakeAppApi(locationEmployee(), {
-      'GET /api/Member': () => ({ data: { items: listItems, total: 2, tabCounts } }),
-      'GET /api/Member/OpenRegistration': () => ({ data: { items: [open], total: 1 } }),
-      'POST /api/Member/43/CompleteRegistration': () => ({ data: { ...fatima, id: 43 } }),
-    });
-    const { router } = await startApp('/location/members');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Open inschrijvingen' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/location/members/openRegistrations'));
-    await user.click(await screen.findByRole('button', { name: 'Voltooien Noor Jansen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Inschrijving voltooien' });
-    expect(dialog).toHaveTextContent('Noor Jansen krijgt toegang tot het abonnement.');
-    await user.click(within(dialog).getByRole('button', { name: 'Voltooien' }));
-    expect(await screen.findByText('De inschrijving van Noor Jansen is voltooid.')).toBeInTheDocument();
-    expect(requestsTo(requests, 'POST', '/api/Member/43/CompleteRegistration')).toHaveLength(1);
-  });
-});
-
-describe("the link to finish a registration begun at the desk ('Link voor afronden')", () => {
-  const open = { ...listItems[1]!, id: 43, fullName: 'Noor Jansen' };
-  const openList = {
-    'GET /api/Member': () => ({ data: { items: listItems, total: 2, tabCounts } }),
-    'GET /api/Member/OpenRegistration': () => ({ data: { items: [open], total: 1 } }),
-  };
-
-  it('shows the link of a row of the open registrations with its QR code, to copy', async () => {
-    const requests = fakeAppApi(locationEmployee(), {
-      ...openList,
-      'POST /api/Member/43/RegistrationLink': () => ({ data: LINK }),
-    });
-    await startApp('/location/members/openRegistrations');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Link voor afronden Noor Jansen' }));
-    const dialog = await expectLinkModal('Noor Jansen');
-    expect(requestsTo(requests, 'POST', '/api/Member/43/RegistrationLink')).toHaveLength(1);
-    // The row did not open the member.
-    expect(screen.queryByRole('heading', { level: 1, name: 'Noor Jansen' })).not.toBeInTheDocument();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Kopiëren' }));
-    expect(await within(dialog).findByRole('button', { name: 'Gekopieerd' })).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(LINK.url);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Klaar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('says when the link cannot be made, and asks again', async () => {
-    let isDown = true;
-    fakeAppApi(locationEmployee(), {
-      ...openList,
-      'POST /api/Member/43/RegistrationLink': () => (isDown ? failure(500, 'general_error') : { data: LINK }),
-    });
-    await startApp('/location/members/openRegistrations');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Link voor afronden Noor Jansen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Link voor afronden' });
-    expect(await within(dialog).findByText('De link kan niet worden gemaakt')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('link', { name: 'Op deze tablet afronden' })).not.toBeInTheDocument();
-    isDown = false;
-    await user.click(within(dialog).getByRole('button', { name: 'Opnieuw proberen' }));
-    await expectLinkModal('Noor Jansen');
-  });
-
-  it('is on the page of a member whose registration is open', async () => {
-    const api = memberApi({ ...fatima, registrationCompleted: false });
-    const requests = fakeAppApi(manager, {
-      ...api.routes,
-      'POST /api/Member/41/RegistrationLink': () => ({ data: LINK }),
-    });
-    await startApp('/members/41');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Link voor afronden' }));
-    await expectLinkModal('Fatima el Amrani');
-    expect(requestsTo(requests, 'POST', '/api/Member/41/RegistrationLink')).toHaveLength(1);
-  });
-
-  it('is not on the page of a completed member', async () => {
-    fakeAppApi(manager, memberApi(fatima).routes);
-    await startApp('/members/41');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fatima el Amrani' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Link voor afronden' })).not.toBeInTheDocument();
   });
 });
