@@ -7,7 +7,7 @@ import { ok } from '../rights/test-support.ts';
  * invoice issued to a member.
  */
 
-/** Registers the test app of these files (each file builds its own) and the cleanup after it. */
+/** Opens the member desk's app before the file's tests and closes it after (each file builds its own). */
 export const useInvoiceApp = () => useMemberDesk('factuur.test', '10.66');
 
 /** Two lines of an invoice: 2 x 45,00 incl. 21 % VAT and 2,50 incl. 9 %. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../platform/files/table-file.ts';
 import { normaliseIban, parseDate } from './member-import-values.ts';
 
-/** The member import's values as a file holds them: dates (Dutch, ISO, Excel serials), IBANs and CSV records. */
+/** The member import's values as a file holds them: dates (Dutch, ISO, Excel serials), IBANs, CSV records. */
 describe('reading values', () => {
   it('reads dates, IBANs and CSV records', () => {
     expect(parseDate('2026-01-05', false)).toBe('2026-01-05');

@@ -21,7 +21,7 @@ export let amersfoortManager = 0;
 /** Works at Utrecht with only ManageLessons there. */
 export let trainer = 0;
 
-/** Opens the app with the employees above (and locations@vitaal.test) before the file's tests, closes it after. */
+/** Opens the app with the employees above (and locations@vitaal.test) before the file's tests; closes it. */
 export function useRightsApp() {
   beforeAll(async () => {
     t = await createTestApp();

@@ -13,7 +13,7 @@ import { ok } from '../rights/test-support.ts';
  * mailed to them.
  */
 
-/** Registers the test app of these files (each file builds its own) and the cleanup after each test. */
+/** Opens the member desk's app before the file's tests and closes it after (each file builds its own). */
 export const useSignUpApp = () => useMemberDesk('inschrijving.test', '10.68');
 
 let addressSerial = 0;

@@ -15,9 +15,9 @@ import {
 /**
  * Every list query is index-backed: on PostgreSQL with a few thousand rows, each list endpoint is called
  * (page 1, a deep page, a search, each sort both ways, each tab) while the SQL it sends is recorded; each
- * list statement (the page with its LIMIT and OFFSET, the capped counts) is then explained with sequential scans
- * disabled (list-plans-test-setup.ts). A plan that still scans a big table sequentially, or that does not use
- * the expected index, means the query no longer matches its index.
+ * list statement (the page with its LIMIT and OFFSET, the capped counts) is then explained with sequential
+ * scans disabled (list-plans-test-setup.ts). A plan that still scans a big table sequentially, or that does
+ * not use the expected index, means the query no longer matches its index.
  */
 describe.skipIf(!isPostgres)('list query plans on PostgreSQL', () => {
   useScaledLists();
