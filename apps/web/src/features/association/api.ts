@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   associationLocationSortable,
   associationSortable,
@@ -6,7 +5,7 @@ import {
   type FormOf,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { queriesOf, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The server's sort field when the URL holds one it knows; anything else falls back to the default order. */
@@ -67,40 +66,27 @@ export function useActiveAssociationLocations(
 }
 
 /** After any change every association query is stale (lists, details, locations, the free locations). */
-function useInvalidateAssociations() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      Object.values(endpoints)
-        .filter((endpoint) => endpoint.method === 'GET')
-        .map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) })),
-    );
-}
+const associationsQueries = queriesOf(endpoints);
 
 export type AssociationFormValues = FormOf<typeof endpoints.create>;
 export type AssociationUpdateValues = FormOf<typeof endpoints.update>;
 
 export function useCreateAssociation() {
-  const invalidate = useInvalidateAssociations();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: associationsQueries });
 }
 
 export function useUpdateAssociation() {
-  const invalidate = useInvalidateAssociations();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: associationsQueries });
 }
 
 export function useDeleteAssociation() {
-  const invalidate = useInvalidateAssociations();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: associationsQueries });
 }
 
 export function useAddAssociationLocation() {
-  const invalidate = useInvalidateAssociations();
-  return useApiMutation(endpoints.addLocation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.addLocation, { invalidates: associationsQueries });
 }
 
 export function useRemoveAssociationLocation() {
-  const invalidate = useInvalidateAssociations();
-  return useApiMutation(endpoints.removeLocation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.removeLocation, { invalidates: associationsQueries });
 }

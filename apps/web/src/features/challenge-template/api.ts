@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   type challengeTemplateListQuery,
   challengeTemplateEndpoints as endpoints,
@@ -6,7 +5,7 @@ import {
 } from '@xp/contracts';
 import type { z } from 'zod';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 export type ChallengeTemplateListQuery = z.input<typeof challengeTemplateListQuery>;
 
@@ -34,31 +33,20 @@ export function useBannerPictures(category: number, page: number, pageSize: numb
 }
 
 /** After any change every challenge template query is stale. */
-function useInvalidateTemplates() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-    ]);
-}
+const templatesQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get];
 
 export function useCreateTemplate() {
-  const invalidate = useInvalidateTemplates();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: templatesQueries });
 }
 
 export function useUpdateTemplate() {
-  const invalidate = useInvalidateTemplates();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: templatesQueries });
 }
 
 export function useSetTemplateActive() {
-  const invalidate = useInvalidateTemplates();
-  return useApiMutation(endpoints.setIsActive, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setIsActive, { invalidates: templatesQueries });
 }
 
 export function useDeleteTemplate() {
-  const invalidate = useInvalidateTemplates();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: templatesQueries });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   challengeSortable,
   challengeEndpoints as endpoints,
@@ -6,7 +5,7 @@ import {
   type PopularChallengeTemplateQuery,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof challengeSortable)[number];
@@ -61,36 +60,24 @@ export function usePopularTemplates(query: PopularChallengeTemplateQuery, enable
 }
 
 /** After any change the lists, the detail and the use counts of the templates are stale. */
-function useInvalidateChallenges() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, endpoints.popular].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const challengesQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get, endpoints.popular];
 
 export type ChallengeCreateValues = FormOf<typeof endpoints.create>;
 export type ChallengeUpdateValues = FormOf<typeof endpoints.update>;
 
 export function useCreateChallenge() {
-  const invalidate = useInvalidateChallenges();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: challengesQueries });
 }
 
 export function useUpdateChallenge() {
-  const invalidate = useInvalidateChallenges();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: challengesQueries });
 }
 
 /** `PUT /challenge/{true|false}` with `{ id }`: switches a challenge on or off. */
 export function useSetChallengeActive() {
-  const invalidate = useInvalidateChallenges();
-  return useApiMutation(endpoints.setIsActive, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setIsActive, { invalidates: challengesQueries });
 }
 
 export function useDeleteChallenge() {
-  const invalidate = useInvalidateChallenges();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: challengesQueries });
 }

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { gymEmployeeCalls as gym, locationEmployeeCalls as location } from '@xp/contracts/calls';
-import type { Descriptor } from '@xp/contracts/descriptor';
 import { gymEmployeeSortable, locationEmployeeSortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A sort field the server knows; anything else in the URL falls back to the server's default order. */
@@ -33,19 +31,16 @@ export function useGymEmployee(employeeId: number) {
 }
 
 /** After a change every employee list and detail may be stale (gym and location side). */
-function useInvalidateEmployees() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [gym.list, gym.get, location.list, location.get, location.knownUsers].map((endpoint: Descriptor) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const employeesQueries: QueriedEndpoint[] = [
+  gym.list,
+  gym.get,
+  location.list,
+  location.get,
+  location.knownUsers,
+];
 
 export function useRemoveGymEmployee() {
-  const invalidate = useInvalidateEmployees();
-  return useApiMutation(gym.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(gym.remove, { invalidates: employeesQueries });
 }
 
 export function useLocationEmployees(locationId: number, state: ListState, counts: { counts?: false } = {}) {
@@ -74,11 +69,9 @@ export function useKnownUsers(locationId: number, search: string, enabled: boole
 }
 
 export function useAddLocationEmployees() {
-  const invalidate = useInvalidateEmployees();
-  return useApiMutation(location.add, { onSuccess: () => invalidate() });
+  return useApiMutation(location.add, { invalidates: employeesQueries });
 }
 
 export function useRemoveLocationEmployee() {
-  const invalidate = useInvalidateEmployees();
-  return useApiMutation(location.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(location.remove, { invalidates: employeesQueries });
 }

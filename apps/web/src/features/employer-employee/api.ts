@@ -1,6 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { employerEmployeeCalls as endpoints } from '@xp/contracts/calls';
-import type { Descriptor } from '@xp/contracts/descriptor';
 import {
   EMPLOYER_EMPLOYEE_EXAMPLE_EXCEL_PATH,
   EXAMPLE_EXCEL_FILE_NAME,
@@ -9,7 +7,7 @@ import {
 } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
 import { downloadApiFile } from '@/app/api-download';
-import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A sort field the server knows; anything else in the URL falls back to the server's default order. */
@@ -44,42 +42,29 @@ export function useEmployeeInvitations(
 }
 
 /** After a change both lists (and their counts) may be stale. */
-function useInvalidate() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, endpoints.invitations].map((endpoint: Descriptor) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const featureQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get, endpoints.invitations];
 
 export function useRemoveEmployerEmployee() {
-  const invalidate = useInvalidate();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: featureQueries });
 }
 
 export function useInviteEmployerEmployee() {
-  const invalidate = useInvalidate();
-  return useApiMutation(endpoints.invite, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.invite, { invalidates: featureQueries });
 }
 
 export function useInviteMultipleEmployees() {
-  const invalidate = useInvalidate();
-  return useApiMutation(endpoints.inviteMultiple, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.inviteMultiple, { invalidates: featureQueries });
 }
 
 /** Checks the addresses of an import file; changes nothing. */
 export const useVerifyEmailExcel = () => useApiMutation(endpoints.verifyEmailExcel);
 
 export function useResendEmployeeInvitation() {
-  const invalidate = useInvalidate();
-  return useApiMutation(endpoints.resendInvitation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.resendInvitation, { invalidates: featureQueries });
 }
 
 export function useCancelEmployeeInvitation() {
-  const invalidate = useInvalidate();
-  return useApiMutation(endpoints.cancelInvitation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.cancelInvitation, { invalidates: featureQueries });
 }
 
 /** Downloads the example import file (`import_users_template.xlsx`; a platform route, like the CDN). */

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   accountEndpoints,
   type EmployerRegistration,
@@ -7,7 +6,7 @@ import {
   employerEndpoints as endpoints,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof employerSortable)[number];
@@ -46,43 +45,29 @@ export function useEmployer(id: number | null) {
 }
 
 /** After any change every employer query is stale, and the names in the header's employer switcher. */
-function useInvalidateEmployers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, accountEndpoints.switchOptions].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const employersQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get, accountEndpoints.switchOptions];
 
 export function useCreateEmployer() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: employersQueries });
 }
 
 export function useRenameEmployer() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: employersQueries });
 }
 
 export function useDeleteEmployer() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: employersQueries });
 }
 
 export function useInviteEmployerContact() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.invite, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.invite, { invalidates: employersQueries });
 }
 
 /** A new code and expiry, mailed again. */
 export function useResendEmployerInvitation() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.resendInvitation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.resendInvitation, { invalidates: employersQueries });
 }
 
 export function useCancelEmployerInvitation() {
-  const invalidate = useInvalidateEmployers();
-  return useApiMutation(endpoints.cancelInvitation, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.cancelInvitation, { invalidates: employersQueries });
 }

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { dutchToday, entryEndpoints as endpoints, entrySortable, memberEndpoints } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 import type { EntryListState } from './search';
 
@@ -112,39 +111,32 @@ export function useMemberOptions(search: string, enabled = true) {
  * After a change the entries, the refused check-ins, who is inside and the members' status and last entry
  * are stale.
  */
-function useInvalidateEntries() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.attempts, endpoints.inside, memberEndpoints.list, memberEndpoints.get].map(
-        (endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const entriesQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.attempts,
+  endpoints.inside,
+  memberEndpoints.list,
+  memberEndpoints.get,
+];
 
 export function useCreateEntry() {
-  const invalidate = useInvalidateEntries();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: entriesQueries });
 }
 
 export function useUpdateEntry() {
-  const invalidate = useInvalidateEntries();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: entriesQueries });
 }
 
 /** `PUT /Entry/{id}/Exit`: the member left, now. */
 export function useRecordExit() {
-  const invalidate = useInvalidateEntries();
-  return useApiMutation(endpoints.exit, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.exit, { invalidates: entriesQueries });
 }
 
 export function useDeleteEntry() {
-  const invalidate = useInvalidateEntries();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: entriesQueries });
 }
 
 /** `POST /EntryAttempt/{id}/Approve`: let in a member the door refused. */
 export function useApproveAttempt() {
-  const invalidate = useInvalidateEntries();
-  return useApiMutation(endpoints.approve, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.approve, { invalidates: entriesQueries });
 }

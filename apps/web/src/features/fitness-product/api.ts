@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   type CommissionListQuery,
   fitnessProductEndpoints as endpoints,
   type SupplierProductListQuery,
 } from '@xp/contracts';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 /** The active supplier's products of one tab (Existant, Awaiting, Denied). */
 export function useSupplierProducts(query: SupplierProductListQuery, enabled = true) {
@@ -27,42 +26,31 @@ export function useCommissions(query: CommissionListQuery) {
 }
 
 /** After any change every product query is stale: the lists, the forms and the catalogue. */
-function useInvalidateProducts() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        endpoints.list,
-        endpoints.commissions,
-        endpoints.edit,
-        endpoints.get,
-        endpoints.catalogue,
-        endpoints.plain,
-      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) })),
-    );
-}
+const productsQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.commissions,
+  endpoints.edit,
+  endpoints.get,
+  endpoints.catalogue,
+  endpoints.plain,
+];
 
 export function useCreateProduct() {
-  const invalidate = useInvalidateProducts();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: productsQueries });
 }
 
 export function useUpdateProduct() {
-  const invalidate = useInvalidateProducts();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: productsQueries });
 }
 
 export function useDeleteProduct() {
-  const invalidate = useInvalidateProducts();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: productsQueries });
 }
 
 export function useAcceptVersion() {
-  const invalidate = useInvalidateProducts();
-  return useApiMutation(endpoints.accept, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.accept, { invalidates: productsQueries });
 }
 
 export function useDenyVersion() {
-  const invalidate = useInvalidateProducts();
-  return useApiMutation(endpoints.deny, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.deny, { invalidates: productsQueries });
 }

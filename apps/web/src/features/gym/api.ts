@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { accountEndpoints, gymEndpoints as endpoints, gymSortable } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof gymSortable)[number];
@@ -38,10 +37,7 @@ export function useGymInvoiceDetails(id: number | null) {
 }
 
 export function useUpdateGymInvoiceDetails() {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoints.updateInvoiceDetails, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.invoiceDetails) }),
-  });
+  return useApiMutation(endpoints.updateInvoiceDetails, { invalidates: [endpoints.invoiceDetails] });
 }
 
 export function useGymRegistrationSettings(id: number | null) {
@@ -56,41 +52,30 @@ export function useGymRegistrationSettings(id: number | null) {
  * After any change every gym query is stale: the list, one gym, its registration settings, and the names in
  * the header's gym switcher.
  */
-function useInvalidateGyms() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        endpoints.list,
-        endpoints.get,
-        endpoints.registrationSettings,
-        endpoints.getPublic,
-        accountEndpoints.switchOptions,
-      ].map((endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) })),
-    );
-}
+const gymsQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.get,
+  endpoints.registrationSettings,
+  endpoints.getPublic,
+  accountEndpoints.switchOptions,
+];
 
 export function useCreateGym() {
-  const invalidate = useInvalidateGyms();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: gymsQueries });
 }
 
 export function useUpdateGym() {
-  const invalidate = useInvalidateGyms();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: gymsQueries });
 }
 
 export function useDeleteGym() {
-  const invalidate = useInvalidateGyms();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: gymsQueries });
 }
 
 export function useRemoveGymBanner() {
-  const invalidate = useInvalidateGyms();
-  return useApiMutation(endpoints.removeBanner, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.removeBanner, { invalidates: gymsQueries });
 }
 
 export function useUpdateGymRegistration() {
-  const invalidate = useInvalidateGyms();
-  return useApiMutation(endpoints.updateRegistration, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.updateRegistration, { invalidates: gymsQueries });
 }

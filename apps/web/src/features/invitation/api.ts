@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type {
   adminInvitationEndpoints,
   EndpointDefinition,
@@ -6,7 +5,7 @@ import type {
 } from '@xp/contracts';
 import { openInvitationSortable } from '@xp/contracts/list-constants';
 import type { Callable } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** A set of endpoints, each as itself or as its schema-free descriptor (`@xp/contracts/calls`). */
@@ -36,23 +35,17 @@ export function useOpenInvitations(
   });
 }
 
-function useInvalidateInvitations(endpoints: InvitationEndpoints) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(typed(endpoints).list) });
-}
+const invitationsQueries = (endpoints: InvitationEndpoints): QueriedEndpoint[] => [typed(endpoints).list];
 
 export function useInvite(endpoints: InvitationEndpoints) {
-  const invalidate = useInvalidateInvitations(endpoints);
-  return useApiMutation(typed(endpoints).create, { onSuccess: () => invalidate() });
+  return useApiMutation(typed(endpoints).create, { invalidates: invitationsQueries(endpoints) });
 }
 
 /** A new code and expiry, mailed again. */
 export function useResendInvitation(endpoints: InvitationEndpoints) {
-  const invalidate = useInvalidateInvitations(endpoints);
-  return useApiMutation(typed(endpoints).resend, { onSuccess: () => invalidate() });
+  return useApiMutation(typed(endpoints).resend, { invalidates: invitationsQueries(endpoints) });
 }
 
 export function useCancelInvitation(endpoints: InvitationEndpoints) {
-  const invalidate = useInvalidateInvitations(endpoints);
-  return useApiMutation(typed(endpoints).cancel, { onSuccess: () => invalidate() });
+  return useApiMutation(typed(endpoints).cancel, { invalidates: invitationsQueries(endpoints) });
 }

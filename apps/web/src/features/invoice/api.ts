@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type EndpointDefinition, invoiceEndpoints as endpoints } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type InvoiceListState, toInvoiceQuery } from './search';
 
 /** A page of the active gym's (or location's) invoices; one member's with `memberId`. */
@@ -23,15 +22,7 @@ export function useInvoice(id: number | undefined) {
 
 /** A change of an invoice makes the lists and the invoice stale. */
 function useInvoiceMutation<E extends EndpointDefinition>(endpoint: E) {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoint, {
-    onSuccess: () =>
-      Promise.all(
-        [endpoints.list, endpoints.get].map((stale) =>
-          queryClient.invalidateQueries({ queryKey: apiQueryKey(stale) }),
-        ),
-      ),
-  });
+  return useApiMutation(endpoint, { invalidates: [endpoints.list, endpoints.get] });
 }
 
 export const useMarkInvoicePaid = () => useInvoiceMutation(endpoints.markPaid);

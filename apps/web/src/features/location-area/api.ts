@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { locationAreaEndpoints as endpoints, locationAreaSortable } from '@xp/contracts';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof locationAreaSortable)[number];
@@ -22,26 +21,16 @@ export function useLocationArea(id: number) {
 }
 
 /** After any change the list and the detail are stale. */
-function useInvalidateLocationAreas() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-    ]);
-}
+const locationAreasQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get];
 
 export function useCreateLocationArea() {
-  const invalidate = useInvalidateLocationAreas();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: locationAreasQueries });
 }
 
 export function useUpdateLocationArea() {
-  const invalidate = useInvalidateLocationAreas();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: locationAreasQueries });
 }
 
 export function useDeleteLocationArea() {
-  const invalidate = useInvalidateLocationAreas();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: locationAreasQueries });
 }

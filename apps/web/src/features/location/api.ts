@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   accountEndpoints,
   billingEndpoints,
@@ -6,7 +5,7 @@ import {
   locationSortable,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof locationSortable)[number];
@@ -51,60 +50,36 @@ export function useOpeningHours(locationId: number | null) {
 }
 
 /** After a change of a location the list, its detail and the header's location switcher are stale. */
-function useInvalidateLocations() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(accountEndpoints.switchOptions) }),
-    ]);
-}
+const locationsQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get, accountEndpoints.switchOptions];
 
 export function useCreateLocation() {
-  const invalidate = useInvalidateLocations();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: locationsQueries });
 }
 
 export function useUpdateLocation() {
-  const invalidate = useInvalidateLocations();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: locationsQueries });
 }
 
 export function useIssueQrCode() {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoints.issueQrCode, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-  });
+  return useApiMutation(endpoints.issueQrCode, { invalidates: [endpoints.get] });
 }
 
 export function useEditStatusRequirements() {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoints.editStatusRequirements, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-  });
+  return useApiMutation(endpoints.editStatusRequirements, { invalidates: [endpoints.get] });
 }
 
-function useInvalidatePaymentProvider() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.getPaymentProvider) });
-}
+const paymentProviderQueries: QueriedEndpoint[] = [endpoints.getPaymentProvider];
 
 export function useAddPaymentProvider() {
-  const invalidate = useInvalidatePaymentProvider();
-  return useApiMutation(endpoints.addPaymentProvider, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.addPaymentProvider, { invalidates: paymentProviderQueries });
 }
 
 export function useUpdatePaymentProvider() {
-  const invalidate = useInvalidatePaymentProvider();
-  return useApiMutation(endpoints.updatePaymentProvider, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.updatePaymentProvider, { invalidates: paymentProviderQueries });
 }
 
 export function useSaveOpeningHours() {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoints.saveOpeningHours, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.getOpeningHours) }),
-  });
+  return useApiMutation(endpoints.saveOpeningHours, { invalidates: [endpoints.getOpeningHours] });
 }
 
 /** A location's dunning rules (decision 017): block or warn at the door, retry days, grace days. */
@@ -117,8 +92,5 @@ export function useBillingSettings(locationId: number | null) {
 }
 
 export function useUpdateBillingSettings() {
-  const queryClient = useQueryClient();
-  return useApiMutation(billingEndpoints.updateSettings, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(billingEndpoints.getSettings) }),
-  });
+  return useApiMutation(billingEndpoints.updateSettings, { invalidates: [billingEndpoints.getSettings] });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   billingEndpoints,
   debtorSortable,
@@ -12,7 +11,7 @@ import {
   subscriptionMemberSortable,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import type { ListState } from '@/ui/list-search';
 import { type MemberEntriesState, type MemberListState, toMemberQuery } from './search';
 
@@ -43,20 +42,16 @@ export function useMember(id: number) {
 }
 
 /** After a change the lists and the detail are stale (and a subscription's members tab). */
-function useInvalidateMembers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, endpoints.openRegistrations, endpoints.subscriptionMembers].map(
-        (endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const membersQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.get,
+  endpoints.openRegistrations,
+  endpoints.subscriptionMembers,
+];
 
 /** A mutation of the member domain that refreshes what shows members afterwards. */
 function useMemberMutation<E extends EndpointDefinition>(endpoint: E) {
-  const invalidate = useInvalidateMembers();
-  return useApiMutation(endpoint, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoint, { invalidates: membersQueries });
 }
 
 export const useCreateMember = () => useMemberMutation(endpoints.create);

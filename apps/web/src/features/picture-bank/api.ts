@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { pictureBankEndpoints as endpoints, type PictureBankListQuery } from '@xp/contracts';
-import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 
 /** The pictures of the picture bank for the grid's state as it lives in the URL. */
 export function usePictures(query: PictureBankListQuery) {
@@ -8,26 +7,16 @@ export function usePictures(query: PictureBankListQuery) {
 }
 
 /** After any change every picture bank query is stale. */
-function useInvalidatePictures() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-    ]);
-}
+const picturesQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get];
 
 export function useCreatePicture() {
-  const invalidate = useInvalidatePictures();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: picturesQueries });
 }
 
 export function useUpdatePicture() {
-  const invalidate = useInvalidatePictures();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: picturesQueries });
 }
 
 export function useDeletePicture() {
-  const invalidate = useInvalidatePictures();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: picturesQueries });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   productOrderEndpoints as endpoints,
   fitnessProductEndpoints,
@@ -6,7 +5,7 @@ import {
   type ProductOrderListQuery,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 
 const isId = (id: number | undefined): id is number => id !== undefined && Number.isInteger(id) && id > 0;
 
@@ -32,34 +31,27 @@ export function useProductOrder(side: ProductOrderSide, id: number | undefined) 
 }
 
 /** After a change every order list and detail is stale. */
-function useInvalidateOrders() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, endpoints.supplierList, endpoints.supplierGet].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const ordersQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.get,
+  endpoints.supplierList,
+  endpoints.supplierGet,
+];
 
 export function useCreateProductOrder() {
-  const invalidate = useInvalidateOrders();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: ordersQueries });
 }
 
 export function usePayProductOrder() {
-  const invalidate = useInvalidateOrders();
-  return useApiMutation(endpoints.pay, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.pay, { invalidates: ordersQueries });
 }
 
 export function useSetProductOrderStatus() {
-  const invalidate = useInvalidateOrders();
-  return useApiMutation(endpoints.setStatus, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setStatus, { invalidates: ordersQueries });
 }
 
 export function useSetProductOrderDeliveryDate() {
-  const invalidate = useInvalidateOrders();
-  return useApiMutation(endpoints.setDeliveryDate, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setDeliveryDate, { invalidates: ordersQueries });
 }
 
 /** The catalogue: Active suppliers with their accepted products (sale prices, first image). */

@@ -17,10 +17,7 @@ export function useUpdateProfile() {
 
 /** Confirms a changed address with the mailed token; a cached profile then shows the new address. */
 export function useConfirmEmail() {
-  const queryClient = useQueryClient();
-  return useApiMutation(endpoints.confirmEmail, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.currentProfile) }),
-  });
+  return useApiMutation(endpoints.confirmEmail, { invalidates: [endpoints.currentProfile] });
 }
 
 export function useDeleteAccount() {

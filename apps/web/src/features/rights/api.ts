@@ -6,7 +6,13 @@ import {
   rightsGroupMemberSortable,
   rightsGroupSortable,
 } from '@xp/contracts';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import {
+  apiQueryKey,
+  type QueriedEndpoint,
+  useApiListQuery,
+  useApiMutation,
+  useApiQuery,
+} from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The list query of the URL state, with a sort field only when the server knows it. */
@@ -87,37 +93,30 @@ export const useRightsGroupCandidates = (id: number, search: string, isEnabled: 
   );
 
 /** After any change of groups or members, every group query and the employees' rights are stale. */
-function useInvalidateGroups() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [groups.list, groups.get, groups.members, groups.candidates, rights.getGymEmployee].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const groupsQueries: QueriedEndpoint[] = [
+  groups.list,
+  groups.get,
+  groups.members,
+  groups.candidates,
+  rights.getGymEmployee,
+];
 
 export function useCreateRightsGroup() {
-  const invalidate = useInvalidateGroups();
-  return useApiMutation(groups.create, { onSuccess: () => invalidate() });
+  return useApiMutation(groups.create, { invalidates: groupsQueries });
 }
 
 export function useUpdateRightsGroup() {
-  const invalidate = useInvalidateGroups();
-  return useApiMutation(groups.update, { onSuccess: () => invalidate() });
+  return useApiMutation(groups.update, { invalidates: groupsQueries });
 }
 
 export function useDeleteRightsGroup() {
-  const invalidate = useInvalidateGroups();
-  return useApiMutation(groups.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(groups.remove, { invalidates: groupsQueries });
 }
 
 export function useAddRightsGroupMembers() {
-  const invalidate = useInvalidateGroups();
-  return useApiMutation(groups.addMembers, { onSuccess: () => invalidate() });
+  return useApiMutation(groups.addMembers, { invalidates: groupsQueries });
 }
 
 export function useRemoveRightsGroupMember() {
-  const invalidate = useInvalidateGroups();
-  return useApiMutation(groups.removeMember, { onSuccess: () => invalidate() });
+  return useApiMutation(groups.removeMember, { invalidates: groupsQueries });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   type EmployerRedemptionQuery,
   type EmployerShopQuery,
@@ -6,7 +5,7 @@ import {
   type RedemptionListQuery,
   type StoreItemListQuery,
 } from '@xp/contracts';
-import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 
 /** The admin's items (the platform's, or employers' with a filter). */
 export function useStoreItems(query: StoreItemListQuery, enabled = true) {
@@ -29,32 +28,26 @@ export function useEmployerOrders(employerId: number, query: EmployerRedemptionQ
 }
 
 /** After any change every store query is stale (an item's stock moves with its orders). */
-function useInvalidateStore() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.employerShop, endpoints.get, endpoints.orders, endpoints.employerOrders].map(
-        (endpoint) => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const storeQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.employerShop,
+  endpoints.get,
+  endpoints.orders,
+  endpoints.employerOrders,
+];
 
 export function useCreateStoreItem() {
-  const invalidate = useInvalidateStore();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: storeQueries });
 }
 
 export function useUpdateStoreItem() {
-  const invalidate = useInvalidateStore();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: storeQueries });
 }
 
 export function useDeleteStoreItem() {
-  const invalidate = useInvalidateStore();
-  return useApiMutation(endpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.remove, { invalidates: storeQueries });
 }
 
 export function useSetOrderStatus() {
-  const invalidate = useInvalidateStore();
-  return useApiMutation(endpoints.setStatus, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setStatus, { invalidates: storeQueries });
 }

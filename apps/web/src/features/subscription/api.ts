@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   ageGroupEndpoints,
   subscriptionEndpoints as endpoints,
@@ -7,7 +6,7 @@ import {
   timeSlotGroupEndpoints,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof subscriptionSortable)[number];
@@ -43,32 +42,25 @@ export function useSubscription(id: number) {
 }
 
 /** After a change the lists and the detail are stale. */
-function useInvalidateSubscriptions() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-      // The groups count the subscriptions that use them.
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(ageGroupEndpoints.list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(timeSlotGroupEndpoints.list) }),
-    ]);
-}
+const subscriptionsQueries: QueriedEndpoint[] = [
+  endpoints.list,
+  endpoints.get,
+  // The groups count the subscriptions that use them.
+  ageGroupEndpoints.list,
+  timeSlotGroupEndpoints.list,
+];
 
 export function useCreateSubscription() {
-  const invalidate = useInvalidateSubscriptions();
-  return useApiMutation(endpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.create, { invalidates: subscriptionsQueries });
 }
 
 export function useUpdateSubscription() {
-  const invalidate = useInvalidateSubscriptions();
-  return useApiMutation(endpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.update, { invalidates: subscriptionsQueries });
 }
 
 /** `PUT /Subscription/{id}/SetIsActive` with `{ isActive }`. */
 export function useSetSubscriptionActive() {
-  const invalidate = useInvalidateSubscriptions();
-  return useApiMutation(endpoints.setIsActive, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.setIsActive, { invalidates: subscriptionsQueries });
 }
 
 // ------------------------------------------------------------------------------ the gym's locations and groups
@@ -92,41 +84,36 @@ export function useTimeSlotGroups() {
 }
 
 /** After a change of a group its list and the subscriptions that show it are stale. */
-function useInvalidateGroups(list: typeof ageGroupEndpoints.list | typeof timeSlotGroupEndpoints.list) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(list) }),
-      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.get) }),
-    ]);
-}
+const groupsQueries = (
+  list: typeof ageGroupEndpoints.list | typeof timeSlotGroupEndpoints.list,
+): QueriedEndpoint[] => [list, endpoints.get];
 
 export function useCreateAgeGroup() {
-  const invalidate = useInvalidateGroups(ageGroupEndpoints.list);
-  return useApiMutation(ageGroupEndpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(ageGroupEndpoints.create, { invalidates: groupsQueries(ageGroupEndpoints.list) });
 }
 
 export function useUpdateAgeGroup() {
-  const invalidate = useInvalidateGroups(ageGroupEndpoints.list);
-  return useApiMutation(ageGroupEndpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(ageGroupEndpoints.update, { invalidates: groupsQueries(ageGroupEndpoints.list) });
 }
 
 export function useDeleteAgeGroup() {
-  const invalidate = useInvalidateGroups(ageGroupEndpoints.list);
-  return useApiMutation(ageGroupEndpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(ageGroupEndpoints.remove, { invalidates: groupsQueries(ageGroupEndpoints.list) });
 }
 
 export function useCreateTimeSlotGroup() {
-  const invalidate = useInvalidateGroups(timeSlotGroupEndpoints.list);
-  return useApiMutation(timeSlotGroupEndpoints.create, { onSuccess: () => invalidate() });
+  return useApiMutation(timeSlotGroupEndpoints.create, {
+    invalidates: groupsQueries(timeSlotGroupEndpoints.list),
+  });
 }
 
 export function useUpdateTimeSlotGroup() {
-  const invalidate = useInvalidateGroups(timeSlotGroupEndpoints.list);
-  return useApiMutation(timeSlotGroupEndpoints.update, { onSuccess: () => invalidate() });
+  return useApiMutation(timeSlotGroupEndpoints.update, {
+    invalidates: groupsQueries(timeSlotGroupEndpoints.list),
+  });
 }
 
 export function useDeleteTimeSlotGroup() {
-  const invalidate = useInvalidateGroups(timeSlotGroupEndpoints.list);
-  return useApiMutation(timeSlotGroupEndpoints.remove, { onSuccess: () => invalidate() });
+  return useApiMutation(timeSlotGroupEndpoints.remove, {
+    invalidates: groupsQueries(timeSlotGroupEndpoints.list),
+  });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   accountEndpoints,
   supplierEndpoints as endpoints,
@@ -7,7 +6,7 @@ import {
   supplierStatusTabs,
 } from '@xp/contracts';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 type SortField = (typeof supplierSortable)[number];
@@ -45,19 +44,10 @@ export function useSupplier(id: number | null) {
 }
 
 /** After any change every supplier query is stale, and the names in the header's supplier switcher. */
-function useInvalidateSuppliers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [endpoints.list, endpoints.get, accountEndpoints.switchOptions].map((endpoint) =>
-        queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoint) }),
-      ),
-    );
-}
+const suppliersQueries: QueriedEndpoint[] = [endpoints.list, endpoints.get, accountEndpoints.switchOptions];
 
 const useSupplierMutation = <E extends (typeof endpoints)[keyof typeof endpoints]>(endpoint: E) => {
-  const invalidate = useInvalidateSuppliers();
-  return useApiMutation(endpoint, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoint, { invalidates: suppliersQueries });
 };
 
 export const useAddSupplier = () => useSupplierMutation(endpoints.add);

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@xp/contracts';
 import { userCalls as endpoints } from '@xp/contracts/calls';
 import { roles } from '@xp/contracts/enums';
 import { userSortable as sortable } from '@xp/contracts/list-constants';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation } from '@/app/api-hooks';
+import { type QueriedEndpoint, useApiListQuery, useApiMutation } from '@/app/api-hooks';
 import { type ListState, toListQuery } from '@/ui/list-search';
 
 /** The sort fields the server knows (`userListQuery` of the contract). */
@@ -33,14 +32,10 @@ export const fetchUsers = (state: ListState, role: Role | undefined) =>
   call(endpoints.list, usersInput(state, role));
 
 /** Every user list (overview, admins) is stale after a change. */
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(endpoints.list) });
-}
+const usersQueries: QueriedEndpoint[] = [endpoints.list];
 
 export function useRevokeAdmin() {
-  const invalidate = useInvalidateUsers();
-  return useApiMutation(endpoints.revokeAdmin, { onSuccess: () => invalidate() });
+  return useApiMutation(endpoints.revokeAdmin, { invalidates: usersQueries });
 }
 
 /** Mails the user the link to `/account/delete-account`; nothing changes in the lists. */

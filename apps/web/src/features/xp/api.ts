@@ -1,8 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { Descriptor } from '@xp/contracts/descriptor';
 import { buildPath } from '@xp/contracts/request';
 import { call } from '@/app/api-client';
-import { apiQueryKey, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import {
+  type QueriedEndpoint,
+  useApiListQuery,
+  useApiMutation,
+  useApiQuery,
+  useInvalidate,
+} from '@/app/api-hooks';
 import { xpCalls as calls, INVOICE_PDF_PATH } from './calls';
 import { toXpInvoiceQuery, toXpTransactionQuery } from './query';
 import type { XpInvoiceListState, XpTransactionListState } from './search';
@@ -22,51 +26,39 @@ export function useEmployerBalance(employerId: number | null) {
 }
 
 /** Every query the XP movements change: balances, transactions, invoices. */
-function useInvalidateXp() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        calls.balance,
-        calls.transactions,
-        calls.adminTransactions,
-        calls.invoices,
-        calls.invoice,
-        calls.adminInvoices,
-      ].map((stale: Descriptor) => queryClient.invalidateQueries({ queryKey: apiQueryKey(stale) })),
-    );
-}
+const xpQueries: QueriedEndpoint[] = [
+  calls.balance,
+  calls.transactions,
+  calls.adminTransactions,
+  calls.invoices,
+  calls.invoice,
+  calls.adminInvoices,
+];
 
 /** The balance shown in the header is stale (a payment came in). */
 export function useInvalidateBalance() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey(calls.balance) });
+  return useInvalidate([calls.balance]);
 }
 
 /** Buys XP: the invoice, and where to pay it (null: charged on the mandate). */
 export function useAddBalance() {
-  const invalidate = useInvalidateXp();
-  return useApiMutation(calls.addBalance, { onSuccess: () => invalidate() });
+  return useApiMutation(calls.addBalance, { invalidates: xpQueries });
 }
 
 export function useGrantXp() {
-  const invalidate = useInvalidateXp();
-  return useApiMutation(calls.grant, { onSuccess: () => invalidate() });
+  return useApiMutation(calls.grant, { invalidates: xpQueries });
 }
 
 export function useXpCorrection() {
-  const invalidate = useInvalidateXp();
-  return useApiMutation(calls.correction, { onSuccess: () => invalidate() });
+  return useApiMutation(calls.correction, { invalidates: xpQueries });
 }
 
 export function usePayXpInvoice() {
-  const invalidate = useInvalidateXp();
-  return useApiMutation(calls.payInvoice, { onSuccess: () => invalidate() });
+  return useApiMutation(calls.payInvoice, { invalidates: xpQueries });
 }
 
 export function useCancelXpInvoice() {
-  const invalidate = useInvalidateXp();
-  return useApiMutation(calls.cancelInvoice, { onSuccess: () => invalidate() });
+  return useApiMutation(calls.cancelInvoice, { invalidates: xpQueries });
 }
 
 /** A page of the transactions: the active employer's, or every one's (admin). */
