@@ -4,7 +4,9 @@
  * apps, not two servers. Like the API's own static serving (`@fastify/static` with `preCompressed`), a
  * `.br` or `.gz` file beside an asset is sent as it is; a file without one is gzipped once and kept, as a
  * react-admin app behind any usual server would be. Unknown paths get the app's `index.html` (history
- * fallback), and `/account/login` and the public pages their own entry when the build has one.
+ * fallback), and `/account/login` and the public pages their own entry when the build has one. As the API
+ * does (apps/api/src/platform/http/app-html.ts, decision 010), the app's page of an address announces its
+ * screen's files (`<link rel="modulepreload" fetchpriority="low">`) from the build's route preload map.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -49,6 +51,7 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
       );
       file = path.join(dist, entry?.html ?? 'index.html');
     }
+    const page = file === path.join(dist, 'index.html') ? appPage(url.pathname) : undefined;
     const hashed = file.includes(`${path.sep}assets${path.sep}`);
     const headers = {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
@@ -57,7 +60,10 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     };
     const accepts = String(request.headers['accept-encoding'] ?? '');
     let body;
-    if (accepts.includes('br') && fs.existsSync(`${file}.br`)) {
+    if (page !== undefined) {
+      body = accepts.includes('gzip') ? zlib.gzipSync(page) : Buffer.from(page);
+      if (accepts.includes('gzip')) headers['content-encoding'] = 'gzip';
+    } else if (accepts.includes('br') && fs.existsSync(`${file}.br`)) {
       body = fs.readFileSync(`${file}.br`);
       headers['content-encoding'] = 'br';
     } else if (accepts.includes('gzip')) {
@@ -72,6 +78,19 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     response.writeHead(200, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
   });
+
+  // The app's page with its screen's files (app-html.ts in the API: the same rule).
+  const mapFile = path.join(dist, 'route-preloads.json');
+  const map = fs.existsSync(mapFile) ? JSON.parse(fs.readFileSync(mapFile, 'utf8')) : undefined;
+  const indexFile = path.join(dist, 'index.html');
+  const index = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '';
+  function appPage(pathname) {
+    if (!map || !index.includes('</head>')) return undefined;
+    const links = routePreloadFiles(map, pathname)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" data-route>`)
+      .join('');
+    return index.replace('</head>', `${links}</head>`);
+  }
 
   const api = new URL(apiUrl);
   function proxy(request, response) {
@@ -107,4 +126,37 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     url: `http://127.0.0.1:${bound}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+const segments = (value) => value.split('/').filter(Boolean);
+
+/** How well a route's full path matches the address: its number of fixed segments, or -1. */
+function score(fullPath, pathname) {
+  const pattern = segments(fullPath);
+  const address = segments(pathname);
+  const splat = pattern.at(-1) === '$';
+  if (splat ? address.length < pattern.length - 1 : address.length !== pattern.length) return -1;
+  let fixed = 0;
+  for (const [index, part] of pattern.entries()) {
+    if (part === '$') break;
+    if (part.startsWith('$')) continue;
+    if (part.toLowerCase() !== address[index]?.toLowerCase()) return -1;
+    fixed += 1;
+  }
+  return fixed;
+}
+
+/** The files of the screen at `pathname` (the routes that match it best and their layouts), as app-html.ts. */
+function routePreloadFiles(map, pathname) {
+  const scores = map.routes.map(([, fullPath]) => score(fullPath, pathname));
+  const best = Math.max(-1, ...scores);
+  if (best < 0) return [];
+  const leaves = map.routes.filter((_, index) => scores[index] === best).map(([id]) => id);
+  const onTheWay = (id) =>
+    id === '__root__' ||
+    leaves.some((leaf) => leaf === id || (!id.endsWith('/') && leaf.startsWith(`${id}/`)));
+  const files = new Set();
+  for (const [id, , indexes] of map.routes)
+    if (onTheWay(id)) for (const index of indexes) if (map.files[index]) files.add(map.files[index]);
+  return [...files];
 }

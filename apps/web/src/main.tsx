@@ -10,7 +10,10 @@ import { startLanguage } from './i18n/start-language';
 const loaders = areaLoaders[startLanguage()];
 for (const area of firstScreenAreas(location.pathname)) void loaders[area]?.();
 // Then the screen's own modules, all at once (build/preload.ts, decision 010): not before the app's own,
-// which restore the session and start the page's data.
+// which restore the session and start the page's data. A page whose server announced them already
+// (`data-route` links at low priority, apps/api/src/platform/http/app-html.ts) asks them again at the normal
+// priority: the browser fetches each once, and those still waiting move ahead (measured: 2,006 ms without
+// this against 1,434 ms with it, docs/performance/runs/2026-11-29-list-race-2.md).
 void import('./bootstrap').finally(() => preloadScreen(location.pathname));
 
 // In development every answer is checked against its contract, also those called by a schema-free

@@ -33,6 +33,7 @@ import type { TokenSigner } from '../auth/tokens.ts';
 import { connectionFailure, isConcurrencyConflict } from '../db/errors.ts';
 import { logSerializers } from '../log.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../trust-proxy.ts';
+import { appHtml } from './app-html.ts';
 import { databaseUnavailable } from './database-errors.ts';
 import { failure, fieldKey, success } from './envelope.ts';
 import { AppError, GENERAL_KEY } from './errors.ts';
@@ -400,10 +401,13 @@ async function registerSpa(
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // History fallback: any other GET loads the app, which routes on the client.
-    spa.get('/*', { schema: { hide: true } }, async (_request, reply) => {
+    // History fallback: any other GET loads the app, which routes on the client; with its screen's code
+    // announced in the page when the build has a route preload map (app-html.ts).
+    const pageOf = appHtml(webDist);
+    spa.get('/*', { schema: { hide: true } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      if (!pageOf) return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(pageOf(new URL(request.url, 'http://app').pathname));
     });
     // A first visit of the login page, and of the public pages (sign-up, pay and cancel links), loads a small
     // entry of its own (decision 010); the app, once loaded, shows its own routes in-app. An older build
