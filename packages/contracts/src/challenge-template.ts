@@ -67,7 +67,3 @@ export const challengeTemplateEndpoints = {
     response: challengeTemplate,
   }),
 };
-
-// challenge.ts takes these from here until its import names their homes.
-export { checkDatePair, DAYS_PER_PERIOD } from './challenge-template-rules.ts';
-export { challengeTemplate, templateAmount, templateDate } from './challenge-template-shapes.ts';

@@ -1,10 +1,5 @@
-import {
-  challengeTemplate,
-  checkDatePair,
-  DAYS_PER_PERIOD,
-  templateAmount,
-  templateDate,
-} from './challenge-template.ts';
+import { checkDatePair, DAYS_PER_PERIOD } from './challenge-template-rules.ts';
+import { challengeTemplate, templateAmount, templateDate } from './challenge-template-shapes.ts';
 import { DAY_MS } from './dates.ts';
 import { Theme } from './enums.ts';
 import {
