@@ -37,7 +37,7 @@ export interface FileRoute {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-/** The policies are the ones the route modules register (platform.test.ts compares them). */
+/** The policies are the ones the route modules register (route-table.test.ts compares them). */
 export const fileRoutes: FileRoute[] = [
   {
     operationId: 'invoice.pdf',
