@@ -35,12 +35,12 @@ export default defineConfig({
     // The route tree's lazy routes preload only their CSS; a first screen preloads its routes' whole module
     // graph from the route preload map (build/preload.ts, decision 010).
     modulePreload: { resolveDependencies: routeTreePreloads },
-    // The app, and the small entries of a first visit of /account/login and of the public pages (decision 010).
+    // The app, and the login page's own small entry for a first visit of /account/login (decision 010). The
+    // public pages' entry is a build of its own (vite.public.config.ts); its texts plugin is here for the tests.
     rollupOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         login: fileURLToPath(new URL('./login.html', import.meta.url)),
-        public: fileURLToPath(new URL('./public.html', import.meta.url)),
       },
       // Fewer, better-cut chunks for the first screens (build/chunks.ts).
       output: { codeSplitting },

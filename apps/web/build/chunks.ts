@@ -24,6 +24,12 @@ export const codeSplitting = {
     // contract module); the first screen calls endpoints by schema-free descriptors (decision 010).
     { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
     { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+    // The dates' provider (the app's providers) and its context (every date input): a chunk of its own, else
+    // the bundler puts it in the bootstrap's chunk, which `app-start` then imports back (a cycle).
+    {
+      name: 'dates-provider',
+      test: /node_modules[\\/]@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider[\\/]/,
+    },
     // The app's own code every first screen runs, in one file instead of ~25 (see `startGroups`).
     ...startGroups(),
   ],

@@ -1,4 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { apiQueryOptions } from '@/app/api-hooks';
+import { billingPublicCalls } from '@/features/billing-public/api';
+import { prefetchSignUp } from '@/features/sign-up/first-data';
 import { safeReturnPath } from '@/features/sign-up/return-path';
 
 /**
@@ -78,6 +82,29 @@ const modules = {
 /** Starts the download of a page's code (and what it imports), before the texts are in and it renders. */
 export function preloadPage(page: PublicPage | null): void {
   if (page) void modules[page.page]().catch(() => {});
+}
+
+/**
+ * Starts the first request of a page beside its code, into the cache its hooks read (schema-free calls):
+ * the club or the gym's clubs of a sign-up page, the invoice of a pay link, the membership of a cancel link.
+ * Resolves once it is in (or failed), so the page's first paint can show it: no loader that the content
+ * then pushes aside (layout shift), and the heading with the gym's name at once.
+ */
+export function prefetchPage(queryClient: QueryClient, page: PublicPage | null): Promise<void> {
+  switch (page?.page) {
+    case 'signUp':
+      return prefetchSignUp(queryClient, page.gymSlug, page.locationSlug);
+    case 'pay':
+      return queryClient.prefetchQuery(
+        apiQueryOptions(billingPublicCalls.publicInvoice, { params: { token: page.token } }),
+      );
+    case 'cancel':
+      return queryClient.prefetchQuery(
+        apiQueryOptions(billingPublicCalls.publicMembership, { params: { token: page.token } }),
+      );
+    default:
+      return Promise.resolve();
+  }
 }
 
 export const SignUpPage = lazy(() => modules.signUp().then((module) => ({ default: module.SignUpPage })));

@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { signUpEndpoints as endpoints, locationEndpoints, type PublicClub } from '@xp/contracts';
-import { type ApiCallError, call } from '@/app/api-client';
+import { signUpEndpoints as endpoints, type PublicClub } from '@xp/contracts';
+import type { ApiCallError } from '@/app/api-client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
+import { gymClubsQuery, publicClubInput, publicClubsCall, SIGN_UP_KEY } from './first-data';
 
 /*
  * The calls of the public sign-up (decision 018): clubs near a postal code, a gym's clubs, a club by its
@@ -12,8 +13,6 @@ import { apiQueryKey, useApiMutation, useApiQuery } from '@/app/api-hooks';
 const retryUnlessRefused = (count: number, error: ApiCallError) =>
   !(error.status >= 400 && error.status < 500) && count < 2;
 
-/** The key of every query of the sign-up that is not an endpoint's own (`apiQueryKey`). */
-const SIGN_UP_KEY = ['signUp'] as const;
 /** The sign-up's mutations: their variables hold a person's data and password, so they are never kept. */
 const SIGN_UP_MUTATION_KEY = ['signUp', 'submit'] as const;
 const COMPLETE_MUTATION_KEY = ['signUp', 'complete'] as const;
@@ -37,28 +36,10 @@ export function useClubsInRange(
   );
 }
 
-/** The most clubs of one gym the gym's page lists (pages of 100: the list's maximum). */
-const MAX_CLUB_PAGES = 10;
-
-/** Every club of a gym open for sign-up (its visible locations), by name, each with the gym. */
-async function fetchGymClubs(gymSlug: string, signal: AbortSignal): Promise<PublicClub[]> {
-  const clubs: PublicClub[] = [];
-  for (let page = 1; page <= MAX_CLUB_PAGES; page++) {
-    const { items } = await call(locationEndpoints.publicList, {
-      query: { gymSlug, page, pageSize: 100, sort: 'name', counts: false },
-      signal,
-    });
-    clubs.push(...items);
-    if (items.length < 100) break;
-  }
-  return clubs;
-}
-
 /** A gym's clubs, the list of its sign-up page; each carries the gym (its name and banner on top). */
 export function useGymClubs(gymSlug: string | undefined) {
   return useQuery<PublicClub[], ApiCallError>({
-    queryKey: [...SIGN_UP_KEY, 'gymClubs', gymSlug],
-    queryFn: ({ signal }) => fetchGymClubs(gymSlug ?? '', signal),
+    ...gymClubsQuery(gymSlug),
     enabled: gymSlug !== undefined,
     retry: retryUnlessRefused,
   });
@@ -69,15 +50,11 @@ export function useGymClubs(gymSlug: string | undefined) {
  * club open for sign-up; a 404 when the gym is unknown.
  */
 export function usePublicClub(gymSlug: string | undefined, locationSlug: string | undefined) {
-  return useApiQuery(
-    locationEndpoints.publicList,
-    { query: { gymSlug, locationSlug, page: 1, pageSize: 1, counts: false } },
-    {
-      enabled: gymSlug !== undefined && locationSlug !== undefined,
-      retry: retryUnlessRefused,
-      select: (page): PublicClub | null => page.items[0] ?? null,
-    },
-  );
+  return useApiQuery(publicClubsCall, publicClubInput(gymSlug, locationSlug), {
+    enabled: gymSlug !== undefined && locationSlug !== undefined,
+    retry: retryUnlessRefused,
+    select: (page): PublicClub | null => page.items[0] ?? null,
+  });
 }
 
 /** The memberships a club offers on its sign-up page. */

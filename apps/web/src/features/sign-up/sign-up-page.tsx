@@ -1,12 +1,11 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { cdnUrl } from '@xp/contracts';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '@/ui/states';
 import { forgetSignUp, useGymClubs, usePublicClub } from './api';
 import type { ChosenClub } from './club-steps';
-import { KioskTheme } from './kiosk-theme';
 import { switchLanguage } from './language';
 import { SIGN_UP_WIDTH, SignUpFrame } from './sign-up-frame';
 import { ClubDataError } from './sign-up-problems';
@@ -14,6 +13,9 @@ import { SignUpWizard } from './sign-up-wizard';
 import { KIOSK_IDLE_MS, useIdle } from './use-idle';
 
 export { KIOSK_IDLE_MS };
+
+/** The tablet's theme (larger inputs: the date input's too) loads with the kiosk's page only. */
+const KioskTheme = lazy(() => import('./kiosk-theme').then((module) => ({ default: module.KioskTheme })));
 
 export interface SignUpPageProps {
   /** `/inschrijven/$gymSlug`: that gym's clubs only, its banner on top. */
@@ -121,7 +123,13 @@ export function SignUpPage({
       {content}
     </SignUpFrame>
   );
-  return isKiosk ? <KioskTheme>{page}</KioskTheme> : page;
+  return isKiosk ? (
+    <Suspense fallback={null}>
+      <KioskTheme>{page}</KioskTheme>
+    </Suspense>
+  ) : (
+    page
+  );
 }
 
 function NotFound({ text, to }: { text: string; to: string | undefined }) {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { fitsAgeGroups, type PublicLocation } from '@xp/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldPath, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ApiCallError } from '@/app/api-client';
@@ -9,9 +9,8 @@ import { translateMessage } from '@/ui/translate';
 import { useZodForm } from '@/ui/use-zod-form';
 import { usePublicSubscriptions, useSignUp } from './api';
 import { ChooseClubStep, type ChosenClub, FindClubStep } from './club-steps';
-import { LoginPopup } from './login-popup';
+import { LoginPopup, PersonalStep, preloadLaterSteps, SummaryStep } from './later-steps';
 import { chosenMembership, MembershipStep } from './membership-step';
-import { PersonalStep } from './personal-step';
 import {
   emptySignUp,
   fieldOf,
@@ -24,7 +23,7 @@ import {
 } from './sign-up-form';
 import { Problem } from './sign-up-problems';
 import { StepProgress } from './step-progress';
-import { type SummarySection, SummaryStep } from './summary-step';
+import type { SummarySection } from './summary-step';
 
 type StepId = 'find' | 'choose' | 'membership' | 'personal' | 'summary' | 'pay' | 'mail';
 
@@ -96,6 +95,9 @@ export function SignUpWizard({
     name: ['subscriptionId', 'variantId'],
   });
   const membership = chosenMembership(subscriptions.data, subscriptionId, variantId);
+
+  // The steps after the first screen's load once it is shown (`later-steps.ts`).
+  useEffect(preloadLaterSteps, []);
 
   // A new step: to its top, its heading focused (a screen reader says where the person is).
   useEffect(() => {
@@ -303,27 +305,29 @@ export function SignUpWizard({
       {(active === 'membership' || active === 'personal' || active === 'summary') && club && (
         <Box component="form" noValidate onSubmit={onFormSubmit} aria-label={labels[active]}>
           {active === 'membership' && <MembershipStep form={form} locationId={club.id} isKiosk={isKiosk} />}
-          {active === 'personal' && <PersonalStep control={form.control} isKiosk={isKiosk} />}
-          {active === 'summary' &&
-            (membership ? (
-              <SummaryStep
-                values={form.getValues()}
-                club={club}
-                subscription={membership.subscription}
-                variant={membership.variant}
-                canChangeClub={!namedClub}
-                onChange={changeSection}
-                hasMandate={hasMandate}
-                onMandateChange={(accepted) => {
-                  setMandate(accepted);
-                  setMandateError(null);
-                }}
-                mandateError={mandateError}
-                isKiosk={isKiosk}
-              />
-            ) : (
-              <LoadingState />
-            ))}
+          <Suspense fallback={<LoadingState />}>
+            {active === 'personal' && <PersonalStep control={form.control} isKiosk={isKiosk} />}
+            {active === 'summary' &&
+              (membership ? (
+                <SummaryStep
+                  values={form.getValues()}
+                  club={club}
+                  subscription={membership.subscription}
+                  variant={membership.variant}
+                  canChangeClub={!namedClub}
+                  onChange={changeSection}
+                  hasMandate={hasMandate}
+                  onMandateChange={(accepted) => {
+                    setMandate(accepted);
+                    setMandateError(null);
+                  }}
+                  mandateError={mandateError}
+                  isKiosk={isKiosk}
+                />
+              ) : (
+                <LoadingState />
+              ))}
+          </Suspense>
           {problem && (
             <Box mt="lg">
               <Problem title={t('signUp.errors.creationFailedTitle')} text={translateMessage(t, problem)} />
@@ -381,14 +385,16 @@ export function SignUpWizard({
       )}
 
       {!isKiosk && popup && (
-        <LoginPopup
-          opened
-          email={form.getValues('email')}
-          error={popup.error}
-          isBusy={signUp.isPending}
-          onClose={() => setPopup(null)}
-          onSubmit={(password) => void form.handleSubmit((parsed) => send(parsed, password), onInvalid)()}
-        />
+        <Suspense fallback={null}>
+          <LoginPopup
+            opened
+            email={form.getValues('email')}
+            error={popup.error}
+            isBusy={signUp.isPending}
+            onClose={() => setPopup(null)}
+            onSubmit={(password) => void form.handleSubmit((parsed) => send(parsed, password), onInvalid)()}
+          />
+        </Suspense>
       )}
     </Stack>
   );

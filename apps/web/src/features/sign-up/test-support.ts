@@ -1,7 +1,7 @@
 import type { OpenRegistration, PublicClub, PublicLocation, PublicSubscription } from '@xp/contracts';
 import { expect } from 'vitest';
 import { queryOf, type RecordedRequest, type Reply, type Routes } from '@/test/fake-api';
-import { screen, type userEvent, within } from '@/test/render';
+import { screen, type userEvent, waitFor, within } from '@/test/render';
 
 /** Fixtures and steps the sign-up's tests share. */
 
@@ -135,8 +135,9 @@ export interface Person {
   email?: string;
 }
 
-/** Fills the personal data step as a person would. */
+/** Fills the personal data step as a person would (once it is in: it loads after the first screen). */
 export async function fillPersonal(user: User, person: Person = {}) {
+  await screen.findByLabelText(/^E-mailadres/, { selector: 'input' });
   await user.type(field(/^E-mailadres/), person.email ?? 'noor@example.com');
   await user.type(field(/^Wachtwoord/), 'lang-genoeg-2026');
   await user.type(field(/^Herhaal wachtwoord/), 'lang-genoeg-2026');
@@ -169,7 +170,10 @@ export function errorOf(name: RegExp) {
   return texts.join(' ');
 }
 
-export const expectStep = async (name: string) =>
+/** The step's heading shows, and its content (a later step loads after the first screen: `later-steps.ts`). */
+export async function expectStep(name: string) {
   expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText(/Een moment geduld/)).toBeNull());
+}
 
 export { within };
