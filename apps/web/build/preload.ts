@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { firstDataScript } from './first-data';
 
 /**
  * Which files a lazy import preloads beside its own chunk (`build.modulePreload.resolveDependencies`,
@@ -33,17 +34,24 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  */
 export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin {
   let root = '';
+  let firstData: Promise<{ fileName: string; code: string }> | undefined;
   return {
     name: 'xp-route-preload-map',
     apply: 'build',
     configResolved(config) {
       root = config.root;
     },
+    buildStart() {
+      // The page's first file, which asks a list route's data before the app arrives (build/first-data.ts).
+      firstData = firstDataScript(root);
+      firstData.catch(() => {});
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      async handler(_html, context) {
         if (!context.filename.endsWith(`${path.sep}index.html`) && !context.filename.endsWith('/index.html'))
           return;
+        const early = firstData && (await firstData);
         // The bootstrap (main.tsx imports it at once) and its static imports, fetched with the entry instead
         // of after it has run: one round trip less before the session restore and the route tree.
         const bundle = (context.bundle ?? {}) as unknown as Record<string, Output>;
@@ -54,6 +62,15 @@ export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin 
         const files = new Set<string>();
         if (bootstrap) staticGraph(bundle, bootstrap.fileName, files);
         return [
+          ...(early
+            ? [
+                {
+                  tag: 'script',
+                  attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
+                  injectTo: 'head-prepend' as const,
+                },
+              ]
+            : []),
           ...[...files].map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
@@ -67,7 +84,11 @@ export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin 
         ];
       },
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
+      if (firstData) {
+        const { fileName, code } = await firstData;
+        this.emitFile({ type: 'asset', fileName, source: code });
+      }
       noChunkCycles(bundle as unknown as Record<string, Output>);
       const fileOfRoute = routeFiles(fs.readFileSync(path.resolve(root, routeTreeFile), 'utf8'));
       const map = preloadMap(bundle as unknown as Record<string, Output>, fileOfRoute);

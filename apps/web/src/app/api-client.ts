@@ -12,7 +12,9 @@ import type {
 import { accountCalls } from '@xp/contracts/calls';
 import { CLAIMS_TAG_HEADER, claimsTag } from '@xp/contracts/claims';
 import { type Descriptor, endpointKey } from '@xp/contracts/descriptor';
-import { buildPath, GENERAL_ERROR } from '@xp/contracts/request';
+import { GENERAL_ERROR } from '@xp/contracts/request';
+import { takeFirstData } from './first-data';
+import { requestUrl } from './request-url';
 
 /** A call that did not succeed: the HTTP status and the server's errors (`message` is a translation key). */
 export class ApiCallError extends Error {
@@ -177,8 +179,6 @@ function toRequest(
   endpoint: Descriptor | EndpointDefinition,
   input: Partial<Record<'params' | 'query' | 'body' | 'form', unknown>> = {},
 ) {
-  const path = buildPath(endpoint.path, input.params as Record<string, string | number> | undefined);
-  const query = toSearch(input.query as Record<string, unknown> | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (endpoint.form && input.form !== undefined) {
@@ -192,7 +192,7 @@ function toRequest(
     body = JSON.stringify(input.body);
   }
   return {
-    url: `/api${path}${query}`,
+    url: requestUrl(endpoint, input),
     init: { method: endpoint.method, headers, body, credentials: 'same-origin' },
   } satisfies PreparedRequest;
 }
@@ -223,20 +223,12 @@ export function toFormData(values: Record<string, unknown>): FormData {
   return data;
 }
 
-function toSearch(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item === undefined || item === null || item === '') continue;
-      search.append(key, item instanceof Date ? item.toISOString() : String(item));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 async function send(request: PreparedRequest, signal: AbortSignal | undefined): Promise<Response> {
+  // The page asked this already, before the app ran (first-data.ts): its answer if it succeeded; a refusal
+  // (signed out, an expired token) or a failure is asked again here and handled as any call's.
+  const early = request.init.method === 'GET' ? takeFirstData(request.url) : undefined;
+  const answer = early && (await early.catch(() => undefined));
+  if (answer?.ok) return answer;
   try {
     return await fetch(request.url, { ...request.init, signal });
   } catch (error) {

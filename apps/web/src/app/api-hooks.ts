@@ -12,6 +12,7 @@ import {
 import type { EndpointDefinition, ResponseOf } from '@xp/contracts';
 import type { Descriptor } from '@xp/contracts/descriptor';
 import { type ApiCallError, type CallArgs, type Callable, type CallInput, call } from './api-client';
+import type { RouteCall } from './first-data';
 
 /**
  * The query key of an endpoint: `['api', method, path, input]`. Method and path identify the endpoint
@@ -36,6 +37,16 @@ export function apiQueryOptions<E extends EndpointDefinition>(
     queryKey: apiQueryKey(endpoint, stable),
     queryFn: ({ signal }) => call(endpoint, ...([{ ...stable, signal }] as unknown as CallArgs<E>)),
   });
+}
+
+/**
+ * A route loader's call (first-data.ts) started as its query, not awaited: the page reads the same query, and
+ * a new page or search keeps showing the previous rows while it loads (decision 010).
+ */
+export function prefetchCall(queryClient: QueryClient, routeCall: RouteCall | undefined): void {
+  if (!routeCall) return;
+  const options = apiQueryOptions(routeCall.endpoint, ...([routeCall.input] as CallArgs<EndpointDefinition>));
+  void queryClient.prefetchQuery(options).catch(() => {});
 }
 
 type QueryExtras<E extends EndpointDefinition, TData> = Omit<

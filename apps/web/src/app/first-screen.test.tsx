@@ -1,8 +1,10 @@
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, defaultParseSearch } from '@tanstack/react-router';
 import { accountEndpoints, type Claims, type SwitchOptions } from '@xp/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { locationEmployee } from '@/features/member/test-support';
 import { apiQueryKey } from './api-hooks';
+import { dropFirstData, startFirstData } from './first-data';
+import { firstDataRoutes } from './first-data-routes';
 import { startFirstScreen } from './first-screen';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -39,6 +41,7 @@ function fakeApi(claims: Claims | null) {
         return reply({ claims });
       }
       if (url === '/api/Account/SwitchOptions') return reply(switchOptions);
+      if (url.startsWith('/api/Member?')) return reply({ items: [], totalCount: 0 });
       return new Response('{}', { status: 404 });
     }),
   );
@@ -90,6 +93,32 @@ describe('the first screen', () => {
     await vi.waitFor(() =>
       expect(api.requests).toContain('GET /api/Member?page=2&pageSize=25&direction=asc'),
     );
+  });
+
+  it("takes the page's own first request for the route's loader: the rows are asked once, before the restore", async () => {
+    const api = fakeApi(locationEmployee());
+    const early = startFirstData(
+      Object.values(firstDataRoutes),
+      { pathname: '/location/members', search: '?page=2' },
+      defaultParseSearch,
+    );
+    const { done } = start('/location/members?page=2');
+    expect(api.requests).toEqual([`GET ${early}`, 'POST /api/account/restore']);
+
+    api.answerRestore();
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.requests.filter((request) => request.includes('/api/Member'))).toEqual([`GET ${early}`]);
+  });
+
+  it("drops the page's first request when no loader asked it (signed out)", async () => {
+    const api = fakeApi(null);
+    startFirstData(Object.values(firstDataRoutes), { pathname: '/location/members', search: '' }, () => ({}));
+    const { done } = start('/location/members');
+    api.answerRestore();
+    await done;
+    expect(window).not.toHaveProperty('__xpFirstData');
+    dropFirstData();
   });
 
   it('asks no switch options without a session', async () => {

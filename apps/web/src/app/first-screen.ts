@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { accountCalls } from '@xp/contracts/calls';
 import { apiQueryOptions } from './api-hooks';
+import { dropFirstData } from './first-data';
 import type { AppRouter } from './router';
 import { restoreSession } from './session';
 import { sessionStore } from './session-store';
@@ -22,13 +23,15 @@ export function startFirstScreen(router: AppRouter, queryClient: QueryClient): P
     // A chunk that fails to load fails again when the route renders, which shows the error page.
   });
   const options = restoreSession().then(() => {
-    if (!sessionStore.getClaims()) return;
-    // Not awaited: the loaders start their queries, which the page then reads.
+    if (!sessionStore.getClaims()) return dropFirstData();
+    // Not awaited: the loaders start their queries, which the page then reads (the page's own first request
+    // among them, first-data.ts: what no loader took by then is dropped).
     void router
       .preloadRoute({ to: location.pathname, search: location.search } as Parameters<
         AppRouter['preloadRoute']
       >[0])
-      .catch(() => {});
+      .catch(() => {})
+      .finally(dropFirstData);
     return queryClient
       .prefetchQuery({
         ...apiQueryOptions(accountCalls.switchOptions),

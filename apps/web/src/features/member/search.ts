@@ -1,5 +1,7 @@
+import { memberCalls } from '@xp/contracts/calls';
 import { MemberStatus } from '@xp/contracts/enums';
 import { memberSortable, memberTabs } from '@xp/contracts/list-constants';
+import { routeCall } from '@/app/first-data';
 import { defined, intIn, type ListState, oneOf, parseListSearch, type SearchInput } from '@/ui/list-search';
 
 /**
@@ -54,6 +56,16 @@ export function toMemberQuery(state: MemberListState, withLocation: boolean) {
     ...(state.subscriptionId !== undefined ? { subscriptionId: state.subscriptionId } : {}),
     ...(withLocation && state.locationId !== undefined ? { locationId: state.locationId } : {}),
   };
+}
+
+/**
+ * The list's call for its state: `GET /Member` with its query, none on the debt tab (its own endpoint). A
+ * route's loader asks it, and so does the page's first request (app/first-data-routes.ts).
+ */
+export function memberListCall(state: MemberListState, withLocation: boolean) {
+  return state.tab === DEBT_TAB
+    ? undefined
+    : routeCall(memberCalls.list, { query: toMemberQuery(state, withLocation) });
 }
 
 /** The entries tab's state in the URL: page, sort and the date range (YYYY-MM-DD, both included). */

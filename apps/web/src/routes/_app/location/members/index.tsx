@@ -1,13 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { memberCalls } from '@xp/contracts/calls';
-import { apiQueryOptions } from '@/app/api-hooks';
+import { prefetchCall } from '@/app/api-hooks';
+import { firstDataRoutes } from '@/app/first-data-routes';
 import { MemberList } from '@/features/member/member-list';
 import {
-  DEBT_TAB,
   defaultMemberListState,
   type MemberListState,
   parseMemberListSearch,
-  toMemberQuery,
 } from '@/features/member/search';
 import { defined } from '@/ui/list-search';
 
@@ -17,14 +15,11 @@ export const Route = createFileRoute('/_app/location/members/')({
   search: { middlewares: [stripSearchParams(defaultMemberListState)] },
   // The page's rows are asked as soon as the router knows the session (on a first visit while the screen's
   // code loads, on a menu item's hover before the click), by the query the list then reads; not awaited, so a
-  // new page or search keeps showing the previous rows while it loads (decision 010).
+  // new page or search keeps showing the previous rows while it loads (decision 010). On a first visit the page
+  // asked the same call before the app ran (app/first-data.ts), and the query takes that answer.
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    if (deps.tab === DEBT_TAB) return;
-    void context.queryClient
-      .prefetchQuery(apiQueryOptions(memberCalls.list, { query: toMemberQuery(deps, false) }))
-      .catch(() => {});
-  },
+  loader: ({ context, deps }) =>
+    prefetchCall(context.queryClient, firstDataRoutes.locationMembers.call(deps)),
   component: MembersPage,
 });
 

@@ -1,0 +1,71 @@
+import { defaultParseSearch } from '@tanstack/react-router';
+import { memberCalls } from '@xp/contracts/calls';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from './api-client';
+import { dropFirstData, startFirstData, takeFirstData } from './first-data';
+import { firstDataRoutes } from './first-data-routes';
+
+const routes = Object.values(firstDataRoutes);
+const page = (pathname: string, search = '') =>
+  startFirstData(routes, { pathname, search }, defaultParseSearch);
+const reply = (status: number, data: unknown) =>
+  new Response(JSON.stringify({ ok: status < 400, data, errors: [] }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const rows = { items: [{ id: 1, fullName: 'Anna de Boer' }], totalCount: 1 };
+
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => reply(200, rows));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  dropFirstData();
+  vi.unstubAllGlobals();
+});
+
+describe("the page's first request", () => {
+  it("asks a list route's call for the address's search, as the router parses it", () => {
+    expect(page('/location/members/', '?page=2&search=jan&sort=name&direction=desc')).toBe(
+      '/api/Member?page=2&pageSize=25&direction=desc&search=jan&sort=name',
+    );
+    expect(page('/Location/Members')).toBe('/api/Member?page=1&pageSize=25&direction=asc');
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url} ${init.credentials}`)).toEqual([
+      'GET /api/Member?page=2&pageSize=25&direction=desc&search=jan&sort=name same-origin',
+      'GET /api/Member?page=1&pageSize=25&direction=asc same-origin',
+    ]);
+  });
+
+  it('asks nothing where the route asks nothing (the debt tab) or on another page', () => {
+    expect(page('/location/members', '?tab=inDebt')).toBeUndefined();
+    expect(page('/location/members/7')).toBeUndefined();
+    expect(page('/admin/userOverview')).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("is the answer of the loader's call of the same address, once", async () => {
+    page('/location/members', '?page=2');
+    const query = { page: 2, pageSize: 25, direction: 'asc' } as const;
+    expect(takeFirstData('/api/Member?page=3&pageSize=25&direction=asc')).toBeUndefined();
+    await expect(call(memberCalls.list, { query })).resolves.toEqual(rows);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await call(memberCalls.list, { query });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is asked again when it was refused (signed out, an expired token), as any call', async () => {
+    fetchMock.mockResolvedValueOnce(reply(401, null));
+    page('/location/members');
+    await expect(
+      call(memberCalls.list, { query: { page: 1, pageSize: 25, direction: 'asc' } }),
+    ).resolves.toEqual(rows);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is forgotten when dropped', () => {
+    const url = page('/location/members') ?? '';
+    dropFirstData();
+    expect(takeFirstData(url)).toBeUndefined();
+  });
+});
