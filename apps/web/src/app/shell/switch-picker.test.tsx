@@ -5,7 +5,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { SwitchPicker, type SwitchPickerProps } from './switch-picker';
 
 // Typing with the debounce and the fake server's answers take seconds on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,7 +8,6 @@ import { invitations } from './test-support';
 
 setUpAppTests();
 // The whole app starts in every test; slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('the route of the invited admins', () => {
   it("is in the admin's menu and keeps search and sort in the URL", async () => {

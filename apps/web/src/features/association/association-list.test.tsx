@@ -9,7 +9,6 @@ import { AssociationList } from './association-list';
 import { associations, BANNER_HASH, sentForms } from './test-support';
 
 // Typing into forms is slow on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   act(() => notifications.clean());

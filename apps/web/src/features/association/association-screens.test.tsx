@@ -7,7 +7,6 @@ import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } fro
 import { screen, waitFor, within } from '@/test/render';
 import { associations, BANNER_HASH, freeLocations, memberLocations } from './test-support';
 
-vi.setConfig({ testTimeout: 30_000 });
 // The lazy route chunks load slowly on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 setUpAppTests();

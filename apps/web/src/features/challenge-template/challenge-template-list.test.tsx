@@ -8,8 +8,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { ChallengeTemplateList } from './challenge-template-list';
 import { type ChallengeTemplateState, defaultChallengeTemplateState } from './search';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

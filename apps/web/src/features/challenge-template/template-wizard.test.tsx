@@ -6,8 +6,6 @@ import { failure, fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/f
 import { screen, waitFor, within } from '@/test/render';
 import { TemplateWizardPanel } from './template-wizard';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

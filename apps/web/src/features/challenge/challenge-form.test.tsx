@@ -6,8 +6,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { ChallengeModal } from './challenge-form';
 import { challenges, sentForms, stepsTemplate, waterTemplate } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -11,8 +11,6 @@ import { defaultListState, type ListState } from '@/ui/list-search';
 import { ChallengesPage } from './challenge-list';
 import { challenges, stepsTemplate, tabCounts } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => {
   sessionStore.setClaims(
     testClaims({

@@ -7,7 +7,6 @@ import { screen, waitFor, within } from '@/test/render';
 
 setUpAppTests();
 // The whole app starts in every test; slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const gymManager = (overrides = {}) =>
   testClaims({ userId: 1, gymRights: ['10:ManageMembers', '10:ManageGymRights'], ...overrides });

@@ -15,7 +15,6 @@ import { screen, waitFor, within } from '@/test/render';
 
 setUpAppTests();
 // The whole app starts in every test; slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const employer = (overrides = {}) =>
   testClaims({

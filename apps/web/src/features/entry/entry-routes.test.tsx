@@ -13,7 +13,6 @@ import { attempts, deskEmployee, entries, page, savedEntry } from './test-suppor
 setUpAppTests();
 // The first visit compiles the lazy route chunks, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const today = dutchToday();
 const list = {

@@ -9,7 +9,6 @@ import { deskEmployee, insideMembers, page, savedEntry } from './test-support';
 
 setUpAppTests();
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   vi.useRealTimers();

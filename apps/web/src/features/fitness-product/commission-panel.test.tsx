@@ -8,8 +8,6 @@ import { CommissionList } from './commission-list';
 import { CommissionPanel } from './commission-panel';
 import { commissionRow, HASH2, version } from './test-support';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

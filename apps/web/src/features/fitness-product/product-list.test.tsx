@@ -7,8 +7,6 @@ import { defaultListState, type ListState } from '@/ui/list-search';
 import { ProductList } from './product-list';
 import { productRow } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -7,8 +7,6 @@ import { defaultListState } from '@/ui/list-search';
 import { ProductsPage } from './products-page';
 import { productRow } from './test-support';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -9,8 +9,6 @@ import { cleanup, screen, waitFor, within } from '@/test/render';
 import { InvoiceList } from './invoice-list';
 import { defaultInvoiceListState, type InvoiceListState } from './search';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => sessionStore.setClaims(gymManager()));
 afterEach(() => {
   cleanup();

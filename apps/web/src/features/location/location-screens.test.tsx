@@ -18,7 +18,6 @@ import { amersfoort, dunning, locationRows, utrecht, week } from './test-support
 
 setUpAppTests();
 // Whole-app tests on a busy machine: more than the default 5 s.
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5_000 });
 
 const gymEmployee = (rights: string[]) => testClaims({ name: 'Jeroen Bakker', gymRights: rights });

@@ -13,7 +13,6 @@ import { debtors, entries, fatima, gymManager, lists, locationEmployee } from '.
  */
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('the menu items and the access rules', () => {
   it("shows 'Leden' for ManageMemberships: the gym right in the Gym environment, the location right at the location", () => {

@@ -11,8 +11,6 @@ import { MemberList } from './member-list';
 import { defaultMemberListState } from './search';
 import { gymManager, lists } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => sessionStore.setClaims(gymManager()));
 afterEach(() => {
   cleanup();

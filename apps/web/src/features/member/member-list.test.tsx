@@ -8,8 +8,6 @@ import { MemberList, type MemberScope } from './member-list';
 import { defaultMemberListState, type MemberListState } from './search';
 import { debtors, gymManager, listItems, lists, locationEmployee, tabCounts } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => sessionStore.setClaims(gymManager()));
 afterEach(() => {
   cleanup();

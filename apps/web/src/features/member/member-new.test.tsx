@@ -11,7 +11,6 @@ import { fatima, gymLocations, lists, locationEmployee } from './test-support';
  */
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 
 const activeLocation = {
   ...gymLocations[0],

@@ -11,7 +11,6 @@ import { fatima, listItems, locationEmployee, tabCounts } from './test-support';
  */
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('an open registration', () => {
   it("is completed from the member's page too, after a confirmation", async () => {

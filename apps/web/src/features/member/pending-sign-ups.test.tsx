@@ -8,8 +8,6 @@ import { cleanup, screen, waitFor, within } from '@/test/render';
 import { PendingSignUps } from './pending-sign-ups';
 import { gymManager } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => sessionStore.setClaims(gymManager()));
 afterEach(() => {
   cleanup();

@@ -8,8 +8,6 @@ import { fakeApi, queryOf, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { cleanup, screen, waitFor, within } from '@/test/render';
 import { RefundsOwedList } from './refunds-owed';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeEach(() => sessionStore.setClaims(gymManager()));
 afterEach(() => {
   cleanup();

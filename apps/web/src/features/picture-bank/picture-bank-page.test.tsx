@@ -8,8 +8,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { PictureBankPage } from './picture-bank-page';
 import { defaultPictureBankState, type PictureBankState } from './search';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

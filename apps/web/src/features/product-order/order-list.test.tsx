@@ -8,8 +8,6 @@ import type { ProductOrderSide } from './api';
 import { ProductOrderList } from './order-list';
 import { listItem } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

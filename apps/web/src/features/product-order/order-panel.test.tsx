@@ -8,8 +8,6 @@ import type { ProductOrderSide } from './api';
 import { OrderPanel } from './order-panel';
 import { order } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -9,7 +9,6 @@ import { gymManager, piet } from './test-support';
 setUpAppTests();
 // The first visit compiles the lazy route chunks, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const url = '/api/GymEmployee/7/Rights';
 

@@ -10,7 +10,6 @@ import { allLocationRights } from './test-support';
 setUpAppTests();
 // The first visit compiles the lazy route chunks, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const fatima = (rights = ['5:ManageLocationRights']) =>
   testClaims({

@@ -9,7 +9,6 @@ import { gymManager } from './test-support';
 setUpAppTests();
 // The first visit compiles the lazy route chunks, which takes a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 const groups: RightsGroup[] = [
   { id: 3, name: 'Receptie', rights: ['ManageMemberships', 'ManageMembers'], memberCount: 2 },

@@ -7,8 +7,6 @@ import { defaultListState, type ListState } from '@/ui/list-search';
 import { OrderList, type OrderListMode } from './order-list';
 import { order } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -7,8 +7,6 @@ import { defaultListState, type ListState } from '@/ui/list-search';
 import { StoreItemList, type StoreItemListMode } from './store-item-list';
 import { HASH, ownItem, platformItem } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

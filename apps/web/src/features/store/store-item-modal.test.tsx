@@ -6,8 +6,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { StoreItemModal } from './store-item-modal';
 import { ownItem, platformItem } from './test-support';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

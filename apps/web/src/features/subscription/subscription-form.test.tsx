@@ -8,8 +8,6 @@ import { NewSubscriptionPage } from './subscription-detail';
 import { emptySubscription, onFormFields, toBody, toFormValues } from './subscription-values';
 import { ageGroups, fitness, formLists } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

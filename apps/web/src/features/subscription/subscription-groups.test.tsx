@@ -7,8 +7,6 @@ import { screen, waitFor, within } from '@/test/render';
 import { GroupsModal } from './groups-modal';
 import { ageGroups, timeSlotGroups } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

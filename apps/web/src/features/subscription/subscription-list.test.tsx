@@ -8,8 +8,6 @@ import type { SubscriptionTab } from './api';
 import { SubscriptionList } from './subscription-list';
 import { fitness, listItems, tabCounts } from './test-support';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

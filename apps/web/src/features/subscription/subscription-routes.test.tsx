@@ -8,7 +8,6 @@ import { mayManageSubscriptions } from './access';
 import { fitness, formLists, gymManager, listItems, tabCounts } from './test-support';
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 
 const list = { 'GET /api/Subscription': () => ({ data: { items: listItems, total: 2, tabCounts } }) };
 

@@ -5,7 +5,6 @@ import { checkoutNavigation, isPaymentStarted } from './payment-return';
 import { balance, employerStaff, xpInvoice } from './test-data';
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => sessionStorage.clear());
 
 const BALANCE = 'GET /api/Employer/4/GetBalance';

@@ -8,8 +8,6 @@ import { checkoutNavigation, isPaymentStarted, markPaymentStarted } from './paym
 import { employerStaff, xpInvoice } from './test-data';
 import { XpInvoiceDetail } from './xp-invoice-detail';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   sessionStorage.clear();
   sessionStore.setClaims(employerStaff());

@@ -9,8 +9,6 @@ import { defaultXpListState, type XpInvoiceListState } from './search';
 import { adminInAdmin, employerStaff, invoiceCounts, xpInvoice } from './test-data';
 import { XpInvoicesPage } from './xp-invoice-list';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();

@@ -15,8 +15,6 @@ import {
 } from './test-data';
 import { XpTransactionsPage } from './xp-transaction-list';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   cleanup();
   act(() => notifications.clean());
