@@ -30,18 +30,24 @@ function fakeServer() {
   return server;
 }
 
-const wrapperOf = (client: QueryClient) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  };
+/** The query client of the test that runs (each test makes its own with `freshClient`). */
+let client: QueryClient;
+const freshClient = () => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return client;
+};
+
+function Wrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 describe('useApiListQuery', () => {
   it("keeps the previous page's rows while the next page loads", async () => {
     const server = fakeServer();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = freshClient();
     const { result, rerender } = renderHook(
       ({ page }) => useApiListQuery(endpoints.list, { query: { page, pageSize: 25 } }),
-      { wrapper: wrapperOf(client), initialProps: { page: 1 } },
+      { wrapper: Wrapper, initialProps: { page: 1 } },
     );
     await waitFor(() => expect(result.current.data?.total).toBe(1));
 
@@ -60,14 +66,14 @@ describe('useApiListQuery', () => {
 describe('useApiMutation', () => {
   it('asks the queries it invalidates again, and settles when they are back', async () => {
     const server = fakeServer();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = freshClient();
     const onSuccess = vi.fn();
     const { result } = renderHook(
       () => ({
         list: useApiListQuery(endpoints.list, { query: { page: 1, pageSize: 25 } }),
         remove: useApiMutation(endpoints.remove, { invalidates: [endpoints.list], onSuccess }),
       }),
-      { wrapper: wrapperOf(client) },
+      { wrapper: Wrapper },
     );
     await waitFor(() => expect(result.current.list.data?.total).toBe(1));
     const listRequests = () =>
