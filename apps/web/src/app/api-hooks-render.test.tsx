@@ -44,7 +44,7 @@ function Wrapper({ children }: { children: ReactNode }) {
 describe('useApiListQuery', () => {
   it("keeps the previous page's rows while the next page loads", async () => {
     const server = fakeServer();
-    const client = freshClient();
+    freshClient();
     const { result, rerender } = renderHook(
       ({ page }) => useApiListQuery(endpoints.list, { query: { page, pageSize: 25 } }),
       { wrapper: Wrapper, initialProps: { page: 1 } },
@@ -66,7 +66,7 @@ describe('useApiListQuery', () => {
 describe('useApiMutation', () => {
   it('asks the queries it invalidates again, and settles when they are back', async () => {
     const server = fakeServer();
-    const client = freshClient();
+    freshClient();
     const onSuccess = vi.fn();
     const { result } = renderHook(
       () => ({
