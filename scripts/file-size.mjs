@@ -23,5 +23,6 @@ const over = files
   .sort((a, b) => b[1] - a[1]);
 
 console.log(`${files.length} source files; ${over.length} over ${LIMIT} lines`);
-for (const [file, lines] of over) console.error(`  ${file}: ${lines} lines (limit ${LIMIT}); cut it at its seams`);
+for (const [file, lines] of over)
+  console.error(`  ${file}: ${lines} lines (limit ${LIMIT}); cut it at its seams`);
 process.exit(over.length > 0 ? 1 : 0);
