@@ -226,7 +226,7 @@ export function toFormData(values: Record<string, unknown>): FormData {
 async function send(request: PreparedRequest, signal: AbortSignal | undefined): Promise<Response> {
   // The page asked this already, before the app ran (first-data.ts): its answer if it succeeded; a refusal
   // (signed out, an expired token) or a failure is asked again here and handled as any call's.
-  const early = request.init.method === 'GET' ? takeFirstData(request.url) : undefined;
+  const early = request.init.body === undefined ? takeFirstData(request.init.method, request.url) : undefined;
   const answer = early && (await early.catch(() => undefined));
   if (answer?.ok) return answer;
   try {

@@ -1,5 +1,5 @@
 import { defaultParseSearch } from '@tanstack/react-router';
-import { memberCalls } from '@xp/contracts/calls';
+import { accountCalls, memberCalls } from '@xp/contracts/calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './api-client';
 import { dropFirstData, startFirstData, takeFirstData } from './first-data';
@@ -32,40 +32,44 @@ describe("the page's first request", () => {
     );
     expect(page('/Location/Members')).toBe('/api/Member?page=1&pageSize=25&direction=asc');
     expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url} ${init.credentials}`)).toEqual([
+      'POST /api/account/restore same-origin',
       'GET /api/Member?page=2&pageSize=25&direction=desc&search=jan&sort=name same-origin',
+      'POST /api/account/restore same-origin',
       'GET /api/Member?page=1&pageSize=25&direction=asc same-origin',
     ]);
   });
 
-  it('asks nothing where the route asks nothing (the debt tab) or on another page', () => {
+  it('asks only the session restore where the route asks nothing (the debt tab) or on another page', () => {
     expect(page('/location/members', '?tab=inDebt')).toBeUndefined();
     expect(page('/location/members/7')).toBeUndefined();
     expect(page('/admin/userOverview')).toBeUndefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(Array(3).fill('/api/account/restore'));
   });
 
   it("is the answer of the loader's call of the same address, once", async () => {
     page('/location/members', '?page=2');
     const query = { page: 2, pageSize: 25, direction: 'asc' } as const;
-    expect(takeFirstData('/api/Member?page=3&pageSize=25&direction=asc')).toBeUndefined();
+    expect(takeFirstData('GET', '/api/Member?page=3&pageSize=25&direction=asc')).toBeUndefined();
     await expect(call(memberCalls.list, { query })).resolves.toEqual(rows);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await call(memberCalls.list, { query });
+    await expect(call(accountCalls.restoreSession)).resolves.toEqual(rows);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    await call(memberCalls.list, { query });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('is asked again when it was refused (signed out, an expired token), as any call', async () => {
-    fetchMock.mockResolvedValueOnce(reply(401, null));
+    fetchMock.mockResolvedValueOnce(reply(200, rows)).mockResolvedValueOnce(reply(401, null));
     page('/location/members');
     await expect(
       call(memberCalls.list, { query: { page: 1, pageSize: 25, direction: 'asc' } }),
     ).resolves.toEqual(rows);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('is forgotten when dropped', () => {
     const url = page('/location/members') ?? '';
     dropFirstData();
-    expect(takeFirstData(url)).toBeUndefined();
+    expect(takeFirstData('GET', url)).toBeUndefined();
+    expect(takeFirstData('POST', '/api/account/restore')).toBeUndefined();
   });
 });

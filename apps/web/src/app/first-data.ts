@@ -1,16 +1,17 @@
 import type { EndpointDefinition } from '@xp/contracts';
+import { accountCalls } from '@xp/contracts/calls';
 import type { Descriptor } from '@xp/contracts/descriptor';
 import type { CallInput } from './api-client';
 import { requestUrl } from './request-url';
 
 /**
- * The page's first request (decision 010, issue 29 §6): a list route's data asked by the page itself, before
- * any of the app's code has arrived. The build compiles `first-data-main.ts` (the routes of
+ * The page's first requests (decision 010, issue 29 §6): the session restore and a list route's data, asked by
+ * the page itself before any of the app's code has arrived. The build compiles `first-data-main.ts` (the routes of
  * `first-data-routes.ts` and this module, schema-free and small) into one file that index.html loads first
  * (build/preload.ts); on an address of such a route it parses the search as the router does, builds the
- * call with the route's own function (the one its loader uses) and starts it. The API client takes the
- * answer for the first GET of that very address (`takeFirstData`): the loader's, when the session is
- * restored. A refused answer (signed out, an expired token) is not used: the client asks again and acts as
+ * call with the route's own function (the one its loader uses) and starts it, beside the session restore
+ * that every start of the app asks. The API client takes each answer for the first call of that very method
+ * and address (`takeFirstData`): the restore's, and the loader's once the session is restored. A refused answer (signed out, an expired token) is not used: the client asks again and acts as
  * on any call. What no call took once the first screen's loaders have run is dropped (`dropFirstData`:
  * a redirect, another active location, another page).
  */
@@ -43,43 +44,51 @@ export const firstDataRoute = <S>(
   call: (search: S) => RouteCall | undefined,
 ): FirstDataRoute<S> => ({ path, search: search as (input: Record<string, unknown>) => S, call });
 
-/** Where the page leaves its first request for the app (a separate bundle: only the window is shared). */
+/** Where the page leaves its first requests for the app (a separate bundle: only the window is shared). */
 const KEY = '__xpFirstData';
-type Pending = { url: string; response: Promise<Response> };
-type Holder = { [KEY]?: Pending };
+type Pending = { request: string; response: Promise<Response> };
+type Holder = { [KEY]?: Pending[] };
 
 const normal = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
-/** Starts the call of the route at the address, if a first-data route matches it; answers its URL. */
+/**
+ * Starts the session restore (every start of the app asks it: `restoreSession`) and the call of the route at
+ * the address, if a first-data route matches it; answers the route call's URL.
+ */
 export function startFirstData(
   // biome-ignore lint/suspicious/noExplicitAny: each route has its own search type.
   routes: readonly FirstDataRoute<any>[],
   address: { pathname: string; search: string },
   parseSearch: (search: string) => Record<string, unknown>,
 ): string | undefined {
+  const pending: Pending[] = [];
+  const ask = (method: 'GET' | 'POST', url: string) => {
+    const response = fetch(url, {
+      method,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    response.catch(() => {});
+    pending.push({ request: `${method} ${url}`, response });
+  };
+  ask('POST', requestUrl(accountCalls.restoreSession));
   const route = routes.find((candidate) => normal(candidate.path) === normal(address.pathname));
   const call = route?.call(route.search(parseSearch(address.search)));
-  if (!call) return undefined;
-  const url = requestUrl(call.endpoint, call.input);
-  const response = fetch(url, {
-    method: 'GET',
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-  });
-  response.catch(() => {});
-  (globalThis as Holder)[KEY] = { url, response };
+  const url = call && requestUrl(call.endpoint, call.input);
+  if (url) ask('GET', url);
+  (globalThis as Holder)[KEY] = pending;
   return url;
 }
 
-/** The answer of the page's first request when it asked `url` (once), else undefined. */
-export function takeFirstData(url: string): Promise<Response> | undefined {
+/** The answer of the page's first request of `method` and `url` (once), else undefined. */
+export function takeFirstData(method: string | undefined, url: string): Promise<Response> | undefined {
   const pending = (globalThis as Holder)[KEY];
-  if (pending?.url !== url) return undefined;
-  dropFirstData();
-  return pending.response;
+  const at = pending?.findIndex((each) => each.request === `${method} ${url}`) ?? -1;
+  if (!pending || at < 0) return undefined;
+  return pending.splice(at, 1)[0]?.response;
 }
 
-/** Forgets the page's first request: the first screen asked what it needed. */
+/** Forgets the page's first requests: the first screen asked what it needed. */
 export function dropFirstData(): void {
   delete (globalThis as Holder)[KEY];
 }

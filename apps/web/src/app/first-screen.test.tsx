@@ -95,7 +95,7 @@ describe('the first screen', () => {
     );
   });
 
-  it("takes the page's own first request for the route's loader: the rows are asked once, before the restore", async () => {
+  it("takes the page's own first requests for the restore and the route's loader: each asked once, at once", async () => {
     const api = fakeApi(locationEmployee());
     const early = startFirstData(
       Object.values(firstDataRoutes),
@@ -103,12 +103,16 @@ describe('the first screen', () => {
       defaultParseSearch,
     );
     const { done } = start('/location/members?page=2');
-    expect(api.requests).toEqual([`GET ${early}`, 'POST /api/account/restore']);
+    expect(api.requests).toEqual(['POST /api/account/restore', `GET ${early}`]);
 
     api.answerRestore();
     await done;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.requests.filter((request) => request.includes('/api/Member'))).toEqual([`GET ${early}`]);
+    expect(api.requests).toEqual([
+      'POST /api/account/restore',
+      `GET ${early}`,
+      'GET /api/Account/SwitchOptions',
+    ]);
   });
 
   it("drops the page's first request when no loader asked it (signed out)", async () => {
