@@ -20,6 +20,8 @@ export function precompress(): Plugin {
     async closeBundle() {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
+        // Compressed already by an earlier build into the same folder (the public pages' build follows the app's).
+        if (isCompressed(file)) continue;
         const content = fs.readFileSync(file);
         if (content.length < MIN_BYTES) continue;
         fs.writeFileSync(
@@ -35,6 +37,15 @@ export function precompress(): Plugin {
       }
     },
   };
+}
+
+/** `<file>.br` and `<file>.gz` exist and are not older than the file. */
+function isCompressed(file: string): boolean {
+  const written = fs.statSync(file).mtimeMs;
+  return ['.br', '.gz'].every((suffix) => {
+    const compressed = `${file}${suffix}`;
+    return fs.existsSync(compressed) && fs.statSync(compressed).mtimeMs >= written;
+  });
 }
 
 function* walk(directory: string): Generator<string> {
