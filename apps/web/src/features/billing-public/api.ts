@@ -25,6 +25,13 @@ const retryUnlessRefused = (count: number, error: ApiCallError) =>
   !(error.status >= 400 && error.status < 500) && count < 2;
 
 /**
+ * The public entry asks a page's first data before the page mounts (`public/public-pages.tsx`); a failure it
+ * got is shown as it is, not asked again on mount (which would show the loader between two equal answers, a
+ * layout shift). The page's retry button asks again.
+ */
+const FIRST_ANSWER_KEPT = { retry: retryUnlessRefused, retryOnMount: false } as const;
+
+/**
  * While the bank has not confirmed a payment, the page asks again: every 5 s for the first minute, then
  * every 30 s up to about ten minutes. The server allows 60 requests a quarter of an hour per address.
  */
@@ -43,7 +50,7 @@ export function usePublicInvoice(token: string) {
   const queryClient = useQueryClient();
   const input = { params: { token } };
   const query = useApiQuery(billingPublicCalls.publicInvoice, input, {
-    retry: retryUnlessRefused,
+    ...FIRST_ANSWER_KEPT,
     // Coming back from the bank's page in another tab: the status may have changed.
     refetchOnWindowFocus: true,
     // A failed poll (e.g. rate limited) stops the polling; the page offers to look again by hand.
@@ -64,11 +71,7 @@ export const usePayPublicInvoice = () => useApiMutation(billingPublicCalls.payPu
 
 /** The membership of a cancel link, with its notice period and the end it would get today. */
 export function usePublicMembership(token: string) {
-  return useApiQuery(
-    billingPublicCalls.publicMembership,
-    { params: { token } },
-    { retry: retryUnlessRefused },
-  );
+  return useApiQuery(billingPublicCalls.publicMembership, { params: { token } }, FIRST_ANSWER_KEPT);
 }
 
 /** Ends the membership after its notice period; the server mails a confirmation. */

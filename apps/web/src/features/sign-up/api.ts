@@ -42,6 +42,9 @@ export function useGymClubs(gymSlug: string | undefined) {
     ...gymClubsQuery(gymSlug),
     enabled: gymSlug !== undefined,
     retry: retryUnlessRefused,
+    // The public entry asked it before the page mounted (`first-data.ts`): a refusal it got is shown as it
+    // is, not asked again on mount (the loader between two equal answers would shift the page).
+    retryOnMount: false,
   });
 }
 
@@ -53,6 +56,7 @@ export function usePublicClub(gymSlug: string | undefined, locationSlug: string 
   return useApiQuery(publicClubsCall, publicClubInput(gymSlug, locationSlug), {
     enabled: gymSlug !== undefined && locationSlug !== undefined,
     retry: retryUnlessRefused,
+    retryOnMount: false,
     select: (page): PublicClub | null => page.items[0] ?? null,
   });
 }
