@@ -1,6 +1,7 @@
 import { DebtPolicy } from './enums.ts';
 import { endpoint, idParam, listQuery, paged, policy } from './http.ts';
 import { invoicePolicy } from './invoice.ts';
+import { debtorSortable } from './list-constants.ts';
 import { isSignUpResultPath } from './return-path.ts';
 import { z } from './zod-setup.ts';
 
@@ -37,7 +38,7 @@ export const debtor = z.object({
   oldestDueDate: z.string(),
 });
 export type Debtor = z.infer<typeof debtor>;
-export const debtorSortable = ['oldestDueDate', 'amountDue', 'name'] as const;
+export { debtorSortable };
 export const debtorQuery = listQuery(debtorSortable);
 
 /** A signed link's token (`<id>.<last day>.<signature>`; before, `<id>.<signature>`): only the link a mail gave opens it. */

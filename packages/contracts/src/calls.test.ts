@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   accountCalls,
+  billingCalls,
   employerEmployeeCalls,
   gymEmployeeCalls,
   gymEmployeeInvitationCalls,
+  locationCalls,
   locationEmployeeCalls,
   memberCalls,
+  subscriptionCalls,
   userCalls,
 } from './calls.ts';
 import { type Descriptor, endpointKey } from './descriptor.ts';
@@ -20,6 +23,9 @@ const descriptors: [string, Descriptor][] = Object.entries({
   locationEmployee: locationEmployeeCalls,
   gymEmployeeInvitation: gymEmployeeInvitationCalls,
   member: memberCalls,
+  billing: billingCalls,
+  location: locationCalls,
+  subscription: subscriptionCalls,
 }).flatMap(([group, calls]) =>
   Object.entries(calls).map(([name, call]): [string, Descriptor] => [`${group}.${name}`, call]),
 );

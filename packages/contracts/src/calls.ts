@@ -1,4 +1,5 @@
 import type { accountEndpoints } from './account.ts';
+import type { billingEndpoints } from './billing.ts';
 import { descriptor } from './descriptor.ts';
 import type {
   gymEmployeeEndpoints,
@@ -6,8 +7,10 @@ import type {
   locationEmployeeEndpoints,
 } from './employee.ts';
 import type { employerEmployeeEndpoints } from './employer-employee.ts';
+import type { locationEndpoints } from './location.ts';
 import { LOGIN_PATH, RESTORE_SESSION_PATH } from './login.ts';
 import type { memberEndpoints } from './member.ts';
+import type { subscriptionEndpoints } from './subscription.ts';
 import type { userEndpoints } from './user.ts';
 
 /**
@@ -118,7 +121,22 @@ export const gymEmployeeInvitationCalls = {
   ),
 };
 
-/** The location's (or gym's) members list: its route asks the first page as soon as the session is known. */
+/**
+ * The location's (or gym's) members list: its route asks the first page as soon as the session is known; the
+ * tab of the members in debt, the location filter (Gym environment) and the subscription filter.
+ */
 export const memberCalls = {
   list: descriptor<(typeof memberEndpoints)['list']>('GET', '/Member'),
+};
+
+export const billingCalls = {
+  debtors: descriptor<(typeof billingEndpoints)['debtors']>('GET', '/Member/InDebt'),
+};
+
+export const locationCalls = {
+  list: descriptor<(typeof locationEndpoints)['list']>('GET', '/Location'),
+};
+
+export const subscriptionCalls = {
+  list: descriptor<(typeof subscriptionEndpoints)['list']>('GET', '/Subscription'),
 };

@@ -79,6 +79,9 @@ export const PaymentMethod = { Card: 0, Cash: 1, PaymentProvider: 2 } as const;
 export const DebtPolicy = { Block: 0, Warn: 1 } as const;
 /** Member status (spec 001 section 4): Non-active and Sleeping are set by days of absence. */
 export const MemberStatus = { NonActive: 1, Sleeping: 2, Active: 3 } as const;
+
+/** Where a membership stands today: not started, running, paused today, or ended. */
+export const MembershipState = { Future: 0, Running: 1, Paused: 2, Ended: 3 } as const;
 /** Subscription types, period types and access types (spec 001 section 3, counted in the spec's order). */
 export const SubscriptionType = numbered(['Recurring', 'Prepaid']);
 export const PeriodType = numbered(['Week', 'Month', 'Year']);

@@ -9,6 +9,9 @@ export const locationEmployeeSortable = ['name', 'email'] as const;
 
 export const employerEmployeeSortable = ['name', 'email', 'employeeSince'] as const;
 
+/** The members in debt (`GET /Member/InDebt`, decision 017). */
+export const debtorSortable = ['oldestDueDate', 'amountDue', 'name'] as const;
+
 export const memberSortable = ['name', 'lastEntry', 'status', 'createdAt', 'postalCode'] as const;
 /** The member list's tabs: all members and one per status (`tabCounts` keys). */
 export const memberTabs = ['all', 'active', 'nonActive', 'sleeping'] as const;

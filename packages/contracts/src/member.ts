@@ -1,6 +1,6 @@
 import { dutchPostalCode } from './address.ts';
 import { addPeriods, dutchToday } from './dates.ts';
-import { Gender, MemberStatus } from './enums.ts';
+import { Gender, MemberStatus, MembershipState } from './enums.ts';
 import { blankToUndefined, optionalEnumValue } from './form-values.ts';
 import {
   endpoint,
@@ -120,8 +120,7 @@ export const membershipPause = z.object({
 });
 export type MembershipPause = z.infer<typeof membershipPause>;
 
-/** Where a membership stands today: not started, running, paused today, or ended. */
-export const MembershipState = { Future: 0, Running: 1, Paused: 2, Ended: 3 } as const;
+export { MembershipState };
 
 export const membership = z.object({
   id: z.number().int(),

@@ -1,11 +1,8 @@
 import {
-  billingEndpoints,
-  debtorSortable,
   type EndpointDefinition,
   memberEndpoints as endpoints,
   entryEndpoints,
   entrySortable,
-  locationEndpoints,
   signUpEndpoints,
   subscriptionEndpoints,
   subscriptionMemberSortable,
@@ -13,28 +10,20 @@ import {
 import { call } from '@/app/api-client';
 import { type QueriedEndpoint, useApiListQuery, useApiMutation, useApiQuery } from '@/app/api-hooks';
 import type { ListState } from '@/ui/list-search';
-import { type MemberEntriesState, type MemberListState, toMemberQuery } from './search';
+import { isId, pageOf, sortOf } from './list-api';
+import type { MemberEntriesState } from './search';
 
-const isId = (id: number) => Number.isInteger(id) && id > 0;
-/** The members of the active gym (or, in the Location environment, of the active location). */
-export function useMembers(state: MemberListState, withLocation: boolean, counts: { counts?: false } = {}) {
-  return useApiListQuery(endpoints.list, { query: { ...toMemberQuery(state, withLocation), ...counts } });
-}
-
-/** One page of the same list, for the CSV export. */
-export const fetchMembers = (state: MemberListState, withLocation: boolean) =>
-  call(endpoints.list, { query: toMemberQuery(state, withLocation) });
-
-/**
- * Only the counts of the member tabs (one row asked), for the tabs' badges while the tab of the members in
- * debt shows: the same search and filters, all statuses.
- */
-export function useMemberTabCounts(state: MemberListState, withLocation: boolean) {
-  const { tab: _tab, sort: _sort, ...filter } = state;
-  return useApiListQuery(endpoints.list, {
-    query: toMemberQuery({ ...filter, page: 1, pageSize: 1 }, withLocation),
-  });
-}
+// The members list's own calls are schema-free, in list-api.ts (its first screen needs no zod, decision 010).
+export {
+  fetchDebtors,
+  fetchMembers,
+  useDebtorCount,
+  useDebtors,
+  useGymLocations,
+  useMembers,
+  useMemberTabCounts,
+  useSubscriptionChoices,
+} from './list-api';
 
 /** One member with their memberships (the detail, also when deep-linked). */
 export function useMember(id: number) {
@@ -67,17 +56,6 @@ export const useCompleteRegistration = () => useMemberMutation(endpoints.complet
 export const fetchMemberExport = (id: number) => call(endpoints.export, { params: { id } });
 
 // ---------------------------------------------------------------------------------------- open registrations
-
-/** Page, size, direction and search of a list's state; each list adds the sort fields it knows. */
-const pageOf = ({ page, pageSize, direction, search }: ListState) => ({
-  page,
-  pageSize,
-  direction,
-  ...(search ? { search } : {}),
-});
-
-const sortOf = <S extends string>(sortable: readonly S[], sort: string | undefined) =>
-  (sortable as readonly string[]).includes(sort ?? '') ? { sort: sort as S } : {};
 
 const openRegistrationsInput = (state: ListState) => ({
   query: { ...pageOf(state), ...sortOf(['name', 'createdAt'] as const, state.sort) },
@@ -131,14 +109,6 @@ export const fetchMemberEntries = (memberId: number, state: MemberEntriesState) 
 
 // ------------------------------------------------------------------------------- what can be taken out
 
-/** A gym has tens of these: the first 100 by name (the API's largest page). */
-const ALL = { page: 1, pageSize: 100, sort: 'name', direction: 'asc' } as const;
-
-/** The active gym's locations, for the main location and the location filter (Gym environment). */
-export function useGymLocations(enabled = true) {
-  return useApiQuery(locationEndpoints.list, { query: ALL }, { enabled });
-}
-
 /** The subscriptions that can be taken out: the active ones (`GET /Subscription?isActive=true`). */
 export function useActiveSubscriptions(enabled = true) {
   return useApiQuery(
@@ -146,11 +116,6 @@ export function useActiveSubscriptions(enabled = true) {
     { query: { page: 1, pageSize: 100, sort: 'name', direction: 'asc', isActive: true } },
     { enabled },
   );
-}
-
-/** The gym's subscriptions, active or not, for the list's filter. */
-export function useSubscriptionChoices(enabled = true) {
-  return useApiQuery(subscriptionEndpoints.list, { query: ALL }, { enabled });
 }
 
 /** One subscription with its variants and locations (for the take-out form). */
@@ -182,27 +147,3 @@ export function useSubscriptionMembers(
 
 export const fetchSubscriptionMembers = (id: number, current: boolean, state: ListState) =>
   call(endpoints.subscriptionMembers, subscriptionMembersInput(id, current, state));
-
-// ------------------------------------------------------------------------------------------ members in debt
-
-/** `GET /Member/InDebt` for the list's state: page, search, and its own sort fields. */
-const debtorsInput = (state: ListState) => ({
-  query: { ...pageOf(state), ...sortOf(debtorSortable, state.sort) },
-});
-
-/** The members in debt of the active gym (or location), with what is overdue (decision 017). */
-export function useDebtors(state: ListState, counts: { counts?: false } = {}) {
-  return useApiListQuery(billingEndpoints.debtors, { query: { ...debtorsInput(state).query, ...counts } });
-}
-
-/** How many members of the search are in debt (one row asked): the badge of their tab. */
-export function useDebtorCount(search: string | undefined, enabled: boolean) {
-  return useApiListQuery(
-    billingEndpoints.debtors,
-    { query: { page: 1, pageSize: 1, direction: 'asc' as const, ...(search ? { search } : {}) } },
-    { enabled },
-  );
-}
-
-/** One page of the members in debt, for the CSV export. */
-export const fetchDebtors = (state: ListState) => call(billingEndpoints.debtors, debtorsInput(state));

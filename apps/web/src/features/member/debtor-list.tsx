@@ -6,8 +6,8 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { formatEuro } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
-import { fetchDebtors, useDebtors, useMemberTabCounts } from './api';
 import { emailColumn, nameColumn } from './columns';
+import { fetchDebtors, useDebtors, useMemberTabCounts } from './list-api';
 import { DEBT_TAB, type MemberListState } from './search';
 
 const columns: ListColumn<Debtor>[] = [

@@ -1,7 +1,8 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
-import { type MemberListItem, memberTabs } from '@xp/contracts';
+import type { MemberListItem } from '@xp/contracts';
+import { memberTabs } from '@xp/contracts/list-constants';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
@@ -10,9 +11,15 @@ import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import { EmptyState, ErrorState, PageHeader } from '@/ui/states';
 import { mayReadDebtors, mayReadSubscriptions } from './access';
-import { fetchMembers, useDebtorCount, useGymLocations, useMembers, useSubscriptionChoices } from './api';
 import { emailColumn, nameColumn } from './columns';
 import { DebtorList, withTabCount } from './debtor-list';
+import {
+  fetchMembers,
+  useDebtorCount,
+  useGymLocations,
+  useMembers,
+  useSubscriptionChoices,
+} from './list-api';
 import { DEBT_TAB, type MemberListState, type MemberTab } from './search';
 import { MemberStatusBadge } from './status-badge';
 

@@ -1,5 +1,5 @@
 import { Badge, type MantineColor } from '@mantine/core';
-import { MemberStatus, MembershipState } from '@xp/contracts';
+import { MemberStatus, MembershipState } from '@xp/contracts/enums';
 import { useTranslation } from 'react-i18next';
 
 const statusColors: Record<number, MantineColor> = {
