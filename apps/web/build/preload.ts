@@ -66,7 +66,13 @@ export function routePreloadMap(routeTreeFile = 'src/routeTree.gen.ts'): Plugin 
             ? [
                 {
                   tag: 'script',
-                  attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
+                  attrs: {
+                    type: 'module',
+                    async: true,
+                    crossorigin: true,
+                    fetchpriority: 'high',
+                    src: `/${early.fileName}`,
+                  },
                   injectTo: 'head-prepend' as const,
                 },
               ]

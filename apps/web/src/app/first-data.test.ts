@@ -33,17 +33,21 @@ describe("the page's first request", () => {
     expect(page('/Location/Members')).toBe('/api/Member?page=1&pageSize=25&direction=asc');
     expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url} ${init.credentials}`)).toEqual([
       'POST /api/account/restore same-origin',
+      'GET /api/Account/SwitchOptions same-origin',
       'GET /api/Member?page=2&pageSize=25&direction=desc&search=jan&sort=name same-origin',
       'POST /api/account/restore same-origin',
+      'GET /api/Account/SwitchOptions same-origin',
       'GET /api/Member?page=1&pageSize=25&direction=asc same-origin',
     ]);
   });
 
-  it('asks only the session restore where the route asks nothing (the debt tab) or on another page', () => {
+  it("asks only the session's (restore, switch options) where the route asks nothing (the debt tab) or on another page", () => {
     expect(page('/location/members', '?tab=inDebt')).toBeUndefined();
     expect(page('/location/members/7')).toBeUndefined();
     expect(page('/admin/userOverview')).toBeUndefined();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(Array(3).fill('/api/account/restore'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(
+      Array(3).fill(['/api/account/restore', '/api/Account/SwitchOptions']).flat(),
+    );
   });
 
   it("is the answer of the loader's call of the same address, once", async () => {
@@ -52,18 +56,23 @@ describe("the page's first request", () => {
     expect(takeFirstData('GET', '/api/Member?page=3&pageSize=25&direction=asc')).toBeUndefined();
     await expect(call(memberCalls.list, { query })).resolves.toEqual(rows);
     await expect(call(accountCalls.restoreSession)).resolves.toEqual(rows);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    await call(memberCalls.list, { query });
+    await expect(call(accountCalls.switchOptions)).resolves.toEqual(rows);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    await call(memberCalls.list, { query });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it('is asked again when it was refused (signed out, an expired token), as any call', async () => {
-    fetchMock.mockResolvedValueOnce(reply(200, rows)).mockResolvedValueOnce(reply(401, null));
+    fetchMock
+      .mockResolvedValueOnce(reply(200, rows))
+      .mockResolvedValueOnce(reply(401, null))
+      .mockResolvedValueOnce(reply(401, null));
     page('/location/members');
     await expect(
       call(memberCalls.list, { query: { page: 1, pageSize: 25, direction: 'asc' } }),
     ).resolves.toEqual(rows);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await expect(call(accountCalls.switchOptions)).resolves.toEqual(rows);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
   it('is forgotten when dropped', () => {

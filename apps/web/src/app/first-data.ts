@@ -5,12 +5,13 @@ import type { CallInput } from './api-client';
 import { requestUrl } from './request-url';
 
 /**
- * The page's first requests (decision 010, issue 29 §6): the session restore and a list route's data, asked by
- * the page itself before any of the app's code has arrived. The build compiles `first-data-main.ts` (the routes of
+ * The page's first requests (decision 010, issue 29 §6): the session restore, the switch options and a list
+ * route's data, asked by the page itself before any of the app's code has arrived. The build compiles `first-data-main.ts` (the routes of
  * `first-data-routes.ts` and this module, schema-free and small) into one file that index.html loads first
  * (build/preload.ts); on an address of such a route it parses the search as the router does, builds the
- * call with the route's own function (the one its loader uses) and starts it, beside the session restore
- * that every start of the app asks. The API client takes each answer for the first call of that very method
+ * call with the route's own function (the one its loader uses) and starts it, beside what every start of
+ * the app asks (the session restore; the switch options, which a signed-in first screen asks as soon as the
+ * session is known: `startFirstScreen`). The API client takes each answer for the first call of that very method
  * and address (`takeFirstData`): the restore's, and the loader's once the session is restored. A refused answer (signed out, an expired token) is not used: the client asks again and acts as
  * on any call. What no call took once the first screen's loaders have run is dropped (`dropFirstData`:
  * a redirect, another active location, another page).
@@ -52,8 +53,9 @@ type Holder = { [KEY]?: Pending[] };
 const normal = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
 /**
- * Starts the session restore (every start of the app asks it: `restoreSession`) and the call of the route at
- * the address, if a first-data route matches it; answers the route call's URL.
+ * Starts the session restore and the switch options (every start of the app asks them: `startFirstScreen`;
+ * signed out, the options are refused and not used) and the call of the route at the address, if a
+ * first-data route matches it; answers the route call's URL.
  */
 export function startFirstData(
   // biome-ignore lint/suspicious/noExplicitAny: each route has its own search type.
@@ -72,6 +74,7 @@ export function startFirstData(
     pending.push({ request: `${method} ${url}`, response });
   };
   ask('POST', requestUrl(accountCalls.restoreSession));
+  ask('GET', requestUrl(accountCalls.switchOptions));
   const route = routes.find((candidate) => normal(candidate.path) === normal(address.pathname));
   const call = route?.call(route.search(parseSearch(address.search)));
   const url = call && requestUrl(call.endpoint, call.input);

@@ -95,7 +95,7 @@ describe('the first screen', () => {
     );
   });
 
-  it("takes the page's own first requests for the restore and the route's loader: each asked once, at once", async () => {
+  it("takes the page's own first requests (the restore, the switch options, the route's call): each asked once, at once", async () => {
     const api = fakeApi(locationEmployee());
     const early = startFirstData(
       Object.values(firstDataRoutes),
@@ -103,16 +103,13 @@ describe('the first screen', () => {
       defaultParseSearch,
     );
     const { done } = start('/location/members?page=2');
-    expect(api.requests).toEqual(['POST /api/account/restore', `GET ${early}`]);
+    const asked = ['POST /api/account/restore', 'GET /api/Account/SwitchOptions', `GET ${early}`];
+    expect(api.requests).toEqual(asked);
 
     api.answerRestore();
     await done;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.requests).toEqual([
-      'POST /api/account/restore',
-      `GET ${early}`,
-      'GET /api/Account/SwitchOptions',
-    ]);
+    expect(api.requests).toEqual(asked);
   });
 
   it("drops the page's first request when no loader asked it (signed out)", async () => {
