@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Plugin } from 'vite';
 import { mergeTexts, type Tree } from '../src/i18n/merge';
 
 /**
@@ -35,4 +36,32 @@ export function pickTexts(all: Tree, keys: readonly string[]): Tree {
     target[parts.at(-1) as string] = source;
   }
   return picked;
+}
+
+const LANGUAGES = ['nl', 'en'] as const;
+
+/**
+ * A Vite plugin serving `virtual:<name>/nl` and `virtual:<name>/en`: `keys` of that language's area files
+ * (`src/i18n/*.<language>.json`), one chunk each, so a first visit downloads its own language's only. The
+ * shell's and the public pages' texts are such modules (shell-texts.ts, public-texts.ts).
+ */
+export function pickedTextsPlugin(name: string, keys: readonly string[]): Plugin {
+  const prefix = `virtual:${name}/`;
+  let textsDir = '';
+  return {
+    name: `xp-${name}`,
+    configResolved(config) {
+      textsDir = path.resolve(config.root, 'src/i18n');
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const language = id.slice(`\0${prefix}`.length) as (typeof LANGUAGES)[number];
+      if (!LANGUAGES.includes(language)) throw new Error(`${name}: no language '${language}'`);
+      const all = languageTexts(textsDir, language, (file) => this.addWatchFile(file));
+      return `export default ${JSON.stringify(pickTexts(all, keys))};`;
+    },
+  };
 }

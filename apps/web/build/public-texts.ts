@@ -1,6 +1,4 @@
-import path from 'node:path';
-import type { Plugin } from 'vite';
-import { languageTexts, pickTexts } from './picked-texts';
+import { pickedTextsPlugin } from './picked-texts';
 
 /**
  * The texts of the public pages' own entry (decision 010, `public.html`): the sign-up, its confirm, finish and
@@ -32,29 +30,8 @@ export const PUBLIC_TEXT_KEYS = [
   'shell.toHome',
 ] as const;
 
-const PREFIX = 'virtual:public-texts/';
-const LANGUAGES = ['nl', 'en'] as const;
-
 /**
  * `virtual:public-texts/nl` and `/en`: the keys above of that language's area files (`src/i18n/*.<language>.json`),
  * one chunk each: a first visit downloads its start language's (~6 KB gzip) beside the page's code.
  */
-export function publicTexts(): Plugin {
-  let textsDir = '';
-  return {
-    name: 'xp-public-texts',
-    configResolved(config) {
-      textsDir = path.resolve(config.root, 'src/i18n');
-    },
-    resolveId(id) {
-      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
-    },
-    load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const language = id.slice(`\0${PREFIX}`.length) as (typeof LANGUAGES)[number];
-      if (!LANGUAGES.includes(language)) throw new Error(`public texts: no language '${language}'`);
-      const all = languageTexts(textsDir, language, (file) => this.addWatchFile(file));
-      return `export default ${JSON.stringify(pickTexts(all, PUBLIC_TEXT_KEYS))};`;
-    },
-  };
-}
+export const publicTexts = () => pickedTextsPlugin('public-texts', PUBLIC_TEXT_KEYS);

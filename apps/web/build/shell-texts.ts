@@ -1,6 +1,4 @@
-import path from 'node:path';
-import type { Plugin } from 'vite';
-import { languageTexts, pickTexts } from './picked-texts';
+import { pickedTextsPlugin } from './picked-texts';
 
 /**
  * The texts of the signed-in shell (decision 010): what the header, the navbar (every environment's menu
@@ -47,26 +45,5 @@ export const SHELL_TEXT_KEYS = [
   'xp.balance',
 ] as const;
 
-const PREFIX = 'virtual:shell-texts/';
-const LANGUAGES = ['nl', 'en'] as const;
-
 /** `virtual:shell-texts/nl` and `/en`: the keys above of that language's area files (`src/i18n/*.<language>.json`). */
-export function shellTexts(): Plugin {
-  let textsDir = '';
-  return {
-    name: 'xp-shell-texts',
-    configResolved(config) {
-      textsDir = path.resolve(config.root, 'src/i18n');
-    },
-    resolveId(id) {
-      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
-    },
-    load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const language = id.slice(`\0${PREFIX}`.length) as (typeof LANGUAGES)[number];
-      if (!LANGUAGES.includes(language)) throw new Error(`shell texts: no language '${language}'`);
-      const all = languageTexts(textsDir, language, (file) => this.addWatchFile(file));
-      return `export default ${JSON.stringify(pickTexts(all, SHELL_TEXT_KEYS))};`;
-    },
-  };
-}
+export const shellTexts = () => pickedTextsPlugin('shell-texts', SHELL_TEXT_KEYS);
