@@ -95,7 +95,7 @@ describe('the first screen', () => {
     );
   });
 
-  it("takes the page's own first requests (the restore, the switch options, the route's call): each asked once, at once", async () => {
+  it("takes the page's own first requests (the restore; once it answers, the switch options and the route's call): each asked once", async () => {
     const api = fakeApi(locationEmployee());
     const early = startFirstData(
       Object.values(firstDataRoutes),
@@ -104,7 +104,7 @@ describe('the first screen', () => {
     );
     const { done } = start('/location/members?page=2');
     const asked = ['POST /api/account/restore', 'GET /api/Account/SwitchOptions', `GET ${early}`];
-    expect(api.requests).toEqual(asked);
+    expect(api.requests).toEqual(asked.slice(0, 1));
 
     api.answerRestore();
     await done;
