@@ -126,6 +126,9 @@ type Output =
   | { type: 'chunk'; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
 type Chunk = Extract<Output, { type: 'chunk' }>;
 
+/** The app's entry (`src/main.tsx`, index.html's), not the login page's or another page's own. */
+const isAppEntry = (chunk: Chunk) => /[\\/]src[\\/]main\.tsx$/.test(chunk.facadeModuleId ?? '');
+
 /** A chunk and its static imports, recursively. */
 function staticGraph(bundle: Record<string, Output>, start: string, into: Set<string>): void {
   const chunk = bundle[start];
@@ -140,9 +143,12 @@ function preloadMap(
 ) {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk');
   const graph = (start: string, into: Set<string>) => staticGraph(bundle, start, into);
-  // What every first screen of the app loads anyway: the entry and the route tree, with their static imports.
+  // What every first screen of the app loads anyway: its entry and the route tree, with their static imports.
+  // Not the other entries' (the login page's own: its form's Mantine files are no part of the app's page, and
+  // left out here the screen found them only when its chunks ran, three levels one after another).
   const loaded = new Set<string>();
-  for (const chunk of chunks) if (chunk.isEntry || isRouteTree(chunk.fileName)) graph(chunk.fileName, loaded);
+  for (const chunk of chunks)
+    if ((chunk.isEntry && isAppEntry(chunk)) || isRouteTree(chunk.fileName)) graph(chunk.fileName, loaded);
   const chunkOfFile = new Map<string, string>();
   for (const chunk of chunks) {
     const split = chunk.facadeModuleId?.match(/[\\/]src[\\/]routes[\\/](.+)\.tsx?\?tsr-split=component$/);
