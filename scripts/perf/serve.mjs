@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
+
+const { appHtml } = await tsImport('../../apps/api/src/platform/http/app-html.ts', import.meta.url);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -79,18 +82,9 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     response.end(request.method === 'HEAD' ? undefined : body);
   });
 
-  // The app's page with its screen's files (app-html.ts in the API: the same rule).
-  const mapFile = path.join(dist, 'route-preloads.json');
-  const map = fs.existsSync(mapFile) ? JSON.parse(fs.readFileSync(mapFile, 'utf8')) : undefined;
-  const indexFile = path.join(dist, 'index.html');
-  const index = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : '';
-  function appPage(pathname) {
-    if (!map || !index.includes('</head>')) return undefined;
-    const links = routePreloadFiles(map, pathname)
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" data-route>`)
-      .join('');
-    return index.replace('</head>', `${links}</head>`);
-  }
+  // The app's page with its screen's files: the API's own page builder (app-html.ts), run through tsx.
+  const pageOf = appHtml(dist);
+  const appPage = (pathname) => pageOf?.(pathname);
 
   const api = new URL(apiUrl);
   function proxy(request, response) {
@@ -126,37 +120,4 @@ export async function serveApp({ dist, apiUrl, port = 0 }) {
     url: `http://127.0.0.1:${bound}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-const segments = (value) => value.split('/').filter(Boolean);
-
-/** How well a route's full path matches the address: its number of fixed segments, or -1. */
-function score(fullPath, pathname) {
-  const pattern = segments(fullPath);
-  const address = segments(pathname);
-  const splat = pattern.at(-1) === '$';
-  if (splat ? address.length < pattern.length - 1 : address.length !== pattern.length) return -1;
-  let fixed = 0;
-  for (const [index, part] of pattern.entries()) {
-    if (part === '$') break;
-    if (part.startsWith('$')) continue;
-    if (part.toLowerCase() !== address[index]?.toLowerCase()) return -1;
-    fixed += 1;
-  }
-  return fixed;
-}
-
-/** The files of the screen at `pathname` (the routes that match it best and their layouts), as app-html.ts. */
-function routePreloadFiles(map, pathname) {
-  const scores = map.routes.map(([, fullPath]) => score(fullPath, pathname));
-  const best = Math.max(-1, ...scores);
-  if (best < 0) return [];
-  const leaves = map.routes.filter((_, index) => scores[index] === best).map(([id]) => id);
-  const onTheWay = (id) =>
-    id === '__root__' ||
-    leaves.some((leaf) => leaf === id || (!id.endsWith('/') && leaf.startsWith(`${id}/`)));
-  const files = new Set();
-  for (const [id, , indexes] of map.routes)
-    if (onTheWay(id)) for (const index of indexes) if (map.files[index]) files.add(map.files[index]);
-  return [...files];
 }

@@ -1,5 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type RoutePreloads, routePreloadFiles } from '@xp/contracts/route-preloads';
+
+/** A file name the page may carry in an attribute as it is (the build's names are such). */
+const SAFE_FILE = /^[\w./-]+\.js$/;
 
 /**
  * The app's page for a document request, with its screen's code announced (decision 010, 2026-11-29). The
@@ -19,55 +23,9 @@ export function appHtml(webDist: string): ((pathname: string) => string) | undef
   if (at < 0) return undefined;
   return (pathname) => {
     const links = routePreloadFiles(map, pathname)
+      .filter((file) => SAFE_FILE.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" data-route>`)
       .join('');
     return links ? index.slice(0, at) + links + index.slice(at) : index;
   };
-}
-
-/** The route preload map (apps/web/build/preload.ts; the app reads it in src/app/route-preloads.ts). */
-interface RoutePreloads {
-  files: string[];
-  routes: [id: string, fullPath: string, files: number[]][];
-}
-
-const segments = (value: string) => value.split('/').filter(Boolean);
-
-/** How well a route's full path matches the address: its number of fixed segments, or -1. */
-function score(fullPath: string, pathname: string): number {
-  const pattern = segments(fullPath);
-  const address = segments(pathname);
-  const splat = pattern.at(-1) === '$';
-  if (splat ? address.length < pattern.length - 1 : address.length !== pattern.length) return -1;
-  let fixed = 0;
-  for (const [index, part] of pattern.entries()) {
-    if (part === '$') break;
-    if (part.startsWith('$')) continue;
-    if (part.toLowerCase() !== address[index]?.toLowerCase()) return -1;
-    fixed += 1;
-  }
-  return fixed;
-}
-
-/**
- * The files of the screen at `pathname`: of the routes whose full path matches it best and of their layouts
- * (the routes whose id leads to theirs; an index route, whose id ends in `/`, is no layout). The same rule as
- * the app's `routePreloadFiles` (apps/web/src/app/route-preloads.ts, whose test covers it).
- */
-export function routePreloadFiles(map: RoutePreloads, pathname: string): string[] {
-  const scores = map.routes.map(([, fullPath]) => score(fullPath, pathname));
-  const best = Math.max(-1, ...scores);
-  if (best < 0) return [];
-  const leaves = map.routes.filter((_, index) => scores[index] === best).map(([id]) => id);
-  const onTheWay = (id: string) =>
-    id === '__root__' ||
-    leaves.some((leaf) => leaf === id || (!id.endsWith('/') && leaf.startsWith(`${id}/`)));
-  const files = new Set<string>();
-  for (const [id, , indexes] of map.routes)
-    if (onTheWay(id))
-      for (const index of indexes) {
-        const file = map.files[index];
-        if (file && /^[\w./-]+\.js$/.test(file)) files.add(file);
-      }
-  return [...files];
 }

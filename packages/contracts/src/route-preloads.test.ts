@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RoutePreloads, routePreloadFiles } from './route-preloads';
+import { type RoutePreloads, routePreloadFiles } from './route-preloads.ts';
 
 const map: RoutePreloads = {
   files: ['shell.js', 'members.js', 'member.js', 'new.js', 'signup.js', 'table.js', 'location.js'],
