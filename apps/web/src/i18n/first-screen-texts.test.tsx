@@ -15,7 +15,6 @@ import { fakeAppApi, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen } from '@/test/render';
 
 setUpAppTests();
-vi.setConfig({ testTimeout: 30_000 });
 
 const employerEmployees: EmployerEmployee[] = [
   {
