@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { InvoiceStatus } from '@xp/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
+import { dueInvoice } from '@/features/billing-public/test-support';
 import { clubPageRoutes } from '@/features/sign-up/test-support';
 import { fakeApi, type Routes } from '@/test/fake-api';
 import { render, screen, within } from '@/test/render';
@@ -58,16 +58,7 @@ describe('the public entry', () => {
   it('shows a pay link', async () => {
     const { missing } = await openEntry(`/betalen/${token}`, {
       [`GET /api/Invoice/Public/${token}`]: () => ({
-        data: {
-          gymName: 'Vitaal Utrecht',
-          invoiceNumber: 'F2026-000123',
-          invoiceDate: '2026-03-01',
-          dueDate: '2099-03-15',
-          totalAmount: 4_950,
-          status: InvoiceStatus.Open,
-          isPayable: true,
-          isPending: false,
-        },
+        data: dueInvoice,
       }),
     });
     expect(await screen.findByRole('button', { name: 'Betalen' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { InvoiceStatus, PeriodType } from '@xp/contracts';
+import { PeriodType } from '@xp/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeAppApi, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen } from '@/test/render';
+import { dueInvoice } from './test-support';
 
 setUpAppTests();
 
@@ -11,16 +12,7 @@ describe('the pages of the mail links, in the whole app', () => {
   it('open the pay link without signing in', async () => {
     fakeAppApi(null, {
       [`GET /api/Invoice/Public/${token}`]: () => ({
-        data: {
-          gymName: 'Vitaal Utrecht',
-          invoiceNumber: 'F2026-000123',
-          invoiceDate: '2026-03-01',
-          dueDate: '2099-03-15',
-          totalAmount: 4_950,
-          status: InvoiceStatus.Open,
-          isPayable: true,
-          isPending: false,
-        },
+        data: dueInvoice,
       }),
     });
     const { router } = await startApp(`/betalen/${token}`);

@@ -4,23 +4,14 @@ import { failure, fakeApi, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { act, screen, waitFor } from '@/test/render';
 import { PENDING_POLL, pendingPollDelay } from './api';
 import { PayInvoicePage } from './pay-invoice-page';
+import { dueInvoice } from './test-support';
 
 const token = '42.abcdefghijklmnopqrstuv';
 const path = `/api/Invoice/Public/${token}`;
 const payPath = `${path}/Pay`;
 const checkoutUrl = 'https://pay.example.com/checkout/tr_abc';
 
-const due: PublicInvoice = {
-  gymName: 'Vitaal Utrecht',
-  invoiceNumber: 'F2026-000123',
-  invoiceDate: '2026-03-01',
-  // Far ahead: the page would also say the term has passed.
-  dueDate: '2099-03-15',
-  totalAmount: 4_950,
-  status: InvoiceStatus.Open,
-  isPayable: true,
-  isPending: false,
-};
+const due = dueInvoice;
 const paid: PublicInvoice = { ...due, status: InvoiceStatus.Paid, isPayable: false };
 const pending: PublicInvoice = { ...due, status: InvoiceStatus.Pending, isPayable: false, isPending: true };
 
