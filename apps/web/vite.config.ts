@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { PLANNING, planningBuild } from './build/chunk-plan';
 import { codeSplitting, lighterMantineImports } from './build/chunks';
 import { loginTexts } from './build/login-texts';
 import { precompress } from './build/precompress';
@@ -19,7 +20,9 @@ export default defineConfig({
     publicTexts(),
     shellTexts(),
     lighterMantineImports(),
-    precompress(),
+    planningBuild(),
+    // The chunk plan's build (build/chunk-plan.ts) is kept in memory: nothing to compress.
+    process.env[PLANNING] ? null : precompress(),
     routePreloadMap(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

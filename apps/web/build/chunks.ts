@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
+import { planGroups } from './chunk-plan';
 
 /**
  * How the build splits the code (decision 010), for `build.rollupOptions.output.codeSplitting`:
@@ -30,6 +31,8 @@ export const codeSplitting = {
       name: 'dates-provider',
       test: /node_modules[\\/]@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider[\\/]/,
     },
+    // The signed-in layout's files and the kit most screens run, each in one file (build/chunk-plan.ts).
+    ...planGroups(),
     // The app's own code every first screen runs, in one file instead of ~25 (see `startGroups`).
     ...startGroups(),
   ],

@@ -18,18 +18,20 @@ document.documentElement.lang = i18n.language;
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient, session: sessionStore });
 installSessionHooks(router, queryClient);
-// The rest of the language's texts wait until the first screen is in (i18n/index.ts).
-textsAfter(startFirstScreen(router, queryClient));
+const firstScreen = startFirstScreen(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
-// The session restore and the first screen's code and data are under way; the app renders in its language.
-void textsReady
-  .catch(() => {})
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    ),
+// The app renders once, in its language, when the session is restored and the first screen's code and data
+// are in (`startFirstScreen`); index.html shows a spinner until then.
+const rendered = Promise.all([textsReady.catch(() => {}), firstScreen]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
   );
+  // The first render runs in one task (a default update is not time-sliced); what follows comes after it.
+  return new Promise((resolve) => setTimeout(resolve, 0));
+});
+// The rest of the language's texts wait until the first screen is on the page (i18n/index.ts).
+textsAfter(rendered);

@@ -24,7 +24,10 @@ export function useRequiredClaims(): Claims {
   return claims;
 }
 
-let restoring: Promise<void> | null = null;
+/** A promise that tells React's `use` it has settled (React reads `status`): no suspending once restored. */
+type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled'; value?: undefined };
+
+let restoring: Tracked | null = null;
 
 /**
  * Restores the session from the refresh cookie, once per page load; a visitor without a session gets
@@ -39,7 +42,14 @@ export function restoreSession(): Promise<void> {
       // The first screen shows in the account's language: its texts are in before the app renders.
       if (claims) return applyAccountLanguage(claims.language).catch(() => {});
     });
-  return restoring;
+  const tracked = restoring;
+  if (!tracked.status) {
+    tracked.status = 'pending';
+    void tracked.then(() => {
+      tracked.status = 'fulfilled';
+    });
+  }
+  return tracked;
 }
 
 /** Tests start each app afresh. */
@@ -47,7 +57,10 @@ export function forgetRestoredSession(): void {
   restoring = null;
 }
 
-/** Renders its children once the session has been restored (suspends meanwhile). */
+/**
+ * Renders its children once the session has been restored (suspends meanwhile; at once when the app renders
+ * after the restore, bootstrap.tsx).
+ */
 export function SessionGate({ children }: { children: ReactNode }) {
   use(restoreSession());
   return children;

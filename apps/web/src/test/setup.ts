@@ -26,6 +26,7 @@ await Promise.all([
   import('@/app/shell/environment-switcher'),
   import('@/app/shell/switch-picker'),
   import('@/ui/row-actions-menu'),
+  import('@/ui/filter-select-control'),
 ]);
 
 // A screen that loads its route lazily can take seconds on a busy machine (CI runs the suites while other

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileImport, IconUserPlus, IconUserQuestion } from '@tabler/icons-react';
 import type { MemberListItem } from '@xp/contracts';
@@ -6,6 +6,7 @@ import { memberTabs } from '@xp/contracts/list-constants';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequiredClaims } from '@/app/session';
+import { FilterSelect } from '@/ui/filter-select';
 import { GenericList, type ListColumn, type ListTab } from '@/ui/generic-list';
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
@@ -231,7 +232,7 @@ function MemberRows({ scope, tabs, withDebtCount, state, onStateChange, onOpen, 
   const toolbar = (
     <Group gap="sm">
       {canFilterSubscriptions && (
-        <Select
+        <FilterSelect
           aria-label={t('member.list.filters.subscription')}
           placeholder={t('member.list.filters.allSubscriptions')}
           data={(subscriptions.data?.items ?? []).map((item) => ({
@@ -240,22 +241,18 @@ function MemberRows({ scope, tabs, withDebtCount, state, onStateChange, onOpen, 
           }))}
           value={state.subscriptionId === undefined ? null : String(state.subscriptionId)}
           onChange={(value) => filter({ subscriptionId: value ? Number(value) : undefined })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('member.form.clear') }}
-          searchable
+          clearLabel={t('member.form.clear')}
           w={220}
         />
       )}
       {withLocation && (
-        <Select
+        <FilterSelect
           aria-label={t('member.list.filters.location')}
           placeholder={t('member.list.filters.allLocations')}
           data={(locations.data?.items ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
           value={state.locationId === undefined ? null : String(state.locationId)}
           onChange={(value) => filter({ locationId: value ? Number(value) : undefined })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('member.form.clear') }}
-          searchable
+          clearLabel={t('member.form.clear')}
           w={220}
         />
       )}
