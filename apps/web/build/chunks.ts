@@ -88,8 +88,27 @@ function startGroupMap(context: ChunkingContext): Map<string, string> {
   return groups;
 }
 
-/** An import of a Mantine module, and what replaces it (see `lighterMantineImports`). */
+/** A piece of a Mantine module, and what replaces it (see `lighterMantineImports`). */
 const REPLACED_IMPORTS: { file: RegExp; from: string; to: string }[] = [
+  {
+    // Mantine's `useId` renders React's id, then swaps it for a random one in a layout effect: every
+    // component with an id (the AppShell, tabs, every input, buttons' transitions...) renders twice when it
+    // mounts, the second time synchronously before the first paint (~130 ms for the members list on a
+    // loaded machine, docs/performance/runs/2026-11-29-list-race-3.md). In a page rendered only in the
+    // browser, React's id is unique and stable; it stays.
+    file: /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/,
+    from:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: Mantine's source, as it is
+      '\tconst [uuid, setUuid] = useState(`mantine-${reactId.replace(/:/g, "")}`);\n' +
+      '\tconst hasInitializedRef = useRef(false);\n' +
+      '\tuseIsomorphicEffect(() => {\n' +
+      '\t\tif (hasInitializedRef.current) return;\n' +
+      '\t\thasInitializedRef.current = true;\n' +
+      '\t\tsetUuid(randomId());\n' +
+      '\t}, []);\n',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the same, as source
+    to: '\tconst uuid = `mantine-${reactId.replace(/:/g, "")}`;\n',
+  },
   {
     // ScrollArea (navbar, tables, modals: on every signed-in page) imports only `useMergeRefs` from
     // floating-ui, and so loaded all of floating-ui (15 KB gzip), which a page needs only for dropdowns.
@@ -112,9 +131,9 @@ const REPLACED_IMPORTS: { file: RegExp; from: string; to: string }[] = [
 ];
 
 /**
- * Mantine modules that import a whole library for a small part of it: the import is replaced by the same
- * thing without the library (`REPLACED_IMPORTS`), in the build and the tests. Fails the build when the
- * Mantine file no longer has that import (check on a Mantine upgrade).
+ * Mantine modules that import a whole library for a small part of it (the import is replaced by the same
+ * thing without the library), or render twice on mount (`REPLACED_IMPORTS`), in the build and the tests.
+ * Fails the build when the Mantine file no longer has that piece (check on a Mantine upgrade).
  */
 export function lighterMantineImports(): Plugin {
   return {

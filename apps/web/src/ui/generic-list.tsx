@@ -292,7 +292,8 @@ export function GenericList<T>({
         </Group>
       )}
 
-      <Table.ScrollContainer minWidth={minTableWidth}>
+      {/* Native scrolling (see app/shell/navbar.tsx). */}
+      <Table.ScrollContainer minWidth={minTableWidth} type="native">
         <Table
           highlightOnHover={Boolean(onRowClick)}
           verticalSpacing="sm"

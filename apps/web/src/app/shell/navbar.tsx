@@ -1,4 +1,4 @@
-import { AppShell, ScrollArea } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { visibleMenu } from '../menus';
 import { useRequiredClaims } from '../session';
@@ -18,7 +18,9 @@ export function Navbar({ withSwitchers }: NavbarProps) {
   return (
     <>
       {withSwitchers && <Switchers layout="column" />}
-      <AppShell.Section grow component={ScrollArea} p="xs">
+      {/* Native scrolling: Mantine's ScrollArea sets its elements' state while the first screen commits, which
+          re-renders the whole screen before it is painted (docs/performance/runs/2026-11-29-list-race-3.md). */}
+      <AppShell.Section grow p="xs" style={{ overflowY: 'auto' }}>
         {items.map((item) => (
           <RouterNavLink
             key={item.path}

@@ -8,10 +8,10 @@ import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list'
 import { formatDate } from '@/ui/inputs/date-utils';
 import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
+import { formatXp } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useEmployerOrders, useOrders, useSetOrderStatus } from './api';
-import { xpText } from './format';
 import { CANCELLED, statuses, toOrderQuery } from './search';
 
 const statusColor: Record<number, MantineColor> = { 0: 'blue', 1: 'orange', 2: 'green', 3: 'gray' };
@@ -59,7 +59,7 @@ export function OrderList({ mode, state, onStateChange }: OrderListProps) {
       message: t('store.orders.cancelMessage', {
         name: order.itemName,
         person: order.userName,
-        xp: xpText(order.cost),
+        xp: formatXp(order.cost),
       }),
       confirmLabel: 'store.orders.cancel',
       color: 'red',
@@ -101,7 +101,7 @@ export function OrderList({ mode, state, onStateChange }: OrderListProps) {
       align: 'right',
       cell: (order) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {xpText(order.cost)}
+          {formatXp(order.cost)}
         </Text>
       ),
       exportValue: (order) => order.cost,

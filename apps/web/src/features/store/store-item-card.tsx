@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { xpText } from './format';
+import { formatXp } from '@/ui/money';
 
 export interface StoreItemPreview {
   name: string;
@@ -47,7 +47,7 @@ export function StoreItemCard({ item }: { item: StoreItemPreview }) {
         </Text>
         <Group justify="space-between" mt={4}>
           <Text fw={700} c="blue">
-            {item.cost ? xpText(item.cost) : '–'}
+            {item.cost ? formatXp(item.cost) : '–'}
           </Text>
           <Text size="sm" c={stock > 0 ? 'dimmed' : 'red'}>
             {stock > 0 ? t('store.preview.inStock', { count: stock }) : t('store.preview.soldOut')}

@@ -9,10 +9,10 @@ import { showFailure } from '@/ui/form-errors';
 import { GenericList, type ListColumn, type RowAction } from '@/ui/generic-list';
 import { useListCounts } from '@/ui/list-counts';
 import type { ListState } from '@/ui/list-search';
+import { formatXp } from '@/ui/money';
 import { ErrorState } from '@/ui/states';
 import { showSuccess } from '@/ui/toasts';
 import { useDeleteStoreItem, useEmployerShop, useStoreItems } from './api';
-import { xpText } from './format';
 import { ImagePreviewModal } from './image-preview-modal';
 import { categories, categoryOf, type StoreOwner, toItemQuery } from './search';
 import { StoreItemModal } from './store-item-modal';
@@ -131,7 +131,7 @@ export function StoreItemList({ mode, state, onStateChange }: StoreItemListProps
       align: 'right',
       cell: (item) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {xpText(item.cost)}
+          {formatXp(item.cost)}
         </Text>
       ),
     },
