@@ -4,7 +4,7 @@ import viteConfig from './vite.config';
 
 /**
  * The unit and component tests (`npx vitest run`), with the app's own Vite config (plugins, aliases):
- * - `logic`: `*.test.ts`, plain functions, in Node without a DOM;
+ * - `logic`: `*.test.ts` (the app's and the build's, `build/`), plain functions, in Node without a DOM;
  * - `screens`: `*.test.tsx`, components and screens in jsdom, with `src/test/setup.ts` (happy-dom took a sixth
  *   less CPU, but a file given to `user.upload` does not reach the app's file inputs there).
  * Both share one module graph per worker (`isolate: false`): the contracts, Mantine and the texts load
@@ -25,7 +25,7 @@ export default mergeConfig(
           test: {
             name: 'logic',
             environment: 'node',
-            include: ['src/**/*.test.ts'],
+            include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
             isolate: false,
           },
         },
