@@ -85,7 +85,8 @@ export function chunkPlan(chunks: Chunk[], kitShare = KIT_SHARE): Map<string, st
 
   // What the login page runs and the app's first screens too (the app's own files, the shell's, the kit's):
   // one file for both.
-  const appFiles = new Set([...shell, ...kit]);
+  const appFiles = new Set(kit);
+  if (shellRoot) closure(shellRoot, appFiles);
   if (app) closure(app, appFiles);
   if (bootstrap) closure(bootstrap, appFiles);
   const common = new Set(

@@ -9,6 +9,18 @@ import { sessionStore } from './session-store';
 /** How long the switch options stay fresh; the header's switchers ask with the same. */
 export const SWITCH_OPTIONS_STALE_TIME = 5 * 60_000;
 
+/** Resolves once no query of the cache is fetching. */
+function queriesSettled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (!queryClient.isFetching()) return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** How long the app waits for the first screen's code and data before it renders what it has. */
 export const FIRST_SCREEN_WAIT_MS = 2_000;
 
@@ -37,6 +49,9 @@ export function startFirstScreen(router: AppRouter, queryClient: QueryClient): P
     // it renders does not load it again (TanStack Router's Transitioner).
     const page = code
       .then(() => router.load())
+      // A loader starts its query without waiting for it (a navigation shows the page at once): the first
+      // screen waits for the answers too, so that it renders with its rows.
+      .then(() => queriesSettled(queryClient))
       .catch(() => {})
       .finally(dropFirstData);
     const options = queryClient
