@@ -93,3 +93,18 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Runs in the page before its scripts (`page.addInitScript(watchFirstRow, name)`): notes in
+ * `window.__firstRow` when a table cell first shows `name`.
+ */
+export function watchFirstRow(name) {
+  const found = () => [...document.querySelectorAll('td')].some((cell) => cell.textContent?.includes(name));
+  const observer = new MutationObserver(() => {
+    if (window.__firstRow === undefined && found()) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}

@@ -30,7 +30,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, root, signIn, startApi } from './api.mjs';
+import { chromiumArgs, chromiumPath, root, signIn, startApi, watchFirstRow } from './api.mjs';
 import { serveApp } from './serve.mjs';
 
 const args = process.argv.slice(2);
@@ -61,20 +61,12 @@ if (!fs.existsSync(path.join(dist, 'index.html')))
 
 // ---- In the page (before its scripts) ------------------------------------------------------------------
 
-/** Notes when a table cell first shows `name` (as list-race), and every long task. */
-function watchTimeline(name) {
+/** Notes every long task (`watchFirstRow`, api.mjs, notes the first row). */
+function watchLongTasks() {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
-  const found = () => [...document.querySelectorAll('td')].some((cell) => cell.textContent?.includes(name));
-  const observer = new MutationObserver(() => {
-    if (window.__firstRow === undefined && found()) {
-      window.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** After the first row: the page's resource timings, long tasks and marks, in ms from navigation. */
@@ -330,7 +322,10 @@ try {
     const context = await browser.newContext({ locale: 'nl-NL', viewport: { width: 1366, height: 900 } });
     await context.addCookies(cookies);
     const page = await context.newPage();
-    if (modes.timeline) await page.addInitScript(watchTimeline, firstName);
+    if (modes.timeline) {
+      await page.addInitScript(watchLongTasks);
+      await page.addInitScript(watchFirstRow, firstName);
+    }
     if (modes.commits) await page.addInitScript(watchCommits);
     const cdp = modes.profile || modes.trace ? await context.newCDPSession(page) : undefined;
     const events = [];

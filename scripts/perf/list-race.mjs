@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, root, signIn, startApi } from './api.mjs';
+import { chromiumArgs, chromiumPath, root, signIn, startApi, watchFirstRow } from './api.mjs';
 import { serveApp } from './serve.mjs';
 
 const args = process.argv.slice(2);
@@ -57,18 +57,6 @@ function reactAdminDist() {
     run('npm', ['run', 'build']);
   }
   return dist;
-}
-
-/** Runs in the page before its scripts: notes when a table cell first shows `name`. */
-function watchFirstRow(name) {
-  const found = () => [...document.querySelectorAll('td')].some((cell) => cell.textContent?.includes(name));
-  const observer = new MutationObserver(() => {
-    if (window.__firstRow === undefined && found()) {
-      window.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 const median = (values) => {
