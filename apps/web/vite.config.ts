@@ -9,6 +9,7 @@ import { precompress } from './build/precompress';
 import { routePreloadMap, routeTreePreloads } from './build/preload';
 import { publicTexts } from './build/public-texts';
 import { shellTexts } from './build/shell-texts';
+import { themeVariables } from './build/theme-variables';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
@@ -19,6 +20,7 @@ export default defineConfig({
     loginTexts(),
     publicTexts(),
     shellTexts(),
+    themeVariables(),
     lighterMantineImports(),
     planningBuild(),
     // The chunk plan's build (build/chunk-plan.ts) is kept in memory: nothing to compress.

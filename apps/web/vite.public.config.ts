@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { lighterMantineImports } from './build/chunks';
 import { precompress } from './build/precompress';
 import { publicTexts } from './build/public-texts';
+import { themeVariables } from './build/theme-variables';
 
 /**
  * The public pages' own entry (`public.html`: the sign-up, pay and cancel links, decision 010), a build of its
@@ -14,7 +15,7 @@ import { publicTexts } from './build/public-texts';
  * have anyway; the app's chunks stay as they are.
  */
 export default defineConfig({
-  plugins: [react(), publicTexts(), lighterMantineImports(), precompress()],
+  plugins: [react(), publicTexts(), themeVariables(), lighterMantineImports(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

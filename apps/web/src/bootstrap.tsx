@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import 'virtual:theme-variables.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';

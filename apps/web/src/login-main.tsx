@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import 'virtual:theme-variables.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,7 +19,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={false}
+    >
       <LoginEntry redirectUrl={redirectParam(window.location.pathname)} i18n={i18n} />
     </MantineProvider>
   </StrictMode>,

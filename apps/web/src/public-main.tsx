@@ -2,6 +2,7 @@
 // modules, which build them, load after this setting (as in main.tsx).
 import './app/zod-jitless';
 import '@mantine/core/styles.css';
+import 'virtual:theme-variables.css';
 import '@mantine/dates/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
@@ -35,7 +36,12 @@ if (!root) throw new Error('No #root element');
 void Promise.all([ready.catch(() => {}), firstData]).then(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        withCssVariables={false}
+      >
         <PublicEntry page={page} i18n={i18n} queryClient={queryClient} />
       </MantineProvider>
     </StrictMode>,

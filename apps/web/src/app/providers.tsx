@@ -25,6 +25,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      // The theme's variables come from a style sheet made at build time (build/theme-variables.ts).
+      withCssVariables={false}
       env={env}
     >
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
