@@ -52,3 +52,6 @@ export const dutchToday = (now: Date = new Date()) =>
  */
 export const instantAfterDays = (days: number, from: Date = new Date()) =>
   new Date(from.getTime() + days * DAY_MS);
+
+/** The weekdays as the screens show them, Monday first; on the wire weekday 0 is Sunday (as `Date#getDay`). */
+export const WEEKDAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;

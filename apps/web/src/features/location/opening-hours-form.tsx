@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type OpeningHours, openingHoursInput } from '@xp/contracts';
+import { WEEKDAYS_MONDAY_FIRST } from '@xp/contracts/dates';
 import { useEffect } from 'react';
 import { type Control, type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +19,6 @@ import { useOpeningHours, useSaveOpeningHours } from './api';
 type FormValues = z.input<typeof openingHoursInput>;
 type RangePath = `days.${number}.ranges.${number}.${'from' | 'to'}`;
 
-/** Monday first on screen; on the wire (and in the form) weekday 0 is Sunday, so index = weekday. */
-const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const DEFAULT_RANGE = { from: '09:00', to: '17:00' };
 
 /** All seven weekdays, indexed by weekday, whatever the server left out. */
@@ -208,7 +207,7 @@ function OpeningHoursForm({ hours, mayAlter }: { hours: OpeningHours; mayAlter: 
           </Text>
           <Table verticalSpacing="xs" aria-label={t('location.tabs.openingHours')}>
             <Table.Tbody>
-              {DISPLAY_ORDER.map((weekday) => (
+              {WEEKDAYS_MONDAY_FIRST.map((weekday) => (
                 <DayRow
                   key={weekday}
                   control={form.control}

@@ -7,6 +7,7 @@ import {
   type TimeSlotGroupInput,
   timeSlotGroupInput,
 } from '@xp/contracts';
+import { WEEKDAYS_MONDAY_FIRST } from '@xp/contracts/dates';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
@@ -22,16 +23,13 @@ import { showSuccess } from '@/ui/toasts';
 import { useZodForm } from '@/ui/use-zod-form';
 import { useCreateAgeGroup, useCreateTimeSlotGroup, useUpdateAgeGroup, useUpdateTimeSlotGroup } from './api';
 
-/** Monday first on screen; on the wire weekday 0 is Sunday (as the opening hours count them). */
-export const WEEKDAYS_SHOWN = [1, 2, 3, 4, 5, 6, 0] as const;
-
 /** '18 t/m 64 jaar'. */
 export const ageRangeText = (t: TFunction, group: Pick<AgeGroup, 'minimumAge' | 'maximumAge'>) =>
   t('subscription.ageGroups.range', { minimum: group.minimumAge, maximum: group.maximumAge });
 
 /** 'ma, di, wo · 07:00–09:00' (Monday first). */
 export function timeSlotText(t: TFunction, group: Pick<TimeSlotGroup, 'days' | 'beginTime' | 'endTime'>) {
-  const days = WEEKDAYS_SHOWN.filter((day) => group.days.includes(day))
+  const days = WEEKDAYS_MONDAY_FIRST.filter((day) => group.days.includes(day))
     .map((day) => t(`subscription.weekdays.short.${day}`))
     .join(', ');
   return `${days} · ${group.beginTime}–${group.endTime}`;
@@ -147,7 +145,7 @@ function DaysField({ control }: { control: Control<TimeSlotGroupInput, unknown, 
       error={error}
     >
       <Group gap="md" mt={6}>
-        {WEEKDAYS_SHOWN.map((day) => (
+        {WEEKDAYS_MONDAY_FIRST.map((day) => (
           <Checkbox key={day} value={String(day)} label={t(`subscription.weekdays.long.${day}`)} />
         ))}
       </Group>
