@@ -1,24 +1,28 @@
 import type { Plugin, Rollup } from 'vite';
 
 /**
- * The chunk plan (decision 010, 2026-11-29 "fewer files"): which of the app's modules go into the `shell`
- * and the `kit` chunk instead of the ~100 files of 0.2-5 KB that the bundler's automatic splitting makes for a
- * first screen (one per set of routes that share a module), which over HTTP/1.1's six connections arrive one
- * after another and hold up the session restore and the list's request behind them.
+ * The chunk plan (decision 010, 2026-11-29): a first screen in ~20 files instead of the ~100 of 0.2-5 KB
+ * that the bundler's automatic splitting makes (one per set of routes that share a module), which over
+ * HTTP/1.1's six connections arrive one after another and hold up the session restore and the list's request
+ * behind them.
  *
  * Which modules a screen runs is known only after tree-shaking (a module imports `@mantine/core`'s index,
  * which re-exports every component; the build keeps the few it uses), so the plan is made from a first build
  * of the same configuration, in memory and without minifying (`planningBuild`), and the real build groups by
  * it (`planGroups`). From the first build's chunks:
+ * - `common`: what the login page runs and the app's first screens too (its entry, the bootstrap, the shell,
+ *   the kit): one file for both;
+ * - `app-start`: what only the app's entry and its bootstrap load (beside build/chunks.ts's own `app-start`);
  * - `shell`: what the signed-in layout (`routes/_app.tsx`'s component, on every signed-in screen) needs
- *   beyond the entries' files;
+ *   beyond those;
  * - `kit`: every other chunk that at least `KIT_SHARE` of the lazy roots (routes' components, lazy modals
  *   and steps; not the text chunks) need: the tables, inputs, buttons and list kit most screens run.
- * Left out of both: the entries' own files (the login page's, the bootstrap's: they keep their chunks), the
- * named groups of build/chunks.ts, and what loads a library a first screen leaves for later (zod,
- * floating-ui). No cycle can follow: a planned chunk's static imports are in the same group, in the shell, or
- * in an entry's closure, and neither the shell nor an entry's closure imports a later group
- * (`noChunkCycles` in build/preload.ts still checks the result).
+ * Left where they are: the entries' own chunks, the named groups of build/chunks.ts, chunks of the
+ * bootstrap's closure that an `import()` also loads, and every chunk that loads, directly or not, a library a
+ * first screen leaves for later (zod, floating-ui). A planned chunk imports its own group or a group that
+ * does not import it back (common ← app-start, shell ← kit); `noChunkCycles` (build/preload.ts) fails the
+ * build if a graph ever makes a cycle anyway (possible only through a lazily imported chunk of the
+ * bootstrap's closure that sits between two `app-start` chunks; build/chunk-plan.test.ts).
  */
 
 /** The share of the lazy roots that must need a chunk for it to go into `kit`. */
@@ -40,7 +44,7 @@ const SHELL_ROOT = /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component/;
 
 type Chunk = Rollup.OutputChunk;
 
-/** Module id → `shell` or `kit`, from the chunks of a build (see above). */
+/** Module id → `common`, `app-start`, `shell` or `kit`, from the chunks of a build (see above). */
 export function chunkPlan(chunks: Chunk[], kitShare = KIT_SHARE): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: Chunk, into = new Set<Chunk>()) => {
