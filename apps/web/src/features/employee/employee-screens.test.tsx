@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { Environment, type GymEmployee, type GymEmployeeDetail, type OpenInvitation } from '@xp/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';

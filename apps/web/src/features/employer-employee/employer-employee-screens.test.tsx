@@ -5,7 +5,7 @@ import {
   Environment,
   type VerifiedEmailRow,
 } from '@xp/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';

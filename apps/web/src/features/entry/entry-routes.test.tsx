@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dutchToday, Environment } from '@xp/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visibleMenu } from '@/app/menus';
 import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';

@@ -1,7 +1,7 @@
 import { configure, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Claims, Environment } from '@xp/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
 import { setLanguage } from '@/i18n';
 import {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import type { PendingSignUpItem } from '@xp/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/app/session-store';
 import { fakeApi, renderWithQuery, requestsTo } from '@/test/fake-api';
 import { cleanup, screen, waitFor, within } from '@/test/render';

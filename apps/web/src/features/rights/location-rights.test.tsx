@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Environment, type LocationEmployeeRights, type LocationRightsRow } from '@xp/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testClaims } from '@/app/test-support/claims';
 import { failure, fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
 import { screen, waitFor, within } from '@/test/render';

@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visibleMenu } from '@/app/menus';
 import { testClaims } from '@/app/test-support/claims';
 import { fakeAppApi, queryOf, requestsTo, setUpAppTests, startApp } from '@/test/fake-api';
