@@ -12,7 +12,7 @@ import type { Plugin, Rollup } from 'vite';
  * it (`planGroups`). From the first build's chunks:
  * - `common`: what the login page runs and the app's first screens too (its entry, the bootstrap, the shell,
  *   the kit): one file for both;
- * - `app-start`: what only the app's entry and its bootstrap load (beside build/chunks.ts's own `app-start`);
+ * - `app-start`: what only the app's entry and its bootstrap load;
  * - `shell`: what the signed-in layout (`routes/_app.tsx`'s component, on every signed-in screen) needs
  *   beyond those;
  * - `kit`: every other chunk that at least `KIT_SHARE` of the lazy roots (routes' components, lazy modals
@@ -31,10 +31,8 @@ export const KIT_SHARE = 0.35;
 /** Set while the planning build runs (its own plugins skip what only the real build needs). */
 export const PLANNING = 'XP_CHUNK_PLANNING';
 
-/** Chunks of the named groups (build/chunks.ts) and the entries' that keep their place. */
-const KEPT = /^(react|framework|zod|floating-ui|dates-provider|app-start)$/;
-/** Named groups that keep their own file even on the app's first screens (build/chunks.ts). */
-const KEPT_APART = /^(react|framework|zod|floating-ui|dates-provider)$/;
+/** The named groups of build/chunks.ts: each keeps its own file. */
+const KEPT = /^(react|framework|zod|floating-ui|dates-provider)$/;
 /** Libraries a first screen loads later: a chunk that imports them, directly or not, stays where it is. */
 const LATER = /^(zod|floating-ui)$/;
 /** The text chunks (one per area and language): lazy roots that need nothing. */
@@ -109,7 +107,7 @@ export function chunkPlan(chunks: Chunk[], kitShare = KIT_SHARE): Map<string, st
         !common.has(chunk) &&
         !chunk.isEntry &&
         !chunk.isDynamicEntry &&
-        !KEPT_APART.test(chunk.name) &&
+        !KEPT.test(chunk.name) &&
         !later.has(chunk)
       )
         assign(chunk, 'app-start');

@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import type { ChunkingContext } from 'rolldown';
 import type { Plugin } from 'vite';
 import { planGroups } from './chunk-plan';
 
@@ -31,62 +29,10 @@ export const codeSplitting = {
       name: 'dates-provider',
       test: /node_modules[\\/]@mantine[\\/]dates[\\/]esm[\\/]components[\\/]DatesProvider[\\/]/,
     },
-    // The signed-in layout's files and the kit most screens run, each in one file (build/chunk-plan.ts).
+    // The first screens' code in a few files: common, app-start, shell, kit (build/chunk-plan.ts).
     ...planGroups(),
-    // The app's own code every first screen runs, in one file instead of ~25 (see `startGroups`).
-    ...startGroups(),
   ],
 };
-
-/** The app's own modules, not a library's, the contracts', a style sheet or a virtual module. */
-const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/][^?]*\.tsx?(\?|$)/;
-
-const sourceFile = (relative: string) => fileURLToPath(new URL(`../src/${relative}`, import.meta.url));
-
-/**
- * The app's own code that every first screen runs in one chunk, `app-start` (decision 010, 2026-11-29): what
- * the bootstrap imports (the route tree, the session, the api client, the routes' access rules and search
- * parsers, the providers). Left to the bundler it was ~25 files of 0.2-2 KB (each module shared by the route
- * tree and some screens is a chunk of its own), which a first visit fetches over HTTP/1.1's six connections.
- * The group is the app-source part of the bootstrap's static import closure (not through a library), less
- * the login entry's (which keeps its own files) and less any module that an `import()` loads (a captured one
- * leaves its facade chunk exporting a name it no longer defines):
- * - no page loads more: every first screen of the app runs the bootstrap;
- * - the execution order is kept without the bundler's dependency capture (`includeDependenciesRecursively`,
- *   which would pull Mantine into the group and so onto the login page): the group's modules import only
- *   modules of the group, of the login entry's closure or of a library, and none of those import back into
- *   it. The same cut of the signed-in layout (`_app`) made a cycle: the layout's chunk holds the layout and the
- *   Mantine modules only it uses, the group imports those and the layout imports the group, and the header
- *   then ran before AppShell (a blank page, once in three loads). `noChunkCycles` (build/preload.ts) fails the
- *   build on any cycle between chunks.
- */
-function startGroups() {
-  let groups: Map<string, string> | undefined;
-  const groupOf = (id: string, context: ChunkingContext) => {
-    groups ??= startGroupMap(context);
-    return groups.get(id) ?? null;
-  };
-  return [{ name: groupOf, debugName: 'app-start', includeDependenciesRecursively: false }];
-}
-
-/** Module id → its start group (`startGroups`). */
-function startGroupMap(context: ChunkingContext): Map<string, string> {
-  const closure = (start: string, into = new Set<string>()) => {
-    const stack = [start];
-    while (stack.length) {
-      const id = stack.pop() as string;
-      if (into.has(id) || !APP_SOURCE.test(id)) continue;
-      into.add(id);
-      stack.push(...(context.getModuleInfo(id)?.importedIds ?? []));
-    }
-    return into;
-  };
-  const login = closure(sourceFile('login-main.tsx'));
-  const groups = new Map<string, string>();
-  for (const id of closure(sourceFile('bootstrap.tsx')))
-    if (!login.has(id) && !context.getModuleInfo(id)?.dynamicImporters.length) groups.set(id, 'app-start');
-  return groups;
-}
 
 /** A piece of a Mantine module, and what replaces it (see `lighterMantineImports`). */
 const REPLACED_IMPORTS: { file: RegExp; from: string; to: string }[] = [

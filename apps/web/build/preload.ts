@@ -7,7 +7,7 @@ import { firstDataScript } from './first-data';
  * Which files a lazy import preloads beside its own chunk (`build.modulePreload.resolveDependencies`,
  * decision 010). Vite lists, at every `import()`, all the JavaScript and CSS the imported chunk needs, so
  * the browser fetches them at once instead of discovering them level by level. The route tree (the
- * `app-start` chunk of build/chunks.ts, or the `bootstrap` chunk without it; on every first screen) would hold one such list per lazy route: ~8 KB gzip of file
+ * `app-start` chunk of build/chunk-plan.ts, or the `bootstrap` chunk without it; on every first screen) would hold one such list per lazy route: ~8 KB gzip of file
  * names and indexes for 129 routes, which grows with every route. Those imports keep their CSS (nothing else
  * loads it); their JavaScript is preloaded from the route preload map (`routePreloadMap`) on a first visit,
  * and by the browser's module loading after the router starts it on a menu item's hover or focus

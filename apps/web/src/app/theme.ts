@@ -42,6 +42,9 @@ export const theme = createTheme({
   components: {
     // A titled notification's description is Mantine's gray-6 (3.3:1 on white): the readable dimmed grey.
     Notification: { styles: { description: { color: DIMMED } } },
+    // Tables scroll natively: Mantine's ScrollArea sets its elements' state while the screen commits, which
+    // renders the screen again before its first paint (decision 010, 2026-11-29).
+    TableScrollContainer: { defaultProps: { type: 'native' } },
   },
 });
 

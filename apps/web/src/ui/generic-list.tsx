@@ -292,8 +292,7 @@ export function GenericList<T>({
         </Group>
       )}
 
-      {/* Native scrolling (see app/shell/navbar.tsx). */}
-      <Table.ScrollContainer minWidth={minTableWidth} type="native">
+      <Table.ScrollContainer minWidth={minTableWidth}>
         <Table
           highlightOnHover={Boolean(onRowClick)}
           verticalSpacing="sm"
